@@ -1,0 +1,207 @@
+"""Playing cards: ranks, suits, parsing and printing.
+
+A :class:`Card` is an immutable (rank, suit) pair. With two packs every card
+exists twice; the two copies are identical, so they are the same value.
+
+>>> Card.parse("Q♠") == Card.parse("QS") == Card.parse("qs")
+True
+>>> str(Card.parse("10h")), str(Card.parse("TH"))
+('10♥', '10♥')
+>>> sorted(parse_cards("A♠ 2♣ 10♥ K♦"))
+[2♣, K♦, 10♥, A♠]
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+__all__ = [
+    "Card",
+    "SUITS",
+    "RANKS",
+    "SUIT_SYMBOLS",
+    "SUIT_NAMES",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "SPADES",
+    "QUEEN_OF_SPADES",
+    "parse_cards",
+    "format_cards",
+    "full_pack",
+    "CardError",
+]
+
+CLUBS, DIAMONDS, HEARTS, SPADES = "C", "D", "H", "S"
+#: Suits in display order (the order OpenSpiel uses too).
+SUITS: tuple[str, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
+#: Ranks from low to high; 11 = J, 12 = Q, 13 = K, 14 = A.
+RANKS: tuple[int, ...] = tuple(range(2, 15))
+
+SUIT_SYMBOLS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
+SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
+RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+_SUIT_FROM_TEXT = {
+    **{s: s for s in SUITS},
+    **{sym: s for s, sym in SUIT_SYMBOLS.items()},
+    "♧": CLUBS,
+    "♢": DIAMONDS,
+    "♡": HEARTS,
+    "♤": SPADES,
+}
+_RANK_FROM_TEXT = {
+    **{str(r): r for r in range(2, 11)},
+    "T": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    "A": 14,
+}
+
+
+class CardError(ValueError):
+    """Text that does not name a card."""
+
+
+class Card(NamedTuple):
+    """A playing card. ``rank`` is 2..14 (14 = ace); ``suit`` is one of ``C D H S``.
+
+    Cards order by rank, then suit; use :func:`format_cards` or
+    :meth:`sort_key` for a hand sorted by suit.
+
+    >>> Card(12, "S")
+    Q♠
+    >>> Card.parse("Q♠").is_point_card, Card.parse("5♥").is_point_card
+    (True, True)
+    """
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card from text such as ``Q♠``, ``QS``, ``qs``, ``10h`` or ``TH``.
+
+        >>> Card.parse(" 10♦ ")
+        10♦
+        >>> Card.parse("1x")
+        Traceback (most recent call last):
+        ...
+        hearts_lab.cards.CardError: '1x' is not a card: write a rank (2-10, J, Q, K, A) then a suit (♣ ♦ ♥ ♠ or C D H S), e.g. 'Q♠' or 'QS'.
+        """
+        if isinstance(text, Card):
+            return text
+        card = _PARSED.get(text)
+        if card is not None:
+            return card
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a card: expected text such as 'Q♠' or 'QS'.")
+        cleaned = text.strip().upper()
+        card = _PARSED.get(cleaned)
+        if card is None:
+            raise CardError(
+                f"{text!r} is not a card: write a rank (2-10, J, Q, K, A) then a suit "
+                "(♣ ♦ ♥ ♠ or C D H S), e.g. 'Q♠' or 'QS'."
+            )
+        return card
+
+    @property
+    def label(self) -> str:
+        """The rank as printed: ``2``..``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return RANK_LABELS.get(self.rank) or str(self.rank)
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣ ♦ ♥ ♠``."""
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def ascii(self) -> str:
+        """Two-character ASCII form, e.g. ``QS`` or ``TH``.
+
+        >>> Card.parse("10♥").ascii
+        'TH'
+        """
+        return ("T" if self.rank == 10 else self.label) + self.suit
+
+    @property
+    def name(self) -> str:
+        """Words for a screen reader: ``queen of spades``.
+
+        >>> Card.parse("10h").name
+        '10 of hearts'
+        """
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def is_point_card(self) -> bool:
+        """A heart or the Q♠: the cards the first-trick and leading rules restrict."""
+        return self.suit == HEARTS or (self.rank == 12 and self.suit == SPADES)
+
+    def sort_key(self) -> tuple[int, int]:
+        """Key that sorts by suit (♣ ♦ ♥ ♠) then rank."""
+        return (_SUIT_INDEX[self.suit], self.rank)
+
+    def __str__(self) -> str:
+        return self.label + SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        from .render import card_html
+
+        return card_html(self)
+
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+#: The 52 distinct cards, ordered by suit then rank.
+_PACK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+
+_PARSED: dict[str, Card] = {}
+for _card in _PACK:
+    for _suit_text, _suit in _SUIT_FROM_TEXT.items():
+        if _suit != _card.suit:
+            continue
+        for _rank_text, _rank in _RANK_FROM_TEXT.items():
+            if _rank == _card.rank:
+                _PARSED[_rank_text + _suit_text] = _card
+                _PARSED[_rank_text + _suit_text.lower()] = _card
+del _card, _suit_text, _suit, _rank_text, _rank
+
+QUEEN_OF_SPADES = Card(12, SPADES)
+
+
+def full_pack() -> tuple[Card, ...]:
+    """The 52 cards of one pack, by suit (♣ ♦ ♥ ♠) then rank.
+
+    >>> len(full_pack()), full_pack()[0], full_pack()[-1]
+    (52, 2♣, A♠)
+    """
+    return _PACK
+
+
+def parse_cards(cards: str | Iterable[str | Card]) -> list[Card]:
+    """Read several cards: a string separated by spaces or commas, or an iterable.
+
+    >>> parse_cards("2♣, QS 10h")
+    [2♣, Q♠, 10♥]
+    """
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    return [Card.parse(c) for c in cards]
+
+
+def format_cards(cards: Iterable[Card], sort: bool = True) -> str:
+    """Cards as text, sorted by suit then rank unless ``sort`` is false.
+
+    >>> format_cards(parse_cards("QS 2C 5H 3C"))
+    '2♣ 3♣ 5♥ Q♠'
+    """
+    cards = list(cards)
+    if sort:
+        cards.sort(key=Card.sort_key)
+    return " ".join(map(str, cards))

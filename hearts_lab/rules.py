@@ -1,0 +1,427 @@
+"""Rule sets as data: one frozen :class:`Rules` value holds every option of RULES.md §5.
+
+Presets are plain constructors; a teacher derives a house rule with
+``dataclasses.replace``. Every value is checked once, on construction, and a
+bad one raises :class:`RulesError` naming the field.
+
+>>> rules = Rules.preset("standard", players=5)
+>>> rules.removed, rules.hand_size, rules.pass_count
+((2♣, 2♦), 10, 3)
+>>> house = dataclasses.replace(rules, target=50, moon="off")
+>>> house.target, house.moon
+(50, 'off')
+>>> dataclasses.replace(rules, moon="sideways")
+Traceback (most recent call last):
+...
+hearts_lab.errors.RulesError: moon: 'sideways' is not one of 'auto', 'old', 'new', 'choice', 'avoid-end', 'off'.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, Card, CardError, full_pack
+from .errors import RulesError
+
+__all__ = ["Rules", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError"]
+
+#: Player counts each preset allows.
+PRESET_PLAYERS: dict[str, range] = {
+    "standard": range(3, 8),
+    "lowest-clubs": range(2, 7),
+    "cancellation": range(6, 12),
+}
+PRESETS = tuple(PRESET_PLAYERS)
+
+OPENING_LEADS = ("lowest-club", "any-club", "left-of-dealer")
+HEARTS_BROKEN_BY = ("heart", "heart-or-queen", "nothing")
+MOON_POLICIES = ("auto", "old", "new", "choice", "avoid-end", "off")
+MOON_CARDS = ("hearts-and-queens", "all-points")
+LAST_TRICK_SET_ASIDE = ("nobody", "leader")
+KITTY_TO = ("first-trick", "last-trick")
+TIE_POLICIES = ("shared", "play-on")
+
+
+def _values(pairs: Iterable[tuple[str, int]]) -> tuple[tuple[Card, int], ...]:
+    return tuple(sorted(((Card.parse(c), v) for c, v in pairs), key=lambda cv: cv[0].sort_key()))
+
+
+_HEARTS_ONE = [(Card(r, HEARTS), 1) for r in range(2, 15)]
+#: Named card-value tables a teacher can pick from (RULES.md §5).
+CARD_VALUES: dict[str, tuple[tuple[Card, int], ...]] = {
+    "standard": _values([*_HEARTS_ONE, ("QS", 13)]),
+    "omnibus": _values([*_HEARTS_ONE, ("QS", 13), ("JD", -10)]),
+    "spot-hearts": _values([*[(Card(r, HEARTS), r) for r in range(2, 15)], ("QS", 13)]),
+    "black-maria": _values([*_HEARTS_ONE, ("QS", 13), ("KS", 10), ("AS", 7)]),
+}
+
+
+def card_values(name: str) -> tuple[tuple[Card, int], ...]:
+    """A named card-value table: ``standard``, ``omnibus``, ``spot-hearts`` or ``black-maria``.
+
+    >>> dict(card_values("omnibus"))[Card.parse("JD")]
+    -10
+    """
+    try:
+        return CARD_VALUES[name]
+    except KeyError:
+        raise RulesError(
+            f"card_points: {name!r} is not a named table; choose one of {_quoted(CARD_VALUES)}.", "card_points"
+        ) from None
+
+
+# RULES.md §1.1 and §2.1: which cards each preset strips for each player count.
+_STANDARD_REMOVED = {3: "2D", 4: "", 5: "2D 2C", 6: "2D 3D 3C 4C", 7: "2D 3D 3C"}
+_LOWEST_CLUBS_REMOVED = {2: "", 3: "2D", 4: "", 5: "2C 3C", 6: "2C 3C 4C 5C"}
+
+
+def _alternating_schedule(players: int) -> tuple[int, ...]:
+    """Offsets 1, n-1, 2, n-2, ... (each opponent once), then a hold hand (RULES.md §2.3)."""
+    offsets: list[int] = []
+    for k in range(1, players // 2 + 1):
+        for offset in (k, players - k):
+            if offset not in offsets:
+                offsets.append(offset)
+    return (*offsets, 0)
+
+
+def _quoted(options: Iterable[str]) -> str:
+    return ", ".join(repr(o) for o in options)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option of a Hearts game.
+
+    Fields (RULES.md §5):
+
+    - ``players``: number of seats; ``decks``: 1 or 2 packs; ``removed``: cards
+      stripped from the deck (a card listed twice with two packs removes both).
+    - ``pass_count`` and ``pass_schedule`` (seat offsets by hand number: 1 left,
+      ``players - 1`` right, 0 hold). ``pass_count=0`` means no passing.
+    - ``opening_lead``: ``lowest-club`` (its holder must lead it), ``any-club``
+      (its holder leads any club) or ``left-of-dealer`` (any card but a heart
+      or Q♠ unless ``first_lead_points``).
+    - ``first_trick_points``: may hearts and the Q♠ be discarded to trick 1.
+    - ``hearts_broken_by``: ``heart``, ``heart-or-queen`` or ``nothing`` (hearts
+      may always be led).
+    - ``card_points``: (card, value) pairs; cards not listed are worth 0.
+      Accepts a mapping or a name from :data:`CARD_VALUES`.
+    - ``moon`` policy (RULES.md §4), ``moon_reward`` and ``moon_cards``
+      (``hearts-and-queens``: every heart and Q♠ in the deck; ``all-points``:
+      every card worth more than 0).
+    - ``cancellation``: identical cards in a trick cancel; ``last_trick_set_aside``:
+      who collects a set-aside last trick (``nobody`` or ``leader``);
+      ``kitty_to``: which trick carries the kitty (``first-trick`` or ``last-trick``).
+    - ``target`` score and ``ties`` policy (``shared`` or ``play-on``).
+    """
+
+    players: int
+    name: str = "custom"
+    decks: int = 1
+    removed: tuple[Card, ...] = ()
+    pass_count: int = 3
+    pass_schedule: tuple[int, ...] = (1, 3, 2, 0)
+    opening_lead: str = "lowest-club"
+    first_trick_points: bool = False
+    first_lead_points: bool = False
+    hearts_broken_by: str = "heart-or-queen"
+    card_points: tuple[tuple[Card, int], ...] = CARD_VALUES["standard"]
+    moon: str = "auto"
+    moon_reward: int = 26
+    moon_cards: str = "hearts-and-queens"
+    cancellation: bool = False
+    last_trick_set_aside: str = "nobody"
+    kitty_to: str = "first-trick"
+    target: int = 100
+    ties: str = "shared"
+    # Derived once on construction; not part of equality or the record.
+    _deck: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
+    _values: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str, players: int, **changes: Any) -> Rules:
+        """The rules of a preset: ``standard`` (3-7), ``lowest-clubs`` (2-6) or ``cancellation`` (6-11).
+
+        Keyword arguments change fields of the preset.
+
+        >>> Rules.preset("cancellation", players=9).kitty_size
+        5
+        >>> Rules.preset("standard", players=8)
+        Traceback (most recent call last):
+        ...
+        hearts_lab.errors.RulesError: players: the 'standard' preset is for 3 to 7 players, not 8.
+        """
+        if name not in PRESET_PLAYERS:
+            raise RulesError(f"preset: {name!r} is not a preset; choose one of {_quoted(PRESETS)}.", "preset")
+        allowed = PRESET_PLAYERS[name]
+        if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
+            raise RulesError(
+                f"players: the {name!r} preset is for {allowed.start} to {allowed.stop - 1} players, not {players!r}.",
+                "players",
+            )
+        if name == "standard":
+            base = cls(
+                players=players,
+                name=name,
+                removed=tuple(Card.parse(c) for c in _STANDARD_REMOVED[players].split()),
+                pass_schedule=(1, 3, 2, 0) if players == 4 else (1, players - 1),
+            )
+        elif name == "lowest-clubs":
+            base = cls(
+                players=players,
+                name=name,
+                removed=tuple(Card.parse(c) for c in _LOWEST_CLUBS_REMOVED[players].split()),
+                pass_count=4 if players == 3 else 3,
+                pass_schedule=_alternating_schedule(players),
+                hearts_broken_by="heart",
+            )
+        else:
+            base = cls(
+                players=players,
+                name=name,
+                decks=2,
+                pass_schedule=(1, players - 1),
+                opening_lead="left-of-dealer",
+                first_trick_points=True,
+                cancellation=True,
+                target=150,
+            )
+        return dataclasses.replace(base, **changes) if changes else base
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        self._check_int("players", 2, 52)
+        self._check_int("decks", 1, 2)
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError(f"name: expected a non-empty label, not {self.name!r}.", "name")
+        set_(self, "removed", self._card_tuple("removed", self.removed))
+        available = Counter(full_pack() * self.decks)
+        for card, count in Counter(self.removed).items():
+            if count > available[card]:
+                raise RulesError(
+                    f"removed: {card} is removed {count} times but the deck has {available[card]}.", "removed"
+                )
+        pack = [c for c in full_pack() if c not in self.removed]
+        if self.decks == 1:
+            deck = tuple(pack)
+        else:
+            # With two packs a card listed once in `removed` strips one copy.
+            once = Counter(self.removed)
+            deck = tuple(c for c in full_pack() for _ in range(2 - once[c]))
+        set_(self, "_deck", deck)
+        if len(deck) < self.players:
+            raise RulesError(
+                f"players: {self.players} players need at least {self.players} cards, the deck has {len(deck)}.",
+                "players",
+            )
+        self._check_int("pass_count", 0, self.hand_size)
+        schedule = self.pass_schedule
+        if isinstance(schedule, int) or not isinstance(schedule, Iterable):
+            raise RulesError(f"pass_schedule: expected a sequence of seat offsets, not {schedule!r}.", "pass_schedule")
+        schedule = tuple(schedule)
+        if not schedule:
+            raise RulesError("pass_schedule: needs at least one offset; use (0,) for no passing.", "pass_schedule")
+        for offset in schedule:
+            if not isinstance(offset, int) or isinstance(offset, bool) or not 0 <= offset < self.players:
+                raise RulesError(
+                    f"pass_schedule: {offset!r} is not a seat offset from 0 to {self.players - 1}.", "pass_schedule"
+                )
+        set_(self, "pass_schedule", schedule)
+        self._check_choice("opening_lead", OPENING_LEADS)
+        if self.opening_lead != "left-of-dealer" and not any(c.suit == CLUBS for c in deck):
+            raise RulesError("opening_lead: the deck has no club to open with; use 'left-of-dealer'.", "opening_lead")
+        self._check_bool("first_trick_points")
+        self._check_bool("first_lead_points")
+        self._check_choice("hearts_broken_by", HEARTS_BROKEN_BY)
+        set_(self, "card_points", self._points_tuple(self.card_points))
+        set_(self, "_values", dict(self.card_points))
+        self._check_choice("moon", MOON_POLICIES)
+        self._check_int("moon_reward", 0, 10_000)
+        self._check_choice("moon_cards", MOON_CARDS)
+        if self.moon != "off" and not self.moon_card_set:
+            raise RulesError("moon_cards: no card in the deck counts toward the moon; set moon='off'.", "moon_cards")
+        self._check_bool("cancellation")
+        self._check_choice("last_trick_set_aside", LAST_TRICK_SET_ASIDE)
+        self._check_choice("kitty_to", KITTY_TO)
+        self._check_int("target", 1, 1_000_000)
+        self._check_choice("ties", TIE_POLICIES)
+
+    def _check_int(self, name: str, low: int, high: int) -> None:
+        value = getattr(self, name)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise RulesError(f"{name}: expected a whole number from {low} to {high}, not {value!r}.", name)
+
+    def _check_bool(self, name: str) -> None:
+        value = getattr(self, name)
+        if not isinstance(value, bool):
+            raise RulesError(f"{name}: expected True or False, not {value!r}.", name)
+
+    def _check_choice(self, name: str, options: tuple[str, ...]) -> None:
+        value = getattr(self, name)
+        if value not in options:
+            raise RulesError(f"{name}: {value!r} is not one of {_quoted(options)}.", name)
+
+    @staticmethod
+    def _card_tuple(name: str, cards: Any) -> tuple[Card, ...]:
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
+        try:
+            return tuple(Card.parse(c) for c in cards)
+        except (CardError, TypeError) as error:
+            raise RulesError(f"{name}: {error}", name) from None
+
+    @staticmethod
+    def _points_tuple(points: Any) -> tuple[tuple[Card, int], ...]:
+        if isinstance(points, str):
+            return card_values(points)
+        items = points.items() if isinstance(points, Mapping) else points
+        try:
+            pairs = [(Card.parse(c), v) for c, v in items]
+        except (CardError, TypeError, ValueError) as error:
+            raise RulesError(f"card_points: expected (card, value) pairs: {error}", "card_points") from None
+        for card, value in pairs:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"card_points: the value of {card} must be a whole number, not {value!r}.", "card_points")
+        if len({c for c, _ in pairs}) != len(pairs):
+            raise RulesError("card_points: a card is given two values.", "card_points")
+        return tuple(sorted(((c, v) for c, v in pairs if v), key=lambda cv: cv[0].sort_key()))
+
+    # -- derived facts ------------------------------------------------------
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card in play, both copies with two packs, by suit then rank.
+
+        >>> len(Rules.preset("cancellation", players=8).deck())
+        104
+        """
+        return self._deck
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat."""
+        return len(self._deck) // self.players
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards left over after an even deal; they form the kitty."""
+        return len(self._deck) % self.players
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.hand_size
+
+    def pass_offset(self, hand_number: int) -> int:
+        """The seat offset cards travel by in hand ``hand_number`` (0 = hold).
+
+        >>> [Rules.preset("standard", players=4).pass_offset(h) for h in range(5)]
+        [1, 3, 2, 0, 1]
+        """
+        if self.pass_count == 0:
+            return 0
+        return self.pass_schedule[hand_number % len(self.pass_schedule)]
+
+    def points_of(self, card: Card) -> int:
+        """Penalty points a collected card is worth."""
+        return self._values.get(card, 0)
+
+    @property
+    def total_points(self) -> int:
+        """Points in the whole deck: 26 with one pack, 52 with two (standard values)."""
+        return sum(self._values.get(c, 0) for c in self._deck)
+
+    @property
+    def moon_card_set(self) -> Counter[Card]:
+        """The cards (with multiplicity) a shooter must collect."""
+        if self.moon_cards == "hearts-and-queens":
+            return Counter(c for c in self._deck if c.suit == HEARTS or c == QUEEN_OF_SPADES)
+        return Counter(c for c in self._deck if self._values.get(c, 0) > 0)
+
+    @property
+    def opening_card(self) -> Card | None:
+        """The lowest club in the deck, which opens trick 1 (None with ``left-of-dealer``)."""
+        if self.opening_lead == "left-of-dealer":
+            return None
+        return min(c for c in self._deck if c.suit == CLUBS)
+
+    def breaks_hearts(self, card: Card) -> bool:
+        """Whether playing ``card`` to a trick breaks hearts under these rules."""
+        if self.hearts_broken_by == "heart":
+            return card.suit == HEARTS
+        return card.suit == HEARTS or card == QUEEN_OF_SPADES
+
+    # -- records ------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; :meth:`from_dict` reads it back.
+
+        >>> Rules.from_dict(Rules.preset("lowest-clubs", players=3).to_dict()) == Rules.preset("lowest-clubs", players=3)
+        True
+        """
+        data: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            if f.name == "removed":
+                value = [str(c) for c in value]
+            elif f.name == "card_points":
+                value = {str(c): v for c, v in value}
+            elif f.name == "pass_schedule":
+                value = list(value)
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict` data; unknown or missing fields raise :class:`RulesError`."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules: expected an object of rule fields, not {type(data).__name__}.", "rules")
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"{unknown[0]}: not a rule field.", unknown[0])
+        if "players" not in data:
+            raise RulesError("players: missing.", "players")
+        kwargs = dict(data)
+        if isinstance(kwargs.get("pass_schedule"), list):
+            kwargs["pass_schedule"] = tuple(kwargs["pass_schedule"])
+        return cls(**kwargs)
+
+    def changes_from(self, other: Rules) -> dict[str, tuple[Any, Any]]:
+        """Fields whose values differ: ``{field: (other's value, this value)}``.
+
+        >>> base = Rules.preset("standard", players=4)
+        >>> dataclasses.replace(base, target=50).changes_from(base)
+        {'target': (100, 50)}
+        """
+        diff = {}
+        for f in dataclasses.fields(self):
+            if f.compare and f.name != "name" and getattr(self, f.name) != getattr(other, f.name):
+                diff[f.name] = (getattr(other, f.name), getattr(self, f.name))
+        return diff
+
+    def summary(self) -> str:
+        """One line describing the deck and deal.
+
+        >>> Rules.preset("cancellation", players=7).summary()
+        'cancellation, 7 players: 104 cards (2 packs), 14 each, kitty 6, pass 3 (offsets 1, 6)'
+        """
+        packs = "1 pack" if self.decks == 1 else f"{self.decks} packs"
+        removed = f", without {' '.join(map(str, self.removed))}" if self.removed else ""
+        kitty = f", kitty {self.kitty_size}" if self.kitty_size else ""
+        passing = (
+            f"pass {self.pass_count} (offsets {', '.join(map(str, self.pass_schedule))})"
+            if self.pass_count and any(self.pass_schedule)
+            else "no passing"
+        )
+        return (
+            f"{self.name}, {self.players} players: {len(self._deck)} cards ({packs}{removed}), "
+            f"{self.hand_size} each{kitty}, {passing}"
+        )
+
