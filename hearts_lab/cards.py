@@ -8,7 +8,7 @@ True
 >>> str(Card.parse("10h")), str(Card.parse("TH"))
 ('10♥', '10♥')
 >>> sorted(parse_cards("A♠ 2♣ 10♥ K♦"))
-[2♣, K♦, 10♥, A♠]
+[2♣, 10♥, K♦, A♠]
 """
 
 from __future__ import annotations

@@ -200,7 +200,7 @@ class Rules:
         self._check_int("decks", 1, 2)
         if not isinstance(self.name, str) or not self.name:
             raise RulesError(f"name: expected a non-empty label, not {self.name!r}.", "name")
-        set_(self, "removed", self._card_tuple("removed", self.removed))
+        set_(self, "removed", tuple(sorted(self._card_tuple("removed", self.removed), key=Card.sort_key)))
         available = Counter(full_pack() * self.decks)
         for card, count in Counter(self.removed).items():
             if count > available[card]:

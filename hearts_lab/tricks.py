@@ -55,7 +55,7 @@ def resolve_trick(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> Tric
     cancelled: tuple[Card, ...] = ()
     if rules.cancellation:
         counts = Counter(card for _, card in plays)
-        cancelled = tuple(sorted((c for c, n in counts.items() if n > 1), key=Card.sort_key))
+        cancelled = tuple(c for c, n in counts.items() if n > 1)
     best: tuple[int, Card] | None = None
     for seat, card in plays:
         if card.suit == led and card not in cancelled and (best is None or card.rank > best[1].rank):

@@ -1,0 +1,714 @@
+"""One hand of Hearts: the deal, the pass, the play of every trick and its points.
+
+>>> from hearts_lab import Rules
+>>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7)
+>>> hand.phase, hand.pass_offset
+('pass', 1)
+>>> for seat in range(4):
+...     hand.pass_cards(seat, hand.cards(seat)[-3:])
+>>> hand.phase, hand.to_play, hand.legal_moves()
+('play', 1, (2♣,))
+>>> hand.play("2C")
+>>> while hand.phase == "play":
+...     hand.play(hand.legal_moves()[0])
+>>> sum(hand.points())
+26
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, Iterable, Sequence
+
+from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card, CardError, format_cards
+from .deal import deal_cards
+from .errors import IllegalMove, IllegalPass, RecordError, RulesError
+from .rules import Rules
+from .tricks import Trick, resolve_trick
+
+__all__ = ["Hand", "SeatView", "RECORD_FORMAT"]
+
+RECORD_FORMAT = "hearts-lab/hand"
+RECORD_VERSION = 1
+
+_SINGULAR = {s: n[:-1] for s, n in SUIT_NAMES.items()}
+
+
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=Card.sort_key)
+
+
+def _is_points(card: Card) -> bool:
+    return card.suit == HEARTS or card == QUEEN_OF_SPADES
+
+
+class SeatView:
+    """What one seat may see: its own cards, the public play, and its own pass.
+
+    Bots receive a view, never the :class:`Hand`, so they cannot peek.
+    """
+
+    __slots__ = ("_hand", "seat")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self._hand = hand
+        self.seat = seat
+
+    rules = property(lambda self: self._hand.rules)
+    phase = property(lambda self: self._hand.phase)
+    hand_number = property(lambda self: self._hand.hand_number)
+    pass_offset = property(lambda self: self._hand.pass_offset)
+    to_play = property(lambda self: self._hand.to_play)
+    tricks = property(lambda self: self._hand.tricks)
+    current_trick = property(lambda self: self._hand.current_trick)
+    hearts_broken = property(lambda self: self._hand.hearts_broken)
+    pending = property(lambda self: self._hand.pending)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._hand.cards(self.seat)
+
+    def legal_moves(self) -> tuple[Card, ...]:
+        """The cards this seat may play now (empty when it is not its turn)."""
+        return self._hand.legal_moves() if self._hand.to_play == self.seat else ()
+
+    def points(self) -> tuple[int, ...]:
+        return self._hand.points()
+
+    def passed(self) -> tuple[Card, ...] | None:
+        """The cards this seat passed (None before the exchange)."""
+        passes = self._hand.passes
+        return passes[self.seat] if passes else None
+
+    def received(self) -> tuple[Card, ...] | None:
+        """The cards this seat received in the pass (None before the exchange)."""
+        return self._hand.received(self.seat)
+
+    def played_cards(self) -> list[Card]:
+        """Every card played so far, this hand, by anyone."""
+        out = [c for t in self._hand.tricks for c in t.cards]
+        out.extend(c for _, c in self._hand.current_trick.plays)
+        return out
+
+
+class Hand:
+    """A hand in progress or finished. Create one with :meth:`deal` or :meth:`from_cards`.
+
+    ``phase`` is ``"pass"`` (seats choose cards with :meth:`pass_cards`),
+    ``"play"`` (:meth:`play` the cards in :meth:`legal_moves`) or ``"over"``.
+    An illegal pass or play raises and changes nothing.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Iterable[Card | str]],
+        kitty: Iterable[Card | str] = (),
+        *,
+        hand_number: int = 0,
+        dealer: int = 0,
+        seed: int | str | None = None,
+        passing: bool = True,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        n = rules.players
+        for name, value, top in (("hand_number", hand_number, None), ("dealer", dealer, n - 1)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0 or (top is not None and value > top):
+                limit = f"0 to {top}" if top is not None else "0 or more"
+                raise RulesError(f"{name}: expected a whole number {limit}, not {value!r}.", name)
+        seats = [_sorted(Card.parse(c) for c in h) for h in hands]
+        kitty_cards = tuple(_sorted(Card.parse(c) for c in kitty))
+        if len(seats) != n:
+            raise RulesError(f"hands: {n} players need {n} hands, got {len(seats)}.", "hands")
+        for seat, cards in enumerate(seats):
+            if len(cards) != rules.hand_size:
+                raise RulesError(
+                    f"hands: seat {seat} has {len(cards)} cards; these rules deal {rules.hand_size} each.", "hands"
+                )
+        if len(kitty_cards) != rules.kitty_size:
+            raise RulesError(f"kitty: has {len(kitty_cards)} cards; these rules leave {rules.kitty_size}.", "kitty")
+        dealt = Counter(c for h in seats for c in h) + Counter(kitty_cards)
+        deck = Counter(rules.deck())
+        if dealt != deck:
+            extra = format_cards((dealt - deck).elements())
+            missing = format_cards((deck - dealt).elements())
+            detail = "; ".join(p for p in (f"not in the deck: {extra}" if extra else "", f"missing: {missing}" if missing else "") if p)
+            raise RulesError(f"hands: the cards dealt are not the deck of these rules ({detail}).", "hands")
+
+        self.rules = rules
+        self.hand_number = hand_number
+        self.dealer = dealer
+        self.seed = seed
+        self.kitty: tuple[Card, ...] = kitty_cards
+        self._dealt: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in seats)
+        self._hands: list[list[Card]] = seats
+        self.pass_offset = rules.pass_offset(hand_number) if passing else 0
+        self._choices: dict[int, tuple[Card, ...]] = {}
+        self._passes: tuple[tuple[Card, ...], ...] | None = None
+        self._history: list[Card] = []
+        self._tricks: list[Trick] = []
+        self._plays: list[tuple[int, Card]] = []
+        self._collected: list[list[Card]] = [[] for _ in range(n)]
+        self._points = [0] * n
+        self._pending: list[Card] = []
+        self._unclaimed: list[Card] = []
+        self._kitty_holder: int | None = None
+        self.hearts_broken = rules.hearts_broken_by == "nothing"
+        self._leader = 0
+        self._to_play: int | None = None
+        if self.pass_offset:
+            self.phase = "pass"
+        else:
+            self._start_play()
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: Rules, seed: int | str = 0, hand_number: int = 0, dealer: int = 0) -> Hand:
+        """Shuffle with ``seed`` and deal (see :mod:`hearts_lab.deal`).
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("cancellation", players=7), seed=3)
+        >>> len(hand.cards(0)), len(hand.kitty)
+        (14, 6)
+        """
+        hands, kitty = deal_cards(rules, seed, hand_number, dealer)
+        return cls(rules, hands, kitty, hand_number=hand_number, dealer=dealer, seed=seed)
+
+    @classmethod
+    def from_cards(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[Card | str]] | Sequence[str],
+        kitty: Iterable[Card | str] | str = (),
+        hand_number: int = 0,
+        dealer: int = 0,
+        *,
+        passing: bool = True,
+    ) -> Hand:
+        """A hand from chosen cards: one iterable (or space-separated string) per seat.
+
+        ``passing=False`` starts at the first trick whatever the pass schedule says.
+
+        >>> from hearts_lab import Rules
+        >>> rules = Rules.preset("lowest-clubs", players=2)
+        >>> pack = [str(c) for c in rules.deck()]
+        >>> hand = Hand.from_cards(rules, [pack[0::2], pack[1::2]], passing=False)
+        >>> hand.to_play, hand.legal_moves()
+        (0, (2♣,))
+        """
+        seats = [h.replace(",", " ").split() if isinstance(h, str) else h for h in hands]
+        if isinstance(kitty, str):
+            kitty = kitty.replace(",", " ").split()
+        try:
+            return cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, passing=passing)
+        except CardError as error:
+            raise RulesError(f"hands: {error}", "hands") from None
+
+    # -- reading the state --------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, by suit then rank."""
+        return tuple(self._hands[seat])
+
+    def dealt(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt, before passing."""
+        return self._dealt[seat]
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is (None while passing or when the hand is over)."""
+        return self._to_play
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def trick_number(self) -> int:
+        """Index of the current trick (0 = the first)."""
+        return len(self._tricks)
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick being played (possibly with no cards yet)."""
+        return Trick(len(self._tricks), self._leader, tuple(self._plays))
+
+    @property
+    def pending(self) -> tuple[Card, ...]:
+        """Cards of set-aside tricks waiting for the next trick's winner (RULES.md §3.7)."""
+        return tuple(self._pending)
+
+    @property
+    def kitty_holder(self) -> int | None:
+        """The seat that collected the kitty, if anyone has."""
+        return self._kitty_holder
+
+    @property
+    def unclaimed(self) -> tuple[Card, ...]:
+        """Cards nobody collected (a set-aside last trick, its pile, an unclaimed kitty)."""
+        return tuple(self._unclaimed)
+
+    def collected(self, seat: int) -> tuple[Card, ...]:
+        """Every card ``seat`` has collected this hand."""
+        return tuple(self._collected[seat])
+
+    def points(self) -> tuple[int, ...]:
+        """Penalty points each seat has collected this hand, before any moon adjustment."""
+        return tuple(self._points)
+
+    @property
+    def history(self) -> tuple[Card, ...]:
+        """Every card played, in order."""
+        return tuple(self._history)
+
+    @property
+    def passes(self) -> tuple[tuple[Card, ...], ...] | None:
+        """The cards each seat passed, once the exchange has happened."""
+        return self._passes
+
+    def pass_choice(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards ``seat`` has chosen to pass, before the exchange."""
+        return self._choices.get(seat)
+
+    @property
+    def waiting_to_pass(self) -> tuple[int, ...]:
+        """Seats that have not chosen their pass yet."""
+        if self.phase != "pass":
+            return ()
+        return tuple(s for s in range(self.players) if s not in self._choices)
+
+    def pass_target(self, seat: int) -> int:
+        """The seat that receives ``seat``'s cards this hand."""
+        return (seat + self.pass_offset) % self.players
+
+    def received(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards ``seat`` received in the exchange (None before it)."""
+        if self._passes is None:
+            return None
+        return self._passes[(seat - self.pass_offset) % self.players]
+
+    @property
+    def moon_shooter(self) -> int | None:
+        """The seat that collected every moon card (RULES.md §1.8, §3.11), once the hand is over."""
+        if self.phase != "over" or self.rules.moon == "off":
+            return None
+        need = self.rules.moon_card_set
+        for seat, cards in enumerate(self._collected):
+            have = Counter(c for c in cards if c in need)
+            if have == need:
+                return seat
+        return None
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see; give this to a bot."""
+        return SeatView(self, seat)
+
+    # -- passing --------------------------------------------------------------
+
+    def pass_cards(self, seat: int, cards: Iterable[Card | str] | str) -> None:
+        """Choose the cards ``seat`` passes. The exchange happens once every seat has chosen.
+
+        A seat may change its choice until then. A wrong pass raises :class:`IllegalPass`.
+        """
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
+        try:
+            chosen = tuple(_sorted(Card.parse(c) for c in cards))
+        except CardError as error:
+            raise IllegalPass(str(error), seat=seat, card=None, rule="not-a-card", legal=()) from None
+        if self.phase != "pass":
+            raise IllegalPass(
+                f"Seat {seat} cannot pass now: {'this is a hold hand, nobody passes' if not self.pass_offset else 'the passing is over'}.",
+                seat=seat, card=None, rule="pass-phase", legal=(),
+            )
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalPass(f"There is no seat {seat!r}: seats are 0 to {self.players - 1}.", seat=seat, card=None, rule="seat", legal=())
+        need = self.rules.pass_count
+        hand = self._hands[seat]
+        if len(chosen) != need:
+            raise IllegalPass(
+                f"Seat {seat} must pass exactly {need} cards, not {len(chosen)}.",
+                seat=seat, card=None, rule="pass-count", legal=tuple(hand),
+            )
+        held = Counter(hand)
+        for card, count in Counter(chosen).items():
+            if held[card] == 0:
+                raise IllegalPass(f"Seat {seat} cannot pass {card}: they do not hold it.", seat=seat, card=card, rule="not-in-hand", legal=tuple(hand))
+            if count > held[card]:
+                raise IllegalPass(
+                    f"Seat {seat} cannot pass {card} {count} times: they hold {held[card]}.",
+                    seat=seat, card=card, rule="repeated-card", legal=tuple(hand),
+                )
+        self._choices[seat] = chosen
+        if len(self._choices) == self.players:
+            self._exchange()
+
+    def _exchange(self) -> None:
+        n = self.players
+        passes = tuple(self._choices[s] for s in range(n))
+        for seat, cards in enumerate(passes):
+            for card in cards:
+                self._hands[seat].remove(card)
+        for seat, cards in enumerate(passes):
+            self._hands[(seat + self.pass_offset) % n].extend(cards)
+        for h in self._hands:
+            h.sort(key=Card.sort_key)
+        self._passes = passes
+        self._choices = {}
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        rules = self.rules
+        n = rules.players
+        if rules.opening_lead == "left-of-dealer":
+            self._leader = (self.dealer + 1) % n
+        else:
+            # The lowest club dealt to a seat (the deck's lowest unless it lies in the kitty).
+            clubs = [c for h in self._hands for c in h if c.suit == CLUBS]
+            self._opening_card = min(clubs) if clubs else None
+            start = (self.dealer + 1) % n
+            self._leader = start
+            for k in range(n):
+                if self._opening_card in self._hands[(start + k) % n]:
+                    self._leader = (start + k) % n
+                    break
+        self._to_play = self._leader
+
+    # -- playing ------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Card, ...]:
+        """The distinct cards the seat to play may play now, by suit then rank."""
+        if self.phase != "play":
+            return ()
+        cards = self._hands[self._to_play]
+        moves = self._legal(cards)
+        if self.rules.decks > 1:
+            moves = list(dict.fromkeys(moves))
+        return tuple(moves)
+
+    def _legal(self, cards: list[Card]) -> list[Card]:
+        rules = self.rules
+        plays = self._plays
+        first_trick = not self._tricks
+        if plays:
+            led = plays[0][1].suit
+            follow = [c for c in cards if c.suit == led]
+            if follow:
+                return follow
+            if first_trick and not rules.first_trick_points:
+                safe = [c for c in cards if not (c.suit == HEARTS or c == QUEEN_OF_SPADES)]
+                if safe:
+                    return safe
+            return cards
+        if first_trick:
+            lead = rules.opening_lead
+            if lead == "lowest-club" and self._opening_card is not None:
+                return [self._opening_card]
+            if lead == "any-club":
+                clubs = [c for c in cards if c.suit == CLUBS]
+                if clubs:
+                    return clubs
+            if lead == "left-of-dealer" and not rules.first_lead_points:
+                safe = [c for c in cards if not (c.suit == HEARTS or c == QUEEN_OF_SPADES)]
+                if safe:
+                    return safe
+                return cards
+        if not self.hearts_broken:
+            # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
+            if any(not (c.suit == HEARTS or c == QUEEN_OF_SPADES) for c in cards):
+                return [c for c in cards if c.suit != HEARTS]
+        return cards
+
+    def _why_illegal(self, seat: int, card: Card, legal: tuple[Card, ...]) -> tuple[str, str]:
+        """The rule id and the clause of the sentence that explains why ``card`` is illegal."""
+        cards = self._hands[seat]
+        if card not in cards:
+            return "not-in-hand", "they do not hold it"
+        if self._plays:
+            led = self._plays[0][1].suit
+            if any(c.suit == led for c in cards):
+                return "follow-suit", f"they hold a {_SINGULAR[led]} and must follow suit"
+            return "first-trick-points", "no hearts or Q♠ may be played to the first trick"
+        if not self._tricks:
+            lead = self.rules.opening_lead
+            if lead == "lowest-club":
+                return "opening-lead", f"the holder of {self._opening_card} must lead it to the first trick"
+            if lead == "any-club":
+                return "opening-lead", "the first trick must be led with a club"
+            return "opening-lead", "the first trick may not be led with a heart or Q♠"
+        return "hearts-not-broken", "hearts are not broken, so a heart may not be led"
+
+    def play(self, card: Card | str) -> None:
+        """Play ``card`` for the seat to play. An illegal card raises :class:`IllegalMove` and changes nothing.
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
+        >>> hand.to_play
+        2
+        >>> hand.play("K♣")
+        Traceback (most recent call last):
+        ...
+        hearts_lab.errors.IllegalMove: Seat 2 cannot play K♣: the holder of 2♣ must lead it to the first trick. Legal: 2♣.
+        """
+        try:
+            card = Card.parse(card)
+        except CardError as error:
+            raise IllegalMove(str(error), seat=self._to_play, card=None, rule="not-a-card", legal=self.legal_moves()) from None
+        if self.phase != "play":
+            why = "the hand is over" if self.phase == "over" else "the cards have not been passed yet"
+            raise IllegalMove(f"Nobody can play {card} now: {why}.", seat=None, card=card, rule="phase", legal=())
+        seat = self._to_play
+        hand = self._hands[seat]
+        legal = self._legal(hand)
+        if card not in legal:
+            moves = self.legal_moves()
+            rule, clause = self._why_illegal(seat, card, moves)
+            raise IllegalMove(
+                f"Seat {seat} cannot play {card}: {clause}. Legal: {', '.join(map(str, moves))}.",
+                seat=seat, card=card, rule=rule, legal=moves,
+            )
+        hand.remove(card)
+        self._history.append(card)
+        self._plays.append((seat, card))
+        n = self.rules.players
+        if len(self._plays) < n:
+            self._to_play = (seat + 1) % n
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        rules = self.rules
+        plays = tuple(self._plays)
+        number = len(self._tricks)
+        last = number == rules.hand_size - 1
+        result = resolve_trick(rules, plays)
+        cards = [c for _, c in plays]
+        pile = self._pending + cards
+        kitty_here = bool(self.kitty) and (
+            (rules.kitty_to == "first-trick" and number == 0) or (rules.kitty_to == "last-trick" and last)
+        )
+        if kitty_here:
+            pile += self.kitty
+        winner = result.winner
+        collector = winner
+        if winner is None and last and rules.last_trick_set_aside == "leader":
+            collector = self._leader
+        if collector is not None:
+            self._collect(collector, pile)
+            self._pending = []
+            if kitty_here or (self._kitty_holder is None and self.kitty and self._kitty_in_pending):
+                self._kitty_holder = collector
+            self._kitty_in_pending = False
+            collected = tuple(pile)
+        elif last:
+            self._unclaimed.extend(pile)
+            self._pending = []
+            collected = ()
+        else:
+            self._pending = pile
+            self._kitty_in_pending = self._kitty_in_pending or kitty_here
+            collected = ()
+        if not self.hearts_broken and any(rules.breaks_hearts(c) for c in cards):
+            self.hearts_broken = True
+        self._tricks.append(Trick(number, self._leader, plays, True, winner, result.cancelled, collected, result.reason))
+        self._plays = []
+        if winner is not None:
+            self._leader = winner
+        if last:
+            self.phase = "over"
+            self._to_play = None
+        else:
+            self._to_play = self._leader
+
+    _kitty_in_pending = False
+    _opening_card: Card | None = None
+
+    def _collect(self, seat: int, cards: list[Card]) -> None:
+        self._collected[seat].extend(cards)
+        values = self.rules._values
+        self._points[seat] += sum(values.get(c, 0) for c in cards)
+
+    # -- replay, undo and records -------------------------------------------------
+
+    def _rebuilt(self, plays: Sequence[Card]) -> Hand:
+        fresh = Hand(
+            self.rules, self._dealt, self.kitty, hand_number=self.hand_number, dealer=self.dealer,
+            seed=self.seed, passing=bool(self.pass_offset),
+        )
+        if self._passes is not None:
+            for seat, cards in enumerate(self._passes):
+                fresh.pass_cards(seat, cards)
+        else:
+            for seat, cards in self._choices.items():
+                fresh.pass_cards(seat, cards)
+        for card in plays:
+            fresh.play(card)
+        return fresh
+
+    def at(self, plays: int) -> Hand:
+        """A copy of this hand after its first ``plays`` cards (passes included).
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=3), seed=1, hand_number=0)
+        >>> hand.at(0).phase
+        'pass'
+        """
+        if not 0 <= plays <= len(self._history):
+            raise ValueError(f"plays: expected 0 to {len(self._history)}, not {plays}.")
+        return self._rebuilt(self._history[:plays])
+
+    def copy(self) -> Hand:
+        """An independent copy of this hand."""
+        return self._rebuilt(self._history)
+
+    def undo(self, plays: int = 1) -> None:
+        """Take back the last ``plays`` cards played.
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=1, hand_number=3)
+        >>> hand.phase
+        'play'
+        >>> first = hand.legal_moves()[0]; hand.play(first); hand.undo(); hand.history
+        ()
+        """
+        if not 0 <= plays <= len(self._history):
+            raise ValueError(f"Cannot undo {plays} plays: {len(self._history)} have been played.")
+        self.__dict__ = self._rebuilt(self._history[: len(self._history) - plays]).__dict__
+
+    def to_dict(self) -> dict[str, Any]:
+        """The complete record as plain data: rules, deal, kitty, passes and plays."""
+        passes: list[list[str] | None]
+        if self._passes is not None:
+            passes = [[str(c) for c in p] for p in self._passes]
+        else:
+            passes = [[str(c) for c in self._choices[s]] if s in self._choices else None for s in range(self.players)]
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "passing": bool(self.pass_offset) or self.rules.pass_offset(self.hand_number) == 0,
+            "deal": [[str(c) for c in h] for h in self._dealt],
+            "kitty": [str(c) for c in self.kitty],
+            "passes": passes if self.pass_offset else None,
+            "plays": [str(c) for c in self._history],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The record as JSON text; :meth:`from_json` replays it to an identical hand.
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("cancellation", players=6), seed=2)
+        >>> Hand.from_json(hand.to_json()).to_json() == hand.to_json()
+        True
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Hand:
+        """Replay a record from :meth:`to_dict`. Anything wrong raises :class:`RecordError`."""
+        if not isinstance(data, dict):
+            raise RecordError(f"A hand record must be a JSON object, not {type(data).__name__}.")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"Not a hand record: 'format' is {data.get('format')!r}, expected {RECORD_FORMAT!r}.")
+        if data.get("version") != RECORD_VERSION:
+            raise RecordError(f"Unsupported hand record version {data.get('version')!r}; this Hearts Lab reads {RECORD_VERSION}.")
+        required = ("rules", "hand_number", "dealer", "deal", "kitty", "passes", "plays")
+        missing = [k for k in required if k not in data]
+        if missing:
+            raise RecordError(f"The hand record is missing {', '.join(repr(k) for k in missing)} (truncated?).")
+        try:
+            rules = Rules.from_dict(data["rules"])
+        except (RulesError, TypeError) as error:
+            raise RecordError(f"The record's rules are invalid: {error}") from None
+
+        def card_list(value: Any, where: str) -> list[Card]:
+            if not isinstance(value, list):
+                raise RecordError(f"{where}: expected a list of cards, not {type(value).__name__}.")
+            try:
+                return [Card.parse(c) for c in value]
+            except CardError as error:
+                raise RecordError(f"{where}: {error}") from None
+
+        deal = data["deal"]
+        if not isinstance(deal, list):
+            raise RecordError("deal: expected one list of cards per seat.")
+        seats = [card_list(h, f"deal[{i}]") for i, h in enumerate(deal)]
+        kitty = card_list(data["kitty"], "kitty")
+        seed = data.get("seed")
+        try:
+            hand = cls(
+                rules, seats, kitty, hand_number=data["hand_number"], dealer=data["dealer"],
+                seed=seed, passing=bool(data.get("passing", True)),
+            )
+        except (RulesError, TypeError) as error:
+            raise RecordError(f"The record's deal is invalid: {error}") from None
+        passes = data["passes"]
+        if passes is not None:
+            if not isinstance(passes, list) or len(passes) != rules.players:
+                raise RecordError(f"passes: expected one entry per seat ({rules.players}).")
+            for seat, chosen in enumerate(passes):
+                if chosen is None:
+                    continue
+                try:
+                    hand.pass_cards(seat, card_list(chosen, f"passes[{seat}]"))
+                except IllegalMove as error:
+                    raise RecordError(f"passes[{seat}] breaks the rules: {error}") from None
+        for i, card in enumerate(card_list(data["plays"], "plays")):
+            try:
+                hand.play(card)
+            except IllegalMove as error:
+                raise RecordError(f"plays[{i}] ({card}) breaks the rules: {error}") from None
+        return hand
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Hand:
+        """Read and replay a JSON record. Malformed, truncated or rule-breaking records raise :class:`RecordError`.
+
+        >>> Hand.from_json('{"format": "hearts-lab/hand", "version": 1')
+        Traceback (most recent call last):
+        ...
+        hearts_lab.errors.RecordError: The hand record is not valid JSON (truncated or edited?): Expecting ',' delimiter at line 1, column 43.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
+            raise RecordError(f"The hand record is not valid JSON (truncated or edited?): {_json_error(error)}.") from None
+        return cls.from_dict(data)
+
+    # -- display --------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        from .render import hand_text
+
+        return hand_text(self)
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.rules.name} {self.players}p hand {self.hand_number}: {self.phase}, trick {self.trick_number + 1}>"
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html
+
+        return hand_html(self)
+
+
+def _json_error(error: Exception) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        return f"{error.msg} at line {error.lineno}, column {error.colno}"
+    return str(error)
