@@ -1,0 +1,203 @@
+"""Computer opponents. A bot sees only a :class:`~hearts_lab.hand.SeatView` of its seat.
+
+>>> from hearts_lab import Hand, Rules
+>>> hand = Hand.deal(Rules.preset("standard", players=4), seed=5)
+>>> play_hand(hand, [HeuristicBot(seed=s) for s in range(4)])
+>>> hand.phase, sum(hand.points())
+('over', 26)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, Sequence
+
+from .cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card
+from .deal import rng_for
+from .tricks import resolve_trick
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .hand import Hand, SeatView
+
+__all__ = ["Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "play_hand", "play_game"]
+
+
+class Bot(Protocol):
+    """What a bot does: choose cards to pass and a card to play, from its seat's view."""
+
+    def choose_pass(self, view: SeatView) -> Sequence[Card]: ...
+
+    def choose_play(self, view: SeatView) -> Card: ...
+
+
+class RandomBot:
+    """Passes and plays uniformly at random among what is legal; seeded, so repeatable.
+
+    >>> from hearts_lab import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=1, hand_number=3)
+    >>> RandomBot(seed=0).choose_play(hand.view(hand.to_play))
+    2♣
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = rng_for(seed, 0, "bot")
+
+    def choose_pass(self, view: SeatView) -> list[Card]:
+        return self.rng.sample(list(view.cards), view.rules.pass_count)
+
+    def choose_play(self, view: SeatView) -> Card:
+        legal = view.legal_moves()
+        return legal[self.rng.randrange(len(legal))]
+
+
+class LowestCardBot:
+    """Deterministic: passes its highest cards and plays its lowest legal card (lowest rank, then suit ♣ ♦ ♥ ♠)."""
+
+    def choose_pass(self, view: SeatView) -> list[Card]:
+        return sorted(view.cards, key=lambda c: (c.rank, c.sort_key()))[-view.rules.pass_count :]
+
+    def choose_play(self, view: SeatView) -> Card:
+        return min(view.legal_moves(), key=lambda c: (c.rank, c.sort_key()))
+
+
+class HeuristicBot:
+    """Plays like a sensible club player.
+
+    It passes dangerous cards (the Q♠ without spade cover, A♠ and K♠, high
+    hearts, cards that void a short suit), ducks under the winning card,
+    dumps the Q♠ and high hearts on others when void, leads low, and tries
+    for the moon with a strong hand while nobody else has taken points.
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = rng_for(seed, 0, "bot")
+
+    # -- passing ------------------------------------------------------------------
+
+    def choose_pass(self, view: SeatView) -> list[Card]:
+        cards = list(view.cards)
+        count = view.rules.pass_count
+        if self._moon_hand(cards, view.rules):
+            # Keep the winners; pass the low cards that could lose control.
+            return sorted(cards, key=lambda c: (c.rank, c.sort_key()))[:count]
+        suit_len = {s: sum(1 for c in cards if c.suit == s) for s in "CDHS"}
+        low_spades = sum(1 for c in cards if c.suit == SPADES and c.rank < 12)
+
+        def danger(card: Card) -> float:
+            if card == QUEEN_OF_SPADES:
+                return 0 if low_spades >= 4 else 100
+            if card.suit == SPADES and card.rank > 12:
+                return 5 if low_spades >= 4 else 60 + card.rank
+            score = card.rank + (8 - suit_len[card.suit]) * 1.5
+            if card.suit == HEARTS:
+                score += 6
+            return score + self.rng.random() * 0.01
+
+        return sorted(cards, key=danger)[-count:]
+
+    @staticmethod
+    def _moon_hand(cards: Sequence[Card], rules) -> bool:
+        high = sum(1 for c in cards if c.rank >= 12)
+        hearts = [c for c in cards if c.suit == HEARTS]
+        top_hearts = sum(1 for c in hearts if c.rank >= 12)
+        return len(hearts) >= 6 and top_hearts >= 3 and high >= len(cards) * 0.45
+
+    # -- playing ----------------------------------------------------------------------
+
+    def choose_play(self, view: SeatView) -> Card:
+        legal = list(view.legal_moves())
+        if len(legal) == 1:
+            return legal[0]
+        rules = view.rules
+        seat = view.seat
+        plays = view.current_trick.plays
+        played = view.played_cards()
+        queen_out = QUEEN_OF_SPADES not in played or rules.decks > 1
+        points = view.points()
+        others_scored = any(p > 0 for s, p in enumerate(points) if s != seat)
+        if not others_scored and self._moon_hand(view.cards, rules):
+            return self._shoot(view, legal, plays)
+        if not plays:
+            return min(legal, key=lambda c: self._lead_cost(c, view.cards, queen_out))
+
+        def wins(card: Card) -> bool:
+            return resolve_trick(rules, (*plays, (seat, card))).winner == seat
+
+        led = plays[0][1].suit
+        if legal[0].suit == led:
+            ducks = [c for c in legal if not wins(c)]
+            if ducks:
+                return max(ducks, key=lambda c: (c == QUEEN_OF_SPADES, c.rank))
+            last = len(plays) == rules.players - 1
+            at_stake = sum(rules.points_of(c) for _, c in plays) + sum(rules.points_of(c) for c in view.pending)
+            safe = [c for c in legal if c != QUEEN_OF_SPADES] or legal
+            if last and at_stake <= 0:
+                return max(safe, key=lambda c: c.rank)
+            return min(safe, key=lambda c: c.rank) if not last else max(safe, key=lambda c: c.rank)
+        # Void in the led suit: throw the most dangerous card.
+        return max(legal, key=lambda c: self._discard_value(c, view.cards, queen_out))
+
+    @staticmethod
+    def _lead_cost(card: Card, cards: Sequence[Card], queen_out: bool) -> float:
+        cost = float(card.rank)
+        if card.suit == HEARTS:
+            cost += 12
+        if card.suit == SPADES and queen_out:
+            holds_queen = QUEEN_OF_SPADES in cards
+            if card.rank >= 12:
+                cost += 40
+            elif not holds_queen:
+                cost -= 3  # low spades smoke out the queen
+        return cost
+
+    @staticmethod
+    def _discard_value(card: Card, cards: Sequence[Card], queen_out: bool) -> float:
+        if card == QUEEN_OF_SPADES:
+            return 100
+        if card.suit == SPADES and card.rank > 12 and queen_out:
+            return 60 + card.rank
+        if card.suit == HEARTS:
+            return 30 + card.rank
+        short = sum(1 for c in cards if c.suit == card.suit)
+        return card.rank + (6 - short)
+
+    @staticmethod
+    def _shoot(view: SeatView, legal: list[Card], plays) -> Card:
+        if not plays:
+            return max(legal, key=lambda c: (c.rank, c.suit != HEARTS))
+        led = plays[0][1].suit
+        if legal[0].suit == led:
+            return max(legal, key=lambda c: c.rank)
+        # Void: keep point cards for ourselves, throw the lowest other card.
+        return min(legal, key=lambda c: (c.suit == HEARTS or c == QUEEN_OF_SPADES, c.rank))
+
+
+def play_hand(hand: Hand, bots: Sequence[Bot], *, until_seat: int | None = None) -> None:
+    """Let ``bots`` (one per seat; None for a human seat) pass and play.
+
+    Stops when the hand is over, or when it is the turn (or pass) of a seat
+    whose bot is None, or of ``until_seat``.
+    """
+    if len(bots) != hand.players:
+        raise ValueError(f"bots: expected one per seat ({hand.players}), got {len(bots)}.")
+    if hand.phase == "pass":
+        for seat in hand.waiting_to_pass:
+            if bots[seat] is not None and seat != until_seat:
+                hand.pass_cards(seat, bots[seat].choose_pass(hand.view(seat)))
+    while hand.phase == "play":
+        seat = hand.to_play
+        bot = bots[seat]
+        if bot is None or seat == until_seat:
+            return
+        hand.play(bot.choose_play(hand.view(seat)))
+
+
+def play_game(game: Game, bots: Sequence[Bot], moon_choice: str = "new") -> Game:
+    """Play ``game`` to the end with ``bots``; a shooter asked to choose picks ``moon_choice``."""
+    while not game.is_over:
+        hand = game.next_hand()
+        play_hand(hand, bots)
+        needs = game.rules.moon == "choice" and hand.moon_shooter is not None
+        game.add_hand(hand, moon_choice if needs else None)
+    return game
+

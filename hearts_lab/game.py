@@ -1,0 +1,190 @@
+"""A game: hands dealt in turn and scored until someone reaches the target.
+
+>>> from hearts_lab import Rules
+>>> from hearts_lab.bots import RandomBot, play_hand
+>>> game = Game(Rules.preset("standard", players=4, target=50), seed=1)
+>>> while not game.is_over:
+...     hand = game.next_hand()
+...     play_hand(hand, [RandomBot(seed=s) for s in range(4)])
+...     game.add_hand(hand)
+>>> game.is_over, len(game.winners) >= 1, max(game.scores) >= 50
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .errors import RecordError, RulesError
+from .hand import Hand
+from .rules import Rules
+from .scoring import HandScore, score_hand
+
+__all__ = ["Game", "ScoredHand", "GAME_FORMAT"]
+
+GAME_FORMAT = "hearts-lab/game"
+GAME_VERSION = 1
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A finished hand with what it added to each score and the moon applied."""
+
+    hand: Hand
+    deltas: tuple[int, ...]
+    moon: str | None
+    moon_choice: str | None
+    scores_after: tuple[int, ...]
+
+
+class Game:
+    """Hands in order, from ``hand_number`` 0, dealt with ``seed``; the dealer moves left each hand."""
+
+    def __init__(self, rules: Rules, seed: int | str = 1, scores: Sequence[int] | None = None, dealer: int = 0) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        n = rules.players
+        if scores is None:
+            scores = (0,) * n
+        scores = tuple(scores)
+        if len(scores) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+            raise RulesError(f"scores: expected {n} whole numbers, got {scores!r}.", "scores")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise RulesError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}.", "dealer")
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = dealer
+        self.starting_scores = scores
+        self.scores: tuple[int, ...] = scores
+        self.history: list[ScoredHand] = []
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the next hand to deal (0 for the first)."""
+        return len(self.history)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next hand."""
+        return (self.first_dealer + self.hand_number) % self.rules.players
+
+    def next_hand(self) -> Hand:
+        """Deal the next hand; it is the same deal as ``Hand.deal(rules, seed, hand_number, dealer)``."""
+        if self.is_over:
+            raise ValueError("The game is over: no more hands are dealt.")
+        return Hand.deal(self.rules, seed=self.seed, hand_number=self.hand_number, dealer=self.dealer)
+
+    def preview(self, hand: Hand, moon_choice: str | None = None) -> HandScore:
+        """What adding ``hand`` would do to the scores, without adding it."""
+        self._check(hand)
+        return score_hand(self.rules, hand.points(), hand.moon_shooter, self.scores, moon_choice)
+
+    def _check(self, hand: Hand) -> None:
+        if hand.rules != self.rules:
+            raise ValueError("This hand was played under different rules from the game's.")
+        if hand.phase != "over":
+            raise ValueError(f"Hand {hand.hand_number} is not over yet ({hand.phase}); finish it before adding it.")
+        if hand.hand_number != self.hand_number:
+            raise ValueError(f"The game expects hand number {self.hand_number}, not {hand.hand_number}.")
+        if self.is_over:
+            raise ValueError("The game is over: no more hands can be added.")
+
+    def add_hand(self, hand: Hand, moon_choice: str | None = None) -> ScoredHand:
+        """Score a finished hand. With ``moon="choice"`` the shooter's ``moon_choice`` is required.
+
+        Any error leaves the game unchanged.
+        """
+        result = self.preview(hand, moon_choice)
+        self.scores = tuple(s + d for s, d in zip(self.scores, result.deltas))
+        scored = ScoredHand(hand, result.deltas, result.moon, moon_choice, self.scores)
+        self.history.append(scored)
+        return scored
+
+    @property
+    def is_over(self) -> bool:
+        """Some score reached the target (and, with ``ties="play-on"``, the lowest score is unique)."""
+        if max(self.scores) < self.rules.target:
+            return False
+        if self.rules.ties == "play-on":
+            low = min(self.scores)
+            return self.scores.count(low) == 1
+        return True
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats on the lowest score once the game is over (ties share); empty before."""
+        if not self.is_over:
+            return ()
+        low = min(self.scores)
+        return tuple(s for s, v in enumerate(self.scores) if v == low)
+
+    # -- records ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": GAME_FORMAT,
+            "version": GAME_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "dealer": self.first_dealer,
+            "scores": list(self.starting_scores),
+            "hands": [{"hand": h.hand.to_dict(), "moon_choice": h.moon_choice} for h in self.history],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The whole game as JSON; :meth:`from_json` replays every hand and score."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        if not isinstance(data, dict):
+            raise RecordError(f"A game record must be a JSON object, not {type(data).__name__}.")
+        if data.get("format") != GAME_FORMAT or data.get("version") != GAME_VERSION:
+            raise RecordError(f"Not a version {GAME_VERSION} game record ('format' must be {GAME_FORMAT!r}).")
+        missing = [k for k in ("rules", "seed", "dealer", "scores", "hands") if k not in data]
+        if missing:
+            raise RecordError(f"The game record is missing {', '.join(map(repr, missing))} (truncated?).")
+        try:
+            game = cls(Rules.from_dict(data["rules"]), data["seed"], data["scores"], data["dealer"])
+        except (RulesError, TypeError) as error:
+            raise RecordError(f"The game record's settings are invalid: {error}") from None
+        if not isinstance(data["hands"], list):
+            raise RecordError("hands: expected a list of hand records.")
+        for i, entry in enumerate(data["hands"]):
+            if not isinstance(entry, dict) or "hand" not in entry:
+                raise RecordError(f"hands[{i}]: expected an object with a 'hand' record.")
+            hand = Hand.from_dict(entry["hand"])
+            try:
+                game.add_hand(hand, entry.get("moon_choice"))
+            except ValueError as error:
+                raise RecordError(f"hands[{i}] does not fit the game: {error}") from None
+        return game
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Read a game record; anything malformed or inconsistent raises :class:`RecordError`."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
+            raise RecordError(f"The game record is not valid JSON (truncated or edited?): {error}.") from None
+        return cls.from_dict(data)
+
+    def __repr__(self) -> str:
+        state = f"over, winners {list(self.winners)}" if self.is_over else f"next hand {self.hand_number}"
+        return f"<Game {self.rules.name} {self.rules.players}p scores {list(self.scores)}: {state}>"
+
+    def score_table(self) -> str:
+        """Scores hand by hand as text.
+
+        >>> from hearts_lab import Rules
+        >>> print(Game(Rules.preset("standard", players=3)).score_table())
+        hand  seat 0  seat 1  seat 2
+        """
+        n = self.rules.players
+        lines = ["hand" + "".join(f"  seat {s}" for s in range(n))]
+        for h in self.history:
+            moon = f"  (moon: {h.moon})" if h.moon else ""
+            lines.append(f"{h.hand.hand_number:>4}" + "".join(f"{v:>8}" for v in h.scores_after) + moon)
+        return "\n".join(lines)
