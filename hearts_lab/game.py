@@ -6,7 +6,7 @@
 >>> while not game.is_over:
 ...     hand = game.next_hand()
 ...     play_hand(hand, [RandomBot(seed=s) for s in range(4)])
-...     game.add_hand(hand)
+...     _ = game.add_hand(hand)
 >>> game.is_over, len(game.winners) >= 1, max(game.scores) >= 50
 (True, True, True)
 """

@@ -700,7 +700,8 @@ class Hand:
         return hand_text(self)
 
     def __repr__(self) -> str:
-        return f"<Hand {self.rules.name} {self.players}p hand {self.hand_number}: {self.phase}, trick {self.trick_number + 1}>"
+        where = f", trick {self.trick_number + 1}" if self.phase == "play" else ""
+        return f"<Hand {self.rules.name} {self.players}p hand {self.hand_number}: {self.phase}{where}>"
 
     def _repr_html_(self) -> str:
         from .render import hand_html
