@@ -1,0 +1,37 @@
+# Hearts Lab: two entry points.
+#
+#   make lab    create .venv if missing, install '.[notebooks]', open JupyterLab
+#   make test   create .venv if missing, install '.[test]', run the whole pytest suite
+#
+# Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
+# Extra pytest arguments: make test PYTEST_ARGS="-k notebooks -x"
+
+PYTHON      ?= python3
+VENV        ?= .venv
+BIN         := $(VENV)/bin
+PYTEST_ARGS ?=
+LAB_ARGS    ?=
+
+STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
+STAMP_TEST      := $(VENV)/.installed-test
+
+.PHONY: lab test
+
+lab: $(STAMP_NOTEBOOKS)
+	$(BIN)/jupyter lab $(LAB_ARGS) notebooks/00_start_here.ipynb
+
+test: $(STAMP_TEST)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+
+$(STAMP_NOTEBOOKS): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[notebooks]'
+	touch $@
+
+# '.[test]' includes '.[notebooks]', so it satisfies `make lab` too.
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[test]'
+	touch $@ $(STAMP_NOTEBOOKS)

@@ -1,0 +1,89 @@
+"""Shared configuration for notebook regression tests (pytest-notebook).
+
+``tests/test_notebooks.py`` uses :func:`regression_fixture` for every
+``notebooks/*.ipynb``; other tests (exercises, widgets) may reuse it::
+
+    from notebook_harness import regression_fixture
+    regression_fixture(cwd=path.parent).check(path)
+
+What is compared: every cell's outputs after a fresh run, with the stored ones.
+What is ignored: notebook and cell metadata, execution counts, cell ids, widget
+model ids (``application/vnd.jupyter.widget-view+json``), output metadata,
+tracebacks, and - by regex replacement in text outputs - timings
+(``%time``/``%timeit`` lines, durations such as ``1.2 s``/``35 ms``) and memory
+addresses (``0x7f...``).
+
+Set ``NB_FORCE_REGEN=1`` (or pass ``--nb-force-regen``) to rewrite every
+notebook whose outputs differ; those tests then fail once, saying so.
+``tools/execute_notebooks.py`` stores outputs in the same form.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pytest_notebook.nb_regression import NBRegressionFixture
+
+REPO = Path(__file__).resolve().parent.parent
+NOTEBOOKS = REPO / "notebooks"
+
+KERNEL_ENV = {"PYTHONHASHSEED": "0"}
+CELL_TIMEOUT = 120  # seconds per cell
+
+DIFF_IGNORE = (
+    "/metadata",
+    "/nbformat_minor",
+    "/cells/*/id",
+    "/cells/*/metadata",
+    "/cells/*/execution_count",
+    "/cells/*/outputs/*/execution_count",
+    "/cells/*/outputs/*/metadata",
+    "/cells/*/outputs/*/traceback",
+    "/cells/*/outputs/*/data/application/vnd.jupyter.widget-view+json",
+)
+
+_TEXT_PATHS = (
+    "/cells/*/outputs/*/text",
+    "/cells/*/outputs/*/data/text/plain",
+    "/cells/*/outputs/*/data/text/html",
+)
+_TEXT_REPLACEMENTS = (
+    # IPython %time / %%time
+    (r"(?m)^(CPU times|Wall time):.*$", r"\1: <TIME>"),
+    # IPython %timeit
+    (r"[^\n]* per loop \(mean[^\n]*", "<TIMEIT>"),
+    # durations: "1.23 s", "35ms", "2.5 seconds", "120 µs"
+    (r"\b\d+(?:\.\d+)?\s?(?:ns|µs|μs|us|ms|s|sec|secs|seconds|min)\b", "<DURATION>"),
+    # object reprs: "<Foo object at 0x7f3a...>"
+    (r"0x[0-9a-fA-F]{6,}", "0x<ADDR>"),
+)
+DIFF_REPLACE = tuple(
+    (path, regex, repl) for path in _TEXT_PATHS for regex, repl in _TEXT_REPLACEMENTS
+)
+
+
+def force_regen_requested(config=None) -> bool:
+    """True if NB_FORCE_REGEN is set (not 0/empty) or pytest got --nb-force-regen."""
+    if os.environ.get("NB_FORCE_REGEN", "").strip() not in ("", "0", "false", "no"):
+        return True
+    if config is not None:
+        return bool(config.getoption("nb_force_regen", default=False))
+    return False
+
+
+def regression_fixture(cwd: Path | str = NOTEBOOKS, force_regen: bool = False) -> NBRegressionFixture:
+    """An NBRegressionFixture configured the Hearts Lab way.
+
+    >>> fx = regression_fixture()
+    >>> fx.exec_env["PYTHONHASHSEED"], fx.exec_timeout
+    ('0', 120)
+    """
+    return NBRegressionFixture(
+        exec_cwd=str(cwd),
+        exec_timeout=CELL_TIMEOUT,
+        exec_env=dict(KERNEL_ENV),
+        diff_ignore=DIFF_IGNORE,
+        diff_replace=DIFF_REPLACE,
+        diff_use_color=False,
+        force_regen=force_regen,
+    )
