@@ -1,69 +1,233 @@
-"""Text and HTML views of cards, tricks and hands. Plain strings: no Jupyter import.
+"""Text, HTML and SVG views of cards, tricks, hands and passes. Plain strings: no Jupyter import.
+
+Every card carries a text label (``aria-label``) for screen readers, suits have
+strong colours, and ``four_colour=True`` gives each suit its own colour.
+Nothing is fetched at run time: the markup is self-contained.
 
 >>> from hearts_lab import Card
 >>> 'aria-label="queen of spades"' in card_html(Card.parse("QS"))
+True
+>>> card_svg(Card.parse("10h")).startswith("<svg")
 True
 """
 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Iterable
+import math
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .cards import Card, format_cards
+from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 
 if TYPE_CHECKING:
     from .hand import Hand
+    from .rules import Rules
     from .tricks import Trick
 
-__all__ = ["card_html", "cards_html", "trick_html", "hand_html", "hand_text", "SUIT_COLOURS", "FOUR_COLOURS"]
+__all__ = [
+    "card_html",
+    "card_svg",
+    "cards_html",
+    "suit_rows_html",
+    "trick_html",
+    "hand_html",
+    "hand_text",
+    "seat_table_html",
+    "offset_name",
+    "pass_diagram_svg",
+    "pass_cycle_html",
+    "pass_exchange_html",
+    "cards_seq_html",
+    "SUIT_COLOURS",
+    "FOUR_COLOURS",
+    "MARKS",
+]
 
 #: Strong two-colour deck: red hearts and diamonds, near-black clubs and spades.
 SUIT_COLOURS = {"C": "#1a1a1a", "D": "#c8102e", "H": "#c8102e", "S": "#1a1a1a"}
 #: Four-colour deck: green clubs, blue diamonds, red hearts, black spades.
-FOUR_COLOURS = {"C": "#137333", "D": "#1a56c4", "H": "#c8102e", "S": "#1a1a1a"}
+FOUR_COLOURS = {"C": "#0b7a32", "D": "#1a56c4", "H": "#c8102e", "S": "#1a1a1a"}
+
+#: Card states a view can mark, and the words a screen reader adds for each.
+MARKS = {
+    "": "",
+    "cancelled": ", cancelled",
+    "winner": ", wins the trick",
+    "received": ", received in the pass",
+    "passed": ", passed",
+}
+
+_FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif"
+_GOLD = "#e0a800"
+_TURN = "#2f7de1"
 
 
 def _colours(four_colour: bool) -> dict[str, str]:
     return FOUR_COLOURS if four_colour else SUIT_COLOURS
 
 
+def _check_mark(marked: str) -> None:
+    if marked not in MARKS:
+        raise ValueError(f"marked: {marked!r} is not one of {', '.join(repr(m) for m in MARKS)}.")
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+# -- single cards ---------------------------------------------------------------
+
+
 def card_html(card: Card, *, four_colour: bool = False, marked: str = "", size: str = "1em") -> str:
     """One card as an inline HTML chip with a text label for screen readers.
 
-    ``marked`` adds a CSS state: ``"cancelled"`` strikes the card through,
-    ``"winner"`` outlines it.
+    ``marked`` adds a state: ``"cancelled"`` strikes the card through,
+    ``"winner"`` rings it in gold, ``"received"`` underlines it in blue,
+    ``"passed"`` fades it.
+
+    >>> from hearts_lab import Card
+    >>> 'wins the trick' in card_html(Card.parse("KS"), marked="winner")
+    True
     """
+    _check_mark(marked)
     colour = _colours(four_colour)[card.suit]
     style = (
-        f"display:inline-block;min-width:2.4em;padding:0.15em 0.35em;margin:0.1em;"
-        f"border:1px solid #888;border-radius:0.3em;background:#fff;color:{colour};"
-        f"font-weight:600;font-size:{size};text-align:center;font-family:system-ui,sans-serif;"
+        f"display:inline-block;min-width:2.1em;padding:0.12em 0.3em;margin:0.1em;"
+        f"border:1px solid #9a9a9a;border-radius:0.3em;background:#fff;color:{colour};"
+        f"font-weight:700;font-size:{size};line-height:1.25;text-align:center;font-family:{_FONT};"
+        "box-shadow:0 1px 1px rgba(0,0,0,0.15);"
     )
-    label = card.name
     if marked == "cancelled":
-        style += "text-decoration:line-through;opacity:0.55;background:#eee;"
-        label += ", cancelled"
+        style += "text-decoration:line-through 2px;opacity:0.6;background:#e6e6e6;"
     elif marked == "winner":
-        style += "outline:3px solid #e0a800;"
-        label += ", wins the trick"
-    return f'<span class="hl-card" role="img" aria-label="{html.escape(label)}" style="{style}">{html.escape(str(card))}</span>'
+        style += f"outline:3px solid {_GOLD};"
+    elif marked == "received":
+        style += f"border-bottom:3px solid {_TURN};"
+    elif marked == "passed":
+        style += "opacity:0.4;"
+    label = card.name + MARKS[marked]
+    css = "hl-card" + (f" hl-{marked}" if marked else "")
+    return f'<span class="{css}" role="img" aria-label="{_esc(label)}" style="{style}">{_esc(card)}</span>'
+
+
+def card_svg(card: Card, *, four_colour: bool = False, marked: str = "", width: int = 60) -> str:
+    """One card face as an SVG picture (rank in the corners, a big suit pip), labelled for screen readers.
+
+    ``marked="cancelled"`` greys it and crosses it out; ``"winner"`` gives it a thick gold frame.
+
+    >>> from hearts_lab import Card
+    >>> svg = card_svg(Card.parse("9H"), marked="cancelled")
+    >>> 'aria-label="9 of hearts, cancelled"' in svg, "<title>" in svg
+    (True, True)
+    """
+    _check_mark(marked)
+    w = int(width)
+    h = round(w * 1.4)
+    colour = _colours(four_colour)[card.suit]
+    label = card.name + MARKS[marked]
+    rank = _esc(card.label)
+    pip = SUIT_SYMBOLS[card.suit]
+    face = "#ececec" if marked == "cancelled" else "#ffffff"
+    frame, frame_w = ("#b5b5b5", 1.5)
+    if marked == "winner":
+        frame, frame_w = (_GOLD, 5)
+    elif marked == "received":
+        frame, frame_w = (_TURN, 4)
+    fs = round(w * 0.3)
+    parts = [
+        f'<svg class="hl-card hl-card-svg{" hl-" + marked if marked else ""}" xmlns="http://www.w3.org/2000/svg" '
+        f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{_esc(label)}" '
+        f'style="display:inline-block;vertical-align:middle;margin:2px">',
+        f"<title>{_esc(label)}</title>",
+        f'<rect x="{frame_w / 2}" y="{frame_w / 2}" width="{w - frame_w}" height="{h - frame_w}" rx="{w * 0.1:.1f}" '
+        f'fill="{face}" stroke="{frame}" stroke-width="{frame_w}"/>',
+        f'<text x="{w * 0.1:.1f}" y="{fs * 1.05:.1f}" font-family="{_FONT}" font-weight="700" font-size="{fs}" fill="{colour}">{rank}</text>',
+        f'<text x="{w * 0.1:.1f}" y="{fs * 2.05:.1f}" font-family="{_FONT}" font-size="{fs}" fill="{colour}">{pip}</text>',
+        f'<text x="{w * 0.58:.1f}" y="{h * 0.78:.1f}" text-anchor="middle" font-family="{_FONT}" font-size="{w * 0.62:.0f}" fill="{colour}">{pip}</text>',
+    ]
+    if marked == "cancelled":
+        parts.append(
+            f'<line x1="{w * 0.12:.1f}" y1="{h * 0.88:.1f}" x2="{w * 0.88:.1f}" y2="{h * 0.12:.1f}" stroke="#555" stroke-width="{max(2, w // 20)}"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def cards_html(cards: Iterable[Card], *, four_colour: bool = False) -> str:
-    """A row of cards, sorted by suit then rank."""
+    """A row of cards, sorted by suit then rank.
+
+    >>> from hearts_lab import parse_cards
+    >>> cards_html(parse_cards("QS 2C")).count('class="hl-card"')
+    2
+    >>> cards_html([])
+    '<em>none</em>'
+    """
     return "".join(card_html(c, four_colour=four_colour) for c in sorted(cards, key=Card.sort_key)) or "<em>none</em>"
 
 
+def suit_rows_html(cards: Iterable[Card], *, four_colour: bool = False, received: Iterable[Card] = ()) -> str:
+    """Cards as four short lines, one per suit (♣ ♦ ♥ ♠), like a bridge diagram.
+
+    Each rank is labelled for screen readers; cards in ``received`` are
+    underlined (with two packs, one copy per received card).
+
+    >>> from hearts_lab import parse_cards
+    >>> out = suit_rows_html(parse_cards("2C 10C QS"))
+    >>> 'aria-label="10 of clubs"' in out, out.count("hl-suit-row")
+    (True, 4)
+    """
+    colours = _colours(four_colour)
+    todo = list(received)
+    by_suit: dict[str, list[Card]] = {s: [] for s in SUITS}
+    for card in sorted(cards, key=Card.sort_key):
+        by_suit[card.suit].append(card)
+    lines = []
+    for suit in SUITS:
+        colour = colours[suit]
+        ranks = []
+        for card in by_suit[suit]:
+            mark = ""
+            if card in todo:
+                todo.remove(card)
+                mark = f";border-bottom:3px solid {_TURN}"
+            label = card.name + (MARKS["received"] if mark else "")
+            ranks.append(f'<span class="hl-rank" role="img" aria-label="{_esc(label)}" style="margin-right:0.28em{mark}">{_esc(card.label)}</span>')
+        body = "".join(ranks) or '<span style="color:#999">&ndash;</span>'
+        lines.append(
+            f'<div class="hl-suit-row" style="color:{colour};white-space:nowrap;line-height:1.35">'
+            f'<span aria-hidden="true" style="display:inline-block;width:1.2em;font-size:1.05em">{SUIT_SYMBOLS[suit]}</span>{body}</div>'
+        )
+    return "".join(lines)
+
+
+# -- tricks and hands -----------------------------------------------------------------
+
+
+def _trick_mark(trick: Trick, seat: int, card: Card) -> str:
+    if card in trick.cancelled:
+        return "cancelled"
+    if trick.complete and seat == trick.winner:
+        return "winner"
+    return ""
+
+
 def trick_html(trick: Trick, *, four_colour: bool = False) -> str:
-    """A trick: who played what, cancelled cards struck through, the winner outlined."""
+    """A trick: who played what, cancelled cards struck through, the winner outlined, the engine's sentence.
+
+    >>> from hearts_lab import Rules, Hand
+    >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=1, hand_number=3)
+    >>> for _ in range(4):
+    ...     hand.play(hand.legal_moves()[0])
+    >>> "wins" in trick_html(hand.tricks[0])
+    True
+    """
     rows = []
     for seat, card in trick.plays:
-        mark = "cancelled" if card in trick.cancelled else ("winner" if trick.complete and seat == trick.winner else "")
         lead = " (led)" if seat == trick.leader else ""
-        rows.append(f"<span style='margin-right:0.6em'>Seat {seat}{lead}: {card_html(card, four_colour=four_colour, marked=mark)}</span>")
+        mark = _trick_mark(trick, seat, card)
+        rows.append(f"<span style='margin-right:0.6em;white-space:nowrap'>Seat {seat}{lead}: {card_html(card, four_colour=four_colour, marked=mark)}</span>")
     body = "".join(rows) or "<em>no cards yet</em>"
-    reason = f"<div><strong>{html.escape(trick.reason)}</strong></div>" if trick.complete else ""
+    reason = f"<div class='hl-reason'><strong>{_esc(trick.reason)}</strong></div>" if trick.complete else ""
     return f"<div class='hl-trick'><div>Trick {trick.number + 1}, led by seat {trick.leader}</div><div>{body}</div>{reason}</div>"
 
 
@@ -116,5 +280,257 @@ def hand_html(hand: Hand, *, four_colour: bool = False) -> str:
     else:
         shooter = hand.moon_shooter
         extra.append("<div>Hand over" + (f": seat {shooter} shot the moon" if shooter is not None else "") + "</div>")
-    title = html.escape(f"{hand.rules.summary()} — hand {hand.hand_number}, dealer seat {hand.dealer}")
+    title = _esc(f"{hand.rules.summary()} — hand {hand.hand_number}, dealer seat {hand.dealer}")
     return f"<div class='hl-hand'><div><strong>{title}</strong></div><table>{''.join(rows)}</table>{''.join(extra)}</div>"
+
+
+# -- the table: seats around an oval --------------------------------------------------
+
+_TABLE_WIDTH = 1000
+
+
+def _seat_angle(seat: int, players: int) -> float:
+    """Seat 0 at the bottom, the others clockwise (to its left on screen, then over the top)."""
+    return math.pi / 2 + 2 * math.pi * seat / players
+
+
+def _badge(text: str, colour: str, css: str) -> str:
+    return (
+        f"<span class='{css}' style='display:inline-block;margin-left:0.3em;padding:0 0.4em;border-radius:0.7em;"
+        f"background:{colour};color:#fff;font-size:0.8em;font-weight:700'>{_esc(text)}</span>"
+    )
+
+
+def seat_table_html(
+    hand: Hand,
+    *,
+    four_colour: bool = False,
+    trick: Trick | None = None,
+    received: bool = False,
+    caption: str = "",
+) -> str:
+    """Every seat's cards around an oval table, the trick in the middle (readable for 2 to 11 seats).
+
+    ``trick`` is the trick to draw in the middle (default: the current trick,
+    or the last finished one while the next has no cards yet). The seat to
+    play is framed in blue, the leader and the winner are badged, cancelled
+    cards are crossed out and the winning card framed in gold. ``received``
+    underlines the cards each seat got in the pass. ``caption`` is drawn in
+    the middle of the table above the engine's sentence.
+
+    >>> from hearts_lab import Rules, Hand
+    >>> hand = Hand.deal(Rules.preset("cancellation", players=11), seed=4)
+    >>> out = seat_table_html(hand)
+    >>> out.count("aria-label='seat "), "hl-table" in out
+    (11, True)
+    """
+    n = hand.players
+    if trick is None:
+        trick = hand.current_trick
+        if not trick.plays and hand.tricks:
+            trick = hand.tricks[-1]
+    width = _TABLE_WIDTH
+    height = 560 if n <= 4 else 600 if n <= 7 else 640
+    cx, cy = width / 2, height / 2
+    # Seat boxes around the outer ellipse, played cards on an inner one.
+    rx, ry = cx - 105, cy - 68
+    irx, iry = rx * 0.52, ry * 0.5
+    card_w = 58 if n <= 8 else 52
+    points = hand.points()
+    plays = dict(trick.plays) if trick is not None else {}
+    winner = trick.winner if trick is not None and trick.complete else None
+    out = [
+        f"<div class='hl-table' role='group' aria-label='card table, {n} seats' "
+        f"style='position:relative;width:{width}px;height:{height}px;margin:4px 0;font-family:{_FONT};font-size:15px'>",
+        f"<div aria-hidden='true' style='position:absolute;left:{cx - rx * 0.8:.0f}px;top:{cy - ry * 0.78:.0f}px;"
+        f"width:{rx * 1.6:.0f}px;height:{ry * 1.56:.0f}px;border-radius:50%;background:radial-gradient(#2e8b57,#1d6b41);"
+        "border:6px solid #6b4a2b;box-shadow:inset 0 0 18px rgba(0,0,0,0.35)'></div>",
+    ]
+    for seat in range(n):
+        a = _seat_angle(seat, n)
+        x, y = cx + rx * math.cos(a), cy + ry * math.sin(a)
+        to_play = hand.to_play == seat
+        badges = []
+        if seat == hand.dealer:
+            badges.append(_badge("dealer", "#777", "hl-dealer"))
+        if trick is not None and trick.plays and seat == trick.leader:
+            badges.append(_badge("led", "#8a5a00", "hl-led"))
+        if winner is not None and seat == winner:
+            badges.append(_badge("won", "#b8860b", "hl-won"))
+        if to_play:
+            badges.append(_badge("to play", _TURN, "hl-to-play"))
+        border = f"3px solid {_TURN}" if to_play else (f"3px solid {_GOLD}" if seat == winner else "1px solid #8c8c8c")
+        got = hand.received(seat) if received else None
+        css = "hl-seat" + (" hl-seat-turn" if to_play else "")
+        out.append(
+            f"<div class='{css}' data-seat='{seat}' role='group' aria-label='seat {seat}' "
+            f"style='position:absolute;left:{x:.0f}px;top:{y:.0f}px;transform:translate(-50%,-50%);"
+            f"background:#fdfdf8;border:{border};border-radius:8px;padding:4px 8px;min-width:132px;"
+            "box-shadow:0 2px 5px rgba(0,0,0,0.25)'>"
+            f"<div style='font-weight:700;white-space:nowrap;margin-bottom:2px'>Seat {seat}"
+            f"<span style='font-weight:400;color:#444'> · {points[seat]} pt{'s' if points[seat] != 1 else ''}</span>{''.join(badges)}</div>"
+            f"{suit_rows_html(hand.cards(seat), four_colour=four_colour, received=got or ())}</div>"
+        )
+        if seat in plays:
+            card = plays[seat]
+            ix, iy = cx + irx * math.cos(a), cy + iry * math.sin(a)
+            mark = _trick_mark(trick, seat, card)
+            out.append(
+                f"<div class='hl-played' data-seat='{seat}' style='position:absolute;left:{ix:.0f}px;top:{iy:.0f}px;"
+                f"transform:translate(-50%,-50%)'>{card_svg(card, four_colour=four_colour, marked=mark, width=card_w)}</div>"
+            )
+    middle = []
+    if caption:
+        middle.append(f"<div style='font-weight:700'>{_esc(caption)}</div>")
+    if trick is not None and trick.complete:
+        middle.append(f"<div class='hl-reason' style='font-weight:700;color:#ffe680;font-size:1.1em'>{_esc(trick.reason)}</div>")
+    if middle:
+        out.append(
+            f"<div class='hl-table-middle' style='position:absolute;left:{cx:.0f}px;top:{cy:.0f}px;transform:translate(-50%,-50%);"
+            f"max-width:{irx * 1.25:.0f}px;text-align:center;color:#fff;text-shadow:0 1px 2px #000'>{''.join(middle)}</div>"
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
+# -- passing --------------------------------------------------------------------------------
+
+
+def offset_name(offset: int, players: int) -> str:
+    """Words for a pass offset: ``left``, ``right``, ``across``, ``hold`` or ``2 to the left``.
+
+    >>> [offset_name(k, 4) for k in range(4)]
+    ['hold', 'left', 'across', 'right']
+    >>> offset_name(2, 6), offset_name(4, 6)
+    ('2 to the left', '2 to the right')
+    """
+    offset %= players
+    if offset == 0:
+        return "hold"
+    if 2 * offset == players:
+        return "across"
+    if offset == 1:
+        return "left"
+    if offset == players - 1:
+        return "right"
+    if offset < players - offset:
+        return f"{offset} to the left"
+    return f"{players - offset} to the right"
+
+
+def pass_diagram_svg(players: int, offset: int, *, size: int = 320, title: str = "") -> str:
+    """Seats on a circle (seat 0 at the bottom, clockwise) with an arrow from each seat to the seat it passes to.
+
+    >>> svg = pass_diagram_svg(4, 1)
+    >>> svg.count("<line"), 'aria-label="pass diagram, 4 seats: left' in svg
+    (4, True)
+    >>> pass_diagram_svg(4, 0).count("<line")
+    0
+    """
+    if not isinstance(players, int) or players < 2:
+        raise ValueError(f"players: expected a whole number of seats, 2 or more, not {players!r}.")
+    offset %= players
+    name = offset_name(offset, players)
+    heading = title or f"{players} players: {name}"
+    label = f"pass diagram, {players} seats: {name}" + ("" if not offset else f", each seat passes to the seat {offset} places clockwise")
+    c = size / 2
+    r = size / 2 - 34
+    seat_r = max(13, min(22, 130 / players))
+    pos = [(c + r * math.cos(_seat_angle(s, players)), c + 14 + r * math.sin(_seat_angle(s, players))) for s in range(players)]
+    colour = "#2f7de1"
+    mid = f"hl-arrow-{players}-{offset}"
+    parts = [
+        f'<svg class="hl-pass-diagram" xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 14}" '
+        f'viewBox="0 0 {size} {size + 14}" role="img" aria-label="{_esc(label)}" style="font-family:{_FONT}">',
+        f"<title>{_esc(label)}</title>",
+        f'<defs><marker id="{mid}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+        f'<path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker></defs>',
+        f'<text x="{c}" y="18" text-anchor="middle" font-size="16" font-weight="700" fill="#222">{_esc(heading)}</text>',
+        f'<ellipse cx="{c}" cy="{c + 14}" rx="{r * 0.62:.1f}" ry="{r * 0.62:.1f}" fill="#e8f3ec" stroke="#b9d6c3"/>',
+    ]
+    if offset:
+        for s in range(players):
+            (x1, y1), (x2, y2) = pos[s], pos[(s + offset) % players]
+            d = math.hypot(x2 - x1, y2 - y1)
+            ux, uy = (x2 - x1) / d, (y2 - y1) / d
+            # Offset each arrow sideways a little so that s->t and t->s (across) do not overlap.
+            sx, sy = -uy * 4, ux * 4
+            a = (x1 + ux * (seat_r + 2) + sx, y1 + uy * (seat_r + 2) + sy)
+            b = (x2 - ux * (seat_r + 3) + sx, y2 - uy * (seat_r + 3) + sy)
+            parts.append(
+                f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" stroke="{colour}" '
+                f'stroke-width="2.5" marker-end="url(#{mid})"/>'
+            )
+    else:
+        parts.append(f'<text x="{c}" y="{c + 20}" text-anchor="middle" font-size="18" font-weight="700" fill="#555">hold: no pass</text>')
+    for s, (x, y) in enumerate(pos):
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{seat_r:.1f}" fill="#fdfdf8" stroke="#333" stroke-width="2"/>'
+            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="{min(16, seat_r):.0f}" font-weight="700" fill="#222">{s}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
+    """A table of the whole pass cycle: for each hand of the schedule, where each seat's cards go.
+
+    ``highlight`` is a hand number whose row is shaded.
+
+    >>> from hearts_lab import Rules
+    >>> out = pass_cycle_html(Rules.preset("standard", players=4))
+    >>> out.count("<tr"), "across" in out
+    (5, True)
+    """
+    n = rules.players
+    cycle = len(rules.pass_schedule) if rules.pass_count else 1
+    head = "".join(f"<th style='padding:2px 8px'>seat {s}</th>" for s in range(n))
+    rows = [f"<tr><th style='padding:2px 8px;text-align:left'>hand</th><th style='padding:2px 8px;text-align:left'>pass</th>{head}</tr>"]
+    for h in range(cycle):
+        offset = rules.pass_offset(h)
+        shade = " style='background:#fff4cc'" if highlight is not None and highlight % cycle == h else ""
+        cells = "".join(
+            f"<td style='padding:2px 8px;text-align:center'>{'&ndash;' if not offset else f'&rarr; {(s + offset) % n}'}</td>"
+            for s in range(n)
+        )
+        hands = f"{h}, {h + cycle}, {h + 2 * cycle}, …" if cycle > 1 else "every hand"
+        rows.append(f"<tr{shade}><td style='padding:2px 8px'>{hands}</td><td style='padding:2px 8px'><strong>{_esc(offset_name(offset, n))}</strong> ({offset})</td>{cells}</tr>")
+    return f"<table class='hl-pass-cycle' style='border-collapse:collapse;font-family:{_FONT}'>{''.join(rows)}</table>"
+
+
+def pass_exchange_html(hand: Hand, *, four_colour: bool = False) -> str:
+    """After the exchange: each seat, what it passed to whom and what it received from whom.
+
+    >>> from hearts_lab import Rules, Hand
+    >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=2)
+    >>> for s in range(4):
+    ...     hand.pass_cards(s, hand.cards(s)[:3])
+    >>> pass_exchange_html(hand).count("<tr")
+    5
+    """
+    n = hand.players
+    if hand.passes is None:
+        return "<div class='hl-exchange'><em>No exchange yet.</em></div>"
+    rows = ["<tr><th style='text-align:left;padding:2px 8px'>seat</th><th style='text-align:left;padding:2px 8px'>passed</th>"
+            "<th style='text-align:left;padding:2px 8px'>received</th></tr>"]
+    for s in range(n):
+        target = hand.pass_target(s)
+        source = (s - hand.pass_offset) % n
+        rows.append(
+            f"<tr><th style='text-align:left;padding:2px 8px'>Seat {s}</th>"
+            f"<td style='padding:2px 8px'>{cards_html(hand.passes[s], four_colour=four_colour)} &rarr; seat {target}</td>"
+            f"<td style='padding:2px 8px'>{''.join(card_html(c, four_colour=four_colour, marked='received') for c in hand.received(s) or ())} from seat {source}</td></tr>"
+        )
+    return f"<table class='hl-exchange' style='border-collapse:collapse;font-family:{_FONT}'>{''.join(rows)}</table>"
+
+
+
+def cards_seq_html(cards: Sequence[Card], *, four_colour: bool = False) -> str:
+    """Cards in the given order (not sorted), e.g. a pile as it grew.
+
+    >>> from hearts_lab import parse_cards
+    >>> cards_seq_html(parse_cards("QS 2C")).index("Q♠") < cards_seq_html(parse_cards("QS 2C")).index("2♣")
+    True
+    """
+    return "".join(card_html(c, four_colour=four_colour) for c in cards) or "<em>none</em>"
+
