@@ -1,0 +1,490 @@
+"""Many hands at once with numpy: the fast path of :mod:`hearts_lab.simulate`.
+
+The engine (:class:`~hearts_lab.hand.Hand`) is the reference: one place decides
+legality. Playing a million hands through it is too slow, so this module is a
+second implementation of the *same* rules for two simple policies, played on
+thousands of hands in lockstep with array operations:
+
+- ``"random"``: every seat passes a uniformly random set of ``pass_count``
+  cards and plays uniformly at random among its distinct legal cards (what
+  :class:`~hearts_lab.bots.RandomBot` does, with numpy's random numbers);
+- ``"lowest"``: exactly :class:`~hearts_lab.bots.LowestCardBot` (pass the
+  highest cards, play the lowest legal card by rank, then suit ♣ ♦ ♥ ♠).
+
+Every parameter is read from the :class:`~hearts_lab.rules.Rules` value (deck,
+removed cards, pass schedule and count, opening lead, first-trick rules, what
+breaks hearts, card values, moon cards, cancellation, set-aside tricks, the
+kitty); a rule field this module does not know raises :class:`UnsupportedRule`
+naming it. ``tests/test_simulate.py`` checks that the ``"lowest"`` policy gives
+exactly the engine's result on the same deals for every preset and player count.
+
+A card is the integer ``4 * (rank - 2) + suit`` with suits ♣ ♦ ♥ ♠ = 0..3
+(OpenSpiel's action numbers), so "lowest by rank, then suit" is the smallest
+integer and the suit is ``card & 3``.
+
+>>> import numpy as np
+>>> from hearts_lab import Rules
+>>> rules = Rules.preset("standard", players=4)
+>>> deals = random_deals(rules, 1000, np.random.default_rng(1))
+>>> out = play(rules, deals, "random", np.random.default_rng(2))
+>>> bool((out.points.sum(axis=1) == 26).all()), out.points.shape
+(True, (1000, 4))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from ..cards import HEARTS, QUEEN_OF_SPADES, SUITS, Card
+from ..errors import RulesError
+from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ..hand import Hand
+
+__all__ = [
+    "POLICIES",
+    "UnsupportedRule",
+    "BatchTables",
+    "Deals",
+    "BatchOutcome",
+    "card_index",
+    "index_card",
+    "random_deals",
+    "deals_from_hands",
+    "play",
+]
+
+#: The policies the batch path plays.
+POLICIES = ("random", "lowest")
+
+#: Rule fields this module implements. A field outside this set (a future rule
+#: option) raises :class:`UnsupportedRule` unless it keeps its default value.
+SUPPORTED_FIELDS = frozenset(
+    {
+        "players", "name", "decks", "removed", "pass_count", "pass_schedule", "opening_lead",
+        "first_trick_points", "first_lead_points", "hearts_broken_by", "card_points", "moon",
+        "moon_reward", "moon_cards", "cancellation", "last_trick_set_aside", "kitty_to", "target", "ties",
+    }
+)
+
+
+class UnsupportedRule(RulesError):
+    """A rule option the batch path does not implement; ``field`` names it. Use the engine path."""
+
+
+def card_index(card: Card) -> int:
+    """The batch number of a card: ``4 * (rank - 2) + suit`` (♣ ♦ ♥ ♠ = 0..3).
+
+    >>> card_index(Card.parse("2C")), card_index(Card.parse("QS")), card_index(Card.parse("AS"))
+    (0, 43, 51)
+    """
+    return 4 * (card.rank - 2) + SUITS.index(card.suit)
+
+
+def index_card(index: int) -> Card:
+    """The card with batch number ``index``.
+
+    >>> index_card(43)
+    Q♠
+    """
+    return Card(int(index) // 4 + 2, SUITS[int(index) % 4])
+
+
+_QS = card_index(QUEEN_OF_SPADES)
+_SUIT_OF = np.arange(52) % 4
+_HEART = _SUIT_OF == SUITS.index(HEARTS)
+_POINT = _HEART | (np.arange(52) == _QS)  # the cards the first-trick and leading rules restrict
+_CLUB_COLUMNS = np.arange(13) * 4
+_SUIT_MASKS = np.stack([_SUIT_OF == s for s in range(4)])  # [4, 52]
+
+
+@dataclass(frozen=True)
+class BatchTables:
+    """Everything the batch path needs from a :class:`Rules`, as arrays (one entry per card number)."""
+
+    players: int
+    decks: int
+    hand_size: int
+    kitty_size: int
+    deck: np.ndarray  # card numbers in play, with multiplicity
+    pass_count: int
+    pass_schedule: tuple[int, ...]
+    opening_lead: str
+    first_trick_points: bool
+    first_lead_points: bool
+    broken_at_start: bool
+    breaks: np.ndarray  # bool[52]: playing it breaks hearts
+    values: np.ndarray  # int32[52]: penalty points
+    moon_cards: np.ndarray  # bool[52]: counts toward the moon
+    moon_total: int  # moon cards in the deck (with multiplicity); 0 = no moon
+    cancellation: bool
+    leader_takes_last: bool
+    kitty_trick: int  # the trick (0-based) that carries the kitty
+
+    @classmethod
+    def from_rules(cls, rules: Rules) -> BatchTables:
+        """Derive the tables; a rule field this module does not implement raises :class:`UnsupportedRule`.
+
+        >>> BatchTables.from_rules(Rules.preset("cancellation", players=7)).kitty_size
+        6
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        for f in dataclasses.fields(rules):
+            if not f.init or f.name in SUPPORTED_FIELDS:
+                continue
+            default = f.default if f.default is not dataclasses.MISSING else (
+                f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING  # type: ignore[misc]
+            )
+            if getattr(rules, f.name) != default:
+                raise UnsupportedRule(
+                    f"{f.name}: the batch path does not implement this rule option "
+                    f"({getattr(rules, f.name)!r}); use the engine path (method='engine').",
+                    f.name,
+                )
+        deck = np.array(sorted(card_index(c) for c in rules.deck()), dtype=np.int16)
+        values = np.zeros(52, dtype=np.int32)
+        for card, value in rules.card_points:
+            values[card_index(card)] = value
+        moon = np.zeros(52, dtype=bool)
+        for card in rules.moon_card_set:
+            moon[card_index(card)] = True
+        breaks = np.array([rules.breaks_hearts(index_card(i)) for i in range(52)])
+        hand_size = rules.hand_size
+        return cls(
+            players=rules.players,
+            decks=rules.decks,
+            hand_size=hand_size,
+            kitty_size=rules.kitty_size,
+            deck=deck,
+            pass_count=rules.pass_count,
+            pass_schedule=rules.pass_schedule,
+            opening_lead=rules.opening_lead,
+            first_trick_points=rules.first_trick_points,
+            first_lead_points=rules.first_lead_points,
+            broken_at_start=rules.hearts_broken_by == "nothing",
+            breaks=breaks,
+            values=values,
+            moon_cards=moon,
+            moon_total=0 if rules.moon == "off" else sum(rules.moon_card_set.values()),
+            cancellation=rules.cancellation,
+            leader_takes_last=rules.last_trick_set_aside == "leader",
+            kitty_trick=0 if rules.kitty_to == "first-trick" else hand_size - 1,
+        )
+
+    def pass_offsets(self, hand_numbers: np.ndarray) -> np.ndarray:
+        """The pass offset of each hand number (0 = hold), as ``Rules.pass_offset`` gives it."""
+        if self.pass_count == 0:
+            return np.zeros(len(hand_numbers), dtype=np.int64)
+        schedule = np.array(self.pass_schedule, dtype=np.int64)
+        return schedule[np.asarray(hand_numbers, dtype=np.int64) % len(schedule)]
+
+
+@dataclass(frozen=True)
+class Deals:
+    """``H`` deals as arrays: ``hands[H, players, hand_size]`` and ``kitty[H, kitty_size]`` hold card
+    numbers; ``hand_numbers`` (which pass offset applies) and ``dealers`` are per hand.
+
+    ``shuffled`` says each seat's cards are in uniformly random order (as dealt
+    from a shuffle), so the first ``pass_count`` of them are a uniformly random pass.
+    """
+
+    hands: np.ndarray
+    kitty: np.ndarray
+    hand_numbers: np.ndarray
+    dealers: np.ndarray
+    shuffled: bool = False
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+
+def random_deals(
+    rules: Rules | BatchTables, count: int, rng: np.random.Generator, *, first_hand: int = 0, dealer: int | np.ndarray = 0
+) -> Deals:
+    """``count`` uniformly random deals; hand ``i`` gets hand number ``first_hand + i``.
+
+    >>> deals = random_deals(Rules.preset("cancellation", players=9), 3, np.random.default_rng(0))
+    >>> deals.hands.shape, deals.kitty.shape, deals.hand_numbers.tolist()
+    ((3, 9, 11), (3, 5), [0, 1, 2])
+    """
+    tables = rules if isinstance(rules, BatchTables) else BatchTables.from_rules(rules)
+    n, size = tables.players, tables.hand_size
+    cards = rng.permuted(np.tile(tables.deck, (count, 1)), axis=1)
+    hands = cards[:, : n * size].reshape(count, n, size)
+    kitty = np.sort(cards[:, n * size :], axis=1)
+    dealers = np.broadcast_to(np.asarray(dealer, dtype=np.int64), (count,)).copy()
+    return Deals(hands, kitty, np.arange(first_hand, first_hand + count, dtype=np.int64), dealers, shuffled=True)
+
+
+def deals_from_hands(hands: Sequence[Hand]) -> Deals:
+    """The deals of engine hands (their cards as dealt, before passing), for the batch path.
+
+    >>> from hearts_lab import Hand
+    >>> deals = deals_from_hands([Hand.deal(Rules.preset("standard", players=4), seed=s) for s in range(2)])
+    >>> deals.hands.shape
+    (2, 4, 13)
+    """
+    if not hands:
+        raise ValueError("hands: expected at least one hand.")
+    n = hands[0].players
+    seats = np.array([[[card_index(c) for c in h.dealt(s)] for s in range(n)] for h in hands], dtype=np.int16)
+    kitty = np.array([[card_index(c) for c in h.kitty] for h in hands], dtype=np.int16).reshape(len(hands), -1)
+    numbers = np.array([h.hand_number for h in hands], dtype=np.int64)
+    dealers = np.array([h.dealer for h in hands], dtype=np.int64)
+    return Deals(seats, kitty, numbers, dealers, shuffled=False)
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """What happened in each of ``H`` hands.
+
+    ``points[H, players]`` (before any moon adjustment), ``shooter[H]`` (-1 for
+    none), ``queens[H, players]`` (Q♠ copies collected), ``set_aside[H]`` (tricks
+    nobody won), ``unclaimed[H]`` (points nobody collected), ``kitty_holder[H]``
+    (-1: no kitty or nobody collected it).
+    """
+
+    points: np.ndarray
+    shooter: np.ndarray
+    queens: np.ndarray
+    set_aside: np.ndarray
+    unclaimed: np.ndarray
+    kitty_holder: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.shooter)
+
+
+def _pass(tables: BatchTables, deals: Deals, policy: str, rng: np.random.Generator | None) -> np.ndarray:
+    """Each seat's cards after the exchange, ``[H, players, hand_size]``."""
+    hands = deals.hands
+    k, n = tables.pass_count, tables.players
+    offsets = tables.pass_offsets(deals.hand_numbers)
+    if k == 0 or not offsets.any():
+        return hands
+    size = tables.hand_size
+    if policy == "random":
+        if not deals.shuffled:
+            order = np.argsort(rng.random(hands.shape), axis=-1)
+            hands = np.take_along_axis(hands, order, axis=-1)
+        passed, kept = hands[..., :k], hands[..., k:]
+    else:  # "lowest" passes its highest cards
+        ordered = np.sort(hands, axis=-1)
+        passed, kept = ordered[..., size - k :], ordered[..., : size - k]
+    rows = np.arange(len(hands))[:, None]
+    source = (np.arange(n)[None, :] - offsets[:, None]) % n
+    exchanged = np.concatenate([kept, passed[rows, source]], axis=-1)
+    return np.where(offsets[:, None, None] > 0, exchanged, hands)
+
+
+def _bits(mask: np.ndarray) -> np.uint64:
+    return np.uint64(sum(1 << int(i) for i in np.flatnonzero(mask)))
+
+
+_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+_SUIT_BITS = np.array([_bits(m) for m in _SUIT_MASKS], dtype=np.uint64)
+_CLUB_BITS = _SUIT_BITS[0]
+_NOT_HEART = _bits(~_HEART)
+_NOT_POINT = _bits(~_POINT)
+_ONE = np.uint64(1)
+_QS_BIT = _BIT[_QS]
+_SMEAR = tuple(np.uint64(k) for k in (1, 2, 4, 8, 16, 32))
+_SELECT_STEPS = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
+
+
+def _lowest(cards: np.ndarray) -> np.ndarray:
+    """The number of the lowest card in each 64-bit card set (which must not be empty)."""
+    return np.bitwise_count((cards & (~cards + _ONE)) - _ONE).astype(np.int64)
+
+
+def _highest(cards: np.ndarray) -> np.ndarray:
+    """The number of the highest card in each 64-bit card set (-1 for an empty set)."""
+    smeared = cards.copy()
+    for shift in _SMEAR:
+        smeared |= smeared >> shift
+    return np.bitwise_count(smeared).astype(np.int64) - 1
+
+
+def _select(cards: np.ndarray, rank: np.ndarray) -> np.ndarray:
+    """The number of the ``rank``-th (0-based) card in each 64-bit card set, by binary search."""
+    pos = np.zeros(len(cards), dtype=np.uint64)
+    rank = rank.astype(np.uint8)
+    for width, low in _SELECT_STEPS:
+        count = np.bitwise_count((cards >> pos) & low)
+        right = rank >= count
+        rank -= count * right
+        pos += width * right
+    return pos.astype(np.int64)
+
+
+def _card_sets(cards: np.ndarray, decks: int) -> tuple[np.ndarray, np.ndarray]:
+    """64-bit sets of the cards held at least once and twice, from ``cards[..., k]`` card numbers."""
+    bits = _BIT[cards]
+    once = np.bitwise_or.reduce(bits, axis=-1)
+    if decks == 1:
+        return once, np.zeros_like(once)
+    ordered = np.sort(cards, axis=-1)
+    repeated = np.where(ordered[..., 1:] == ordered[..., :-1], _BIT[ordered[..., 1:]], np.uint64(0))
+    return once, np.bitwise_or.reduce(repeated, axis=-1)
+
+
+def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: np.random.Generator | None = None) -> BatchOutcome:
+    """Play every deal to the end under ``policy`` (``"random"`` or ``"lowest"``).
+
+    ``rng`` is required for ``"random"``. Each seat's cards are two 64-bit sets
+    (held at least once, held twice), so a decision is a few operations on
+    ``H`` integers. Memory is a few hundred bytes per hand; the caller chunks
+    (see :func:`hearts_lab.simulate.simulate`).
+
+    >>> from hearts_lab import Hand
+    >>> rules = Rules.preset("cancellation", players=6)
+    >>> out = play(rules, deals_from_hands([Hand.deal(rules, seed=3)]), "lowest")
+    >>> out.points.tolist(), out.shooter.tolist(), out.set_aside.tolist()
+    ([[14, 0, 4, 18, 0, 16]], [-1], [0])
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"policy: {policy!r} is not one of {', '.join(map(repr, POLICIES))}.")
+    if policy == "random" and rng is None:
+        raise ValueError("rng: the 'random' policy needs a numpy Generator.")
+    tables = rules if isinstance(rules, BatchTables) else BatchTables.from_rules(rules)
+    n, size = tables.players, tables.hand_size
+    count = len(deals)
+    if deals.hands.shape[1:] != (n, size) or deals.kitty.shape[1:] != (tables.kitty_size,):
+        raise ValueError(
+            f"deals: expected hands of shape (H, {n}, {size}) and a kitty of {tables.kitty_size}, "
+            f"got {deals.hands.shape} and {deals.kitty.shape}."
+        )
+    rows = np.arange(count)
+    once, twice = _card_sets(_pass(tables, deals, policy, rng).astype(np.int64), tables.decks)
+    once, twice = once.reshape(-1), twice.reshape(-1)  # index hand * n + seat
+    two_packs = tables.decks > 1
+
+    leader = (deals.dealers + 1) % n
+    has_open = np.zeros(count, dtype=bool)
+    open_bit = np.zeros(count, dtype=np.uint64)
+    if tables.opening_lead != "left-of-dealer":
+        # The lowest club dealt to a seat (not the kitty), led by its first holder from the dealer's left.
+        clubs = np.bitwise_or.reduce(once.reshape(count, n), axis=1) & _CLUB_BITS
+        has_open = clubs != 0
+        open_bit = clubs & (~clubs + _ONE)
+        order = (deals.dealers[:, None] + 1 + np.arange(n)[None, :]) % n
+        holds = (once[rows[:, None] * n + order] & open_bit[:, None]) != 0
+        leader = np.where(has_open, order[rows, holds.argmax(axis=1)], leader)
+
+    broken = np.full(count, tables.broken_at_start)
+    points = np.zeros((count, n), dtype=np.int32)
+    moon = np.zeros((count, n), dtype=np.int16)
+    queens = np.zeros((count, n), dtype=np.int8)
+    set_aside = np.zeros(count, dtype=np.int8)
+    unclaimed = np.zeros(count, dtype=np.int32)
+    pending = np.zeros((3, count), dtype=np.int32)  # points, moon cards, queens waiting in the pile
+    kitty = deals.kitty.astype(np.int64)
+    kitty_pile = np.stack(
+        [tables.values[kitty].sum(axis=1), tables.moon_cards[kitty].sum(axis=1), (kitty == _QS).sum(axis=1)]
+    ).astype(np.int32)
+    kitty_holder = np.full(count, -1, dtype=np.int8)
+    kitty_pending = np.zeros(count, dtype=bool)
+    values = tables.values
+    moon_bits, break_bits = _bits(tables.moon_cards), _bits(tables.breaks)
+    trick = np.empty((count, n), dtype=np.int64)
+    empty = np.uint64(0)
+
+    def general_lead(present: np.ndarray) -> np.ndarray:
+        # Hearts may be led once broken, or by a leader holding nothing but hearts and Q♠.
+        if tables.broken_at_start:
+            return present
+        restricted = ~broken & ((present & _NOT_POINT) != empty)
+        return np.where(restricted, present & _NOT_HEART, present)
+
+    for number in range(size):
+        first = number == 0
+        led_bits = empty
+        seen = np.zeros(count, dtype=np.uint64)  # cards in this trick
+        paired = np.zeros(count, dtype=np.uint64)  # cards played twice in this trick
+        trick_points = np.zeros(count, dtype=np.int32)
+        for position in range(n):
+            seat_rows = rows * n + (leader + position) % n
+            present = once[seat_rows]
+            if position == 0:
+                if first and tables.opening_lead == "lowest-club":
+                    legal = np.where(has_open, open_bit, general_lead(present))
+                elif first and tables.opening_lead == "any-club":
+                    clubs_held = present & _CLUB_BITS
+                    legal = np.where(clubs_held != empty, clubs_held, general_lead(present))
+                elif first and not tables.first_lead_points:  # left of dealer: no heart or Q♠ led
+                    safe = present & _NOT_POINT
+                    legal = np.where(safe != empty, safe, present)
+                else:
+                    legal = general_lead(present)
+            else:
+                follow = present & led_bits
+                if first and not tables.first_trick_points:
+                    safe = present & _NOT_POINT
+                    other = np.where(safe != empty, safe, present)
+                else:
+                    other = present
+                legal = np.where(follow != empty, follow, other)
+            if policy == "lowest":
+                choice = _lowest(legal)
+            else:
+                choice = _select(legal, rng.random(count) * np.bitwise_count(legal))
+            bit = _BIT[choice]
+            if two_packs:
+                pair = twice[seat_rows]
+                twice[seat_rows] = pair & ~bit
+                once[seat_rows] = np.where((pair & bit) != empty, present, present & ~bit)
+                paired |= seen & bit
+            else:
+                once[seat_rows] = present & ~bit
+            seen |= bit
+            trick_points += values[choice]
+            trick[:, position] = choice
+            if position == 0:
+                led_bits = _SUIT_BITS[choice & 3]
+
+        # Resolve the trick (RULES.md §0, §3.6-3.9): highest uncancelled card of the led suit.
+        contenders = (seen & ~paired) & led_bits if tables.cancellation else seen & led_bits
+        won = contenders != empty
+        top = _highest(contenders)
+        winner = (leader + (trick == top[:, None]).argmax(axis=1)) % n
+        last = number == size - 1
+        pile = pending + np.stack([
+            trick_points,
+            np.bitwise_count(seen & moon_bits) + np.bitwise_count(paired & moon_bits),
+            np.bitwise_count(seen & _QS_BIT) + np.bitwise_count(paired & _QS_BIT),
+        ])
+        kitty_here = tables.kitty_size > 0 and number == tables.kitty_trick
+        if kitty_here:
+            pile += kitty_pile
+        collector = np.where(won, winner, -1)
+        if last and tables.leader_takes_last:
+            collector = np.where(won, winner, leader)
+        got = collector >= 0
+        take_rows, take_seats = rows[got], collector[got]
+        points[take_rows, take_seats] += pile[0, got]
+        moon[take_rows, take_seats] += pile[1, got].astype(np.int16)
+        queens[take_rows, take_seats] += pile[2, got].astype(np.int8)
+        if tables.kitty_size:
+            gets_kitty = got & (kitty_here | ((kitty_holder < 0) & kitty_pending))
+            kitty_holder[gets_kitty] = collector[gets_kitty]
+            kitty_pending = np.where(got, False, kitty_pending | kitty_here)
+        if last:
+            unclaimed += np.where(got, 0, pile[0])
+        else:
+            pending = np.where(got, 0, pile)
+        set_aside += ~won
+        broken |= (seen & break_bits) != empty
+        leader = np.where(won, winner, leader)
+
+    if tables.moon_total:
+        full = moon == tables.moon_total
+        shooter = np.where(full.any(axis=1), full.argmax(axis=1), -1).astype(np.int8)
+    else:
+        shooter = np.full(count, -1, dtype=np.int8)
+    return BatchOutcome(points, shooter, queens, set_aside, unclaimed, kitty_holder)
