@@ -1,0 +1,383 @@
+"""The machinery behind worksheet checks: reading answers, comparing them, reporting.
+
+A worksheet module (``ws1`` ... ``ws5``) defines one check per question with
+the :func:`question` decorator. The decorated function receives the student's
+answer and either returns (correct) or raises :class:`Wrong` with a targeted
+hint. Expected answers are *derived at check time* from the engine,
+:mod:`hearts_lab.combinatorics` or :mod:`hearts_lab.simulate`; no answer is
+stored in this package.
+
+>>> @question("demo", "Q1", "Two plus two")
+... def check_demo(answer):
+...     if read_exact(answer) != 4:
+...         raise Wrong("Add the two numbers.")
+>>> check_demo(...).status
+'unanswered'
+>>> check_demo(4).status, check_demo(sympy.Integer(4)).status, check_demo(Fraction(8, 2)).status
+('correct', 'correct', 'correct')
+>>> print(check_demo(5))
+Q1 ✘ Not quite: Add the two numbers.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import json
+import math
+import numbers
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+import sympy
+
+from ..cards import Card, CardError, format_cards, parse_cards
+
+__all__ = [
+    "UNANSWERED",
+    "MIME_TYPE",
+    "CheckResult",
+    "Wrong",
+    "question",
+    "results",
+    "summary",
+    "is_unanswered",
+    "read_cards",
+    "read_seat",
+    "read_seats",
+    "read_exact",
+    "read_estimate",
+    "read_text",
+    "same_exact",
+    "same_cards",
+]
+
+#: What an untouched answer cell holds: ``answer = ...  # your answer here``.
+UNANSWERED = Ellipsis
+#: MIME type of the machine-readable part of a check's output (read by tests).
+MIME_TYPE = "application/vnd.hearts-lab.check+json"
+
+_MARKS = {"correct": "✔ Correct", "unanswered": "Not answered yet", "incorrect": "✘ Not quite"}
+_COLOURS = {"correct": "#1b7f3b", "unanswered": "#555555", "incorrect": "#b3261e"}
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The outcome of one check: ``status`` is ``correct``, ``unanswered`` or ``incorrect``.
+
+    ``message`` is the sentence shown to the student (a hint when incorrect).
+
+    >>> CheckResult("ws1", "Q2", "correct", "").text
+    'Q2 ✔ Correct'
+    """
+
+    worksheet: str
+    question: str
+    status: str
+    message: str
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    @property
+    def text(self) -> str:
+        head = f"{self.question} {_MARKS[self.status]}"
+        if self.message:
+            return f"{head}: {self.message}" if self.status == "incorrect" else f"{head}. {self.message}"
+        return head
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        colour = _COLOURS[self.status]
+        markup = (
+            f'<div style="border-left: 4px solid {colour}; padding: 2px 8px; margin: 2px 0">'
+            f'<b style="color: {colour}">{html.escape(self.question)} {_MARKS[self.status]}</b>'
+            + (f"<br>{html.escape(self.message)}" if self.message else "")
+            + "</div>"
+        )
+        data = {"worksheet": self.worksheet, "question": self.question, "status": self.status}
+        return {"text/plain": self.text, "text/html": markup, MIME_TYPE: data}
+
+    def to_json(self) -> str:
+        return json.dumps({"worksheet": self.worksheet, "question": self.question, "status": self.status})
+
+
+class Wrong(Exception):
+    """Raised by a check when the answer is wrong; the argument is the hint shown."""
+
+    def __init__(self, hint: str) -> None:
+        super().__init__(hint)
+        self.hint = hint
+
+
+#: Every result reported in this Python session, in order (``summary`` reads it).
+_RESULTS: list[CheckResult] = []
+#: The questions of each worksheet, in order: ``{worksheet: {question: title}}``.
+QUESTIONS: dict[str, dict[str, str]] = {}
+
+
+def is_unanswered(answer: Any) -> bool:
+    """True for the placeholder ``...`` (also when it sits inside a tuple or list).
+
+    >>> is_unanswered(...), is_unanswered((..., 3)), is_unanswered(None)
+    (True, True, False)
+    """
+    if answer is UNANSWERED:
+        return True
+    if isinstance(answer, (tuple, list)) and any(a is UNANSWERED for a in answer):
+        return True
+    return False
+
+
+def question(worksheet: str, key: str, title: str, *, note: str = "") -> Callable[[Callable[[Any], None]], Callable[[Any], CheckResult]]:
+    """Turn ``judge(answer)`` into a check returning a :class:`CheckResult`.
+
+    The judge returns normally when the answer is right and raises
+    :class:`Wrong` with a hint otherwise. ``...`` is reported as not answered
+    yet without calling the judge. ``note`` is appended to a correct result
+    (for example the tolerance an estimate was judged with).
+    """
+
+    def wrap(judge: Callable[[Any], None]) -> Callable[[Any], CheckResult]:
+        QUESTIONS.setdefault(worksheet, {})[key] = title
+
+        @functools.wraps(judge)
+        def check(answer: Any) -> CheckResult:
+            if is_unanswered(answer):
+                result = CheckResult(worksheet, key, "unanswered", "replace the ... with your answer, then run this cell again.")
+            else:
+                try:
+                    judge(answer)
+                except Wrong as wrong:
+                    result = CheckResult(worksheet, key, "incorrect", wrong.hint)
+                else:
+                    result = CheckResult(worksheet, key, "correct", note)
+            _RESULTS.append(result)
+            return result
+
+        check.worksheet = worksheet  # type: ignore[attr-defined]
+        check.key = key  # type: ignore[attr-defined]
+        check.title = title  # type: ignore[attr-defined]
+        return check
+
+    return wrap
+
+
+def results(worksheet: str | None = None) -> list[CheckResult]:
+    """The results reported so far in this session (optionally for one worksheet)."""
+    return [r for r in _RESULTS if worksheet is None or r.worksheet == worksheet]
+
+
+class Summary:
+    """The latest status of every question of a worksheet, as a table."""
+
+    def __init__(self, worksheet: str) -> None:
+        latest = {r.question: r.status for r in results(worksheet)}
+        self.rows = [(key, title, latest.get(key, "unanswered")) for key, title in QUESTIONS.get(worksheet, {}).items()]
+
+    @property
+    def done(self) -> int:
+        return sum(status == "correct" for _, _, status in self.rows)
+
+    def __repr__(self) -> str:
+        lines = [f"{key:4} {_MARKS[status]:17} {title}" for key, title, status in self.rows]
+        lines.append(f"{self.done} of {len(self.rows)} correct")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f'<tr><td>{html.escape(k)}</td><td style="color: {_COLOURS[s]}">{_MARKS[s]}</td>'
+            f"<td style=\"text-align: left\">{html.escape(t)}</td></tr>"
+            for k, t, s in self.rows
+        )
+        return f"<table>{rows}</table><p>{self.done} of {len(self.rows)} correct</p>"
+
+
+def summary(worksheet: str) -> Summary:
+    """A table of every question of ``worksheet`` with its latest status in this session."""
+    return Summary(worksheet)
+
+
+# -- reading answers -----------------------------------------------------------
+
+
+def read_cards(answer: Any) -> Counter[Card]:
+    """Cards in any notation: ``"Q♠ 2c"``, ``["QS", "2C"]``, a set of :class:`Card`, one card.
+
+    Returns a multiset (a ``Counter``) so order and container do not matter.
+
+    >>> read_cards("qs, 10h") == read_cards({Card.parse("TH"), Card.parse("Q♠")})
+    True
+    >>> read_cards(7)
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong: Give cards as text such as "Q♠ 10♥" or a list like ["QS", "TH"], not 7.
+    """
+    if isinstance(answer, Card):
+        return Counter([answer])
+    if isinstance(answer, dict):
+        answer = list(answer)
+    if isinstance(answer, str) or (isinstance(answer, Iterable) and not isinstance(answer, (bytes, numbers.Number))):
+        try:
+            return Counter(parse_cards(answer if isinstance(answer, str) else list(answer)))
+        except (CardError, TypeError) as error:
+            raise Wrong(f"Some entry is not a card: {error}") from None
+    raise Wrong(f'Give cards as text such as "Q♠ 10♥" or a list like ["QS", "TH"], not {answer!r}.')
+
+
+def same_cards(answer: Any, expected: Iterable[Card], *, distinct: bool = True) -> bool:
+    """Whether ``answer`` names the same cards as ``expected`` (as sets when ``distinct``)."""
+    got = read_cards(answer)
+    want = Counter(expected)
+    if distinct:
+        return set(got) == set(want)
+    return got == want
+
+
+_NOBODY = {"nobody", "none", "no one", "noone", "set aside", "set-aside"}
+
+
+def read_seat(answer: Any, players: int, *, allow_nobody: bool = False) -> int | None:
+    """A seat number 0..players-1 (an int, a numpy or sympy integer, or text "3").
+
+    With ``allow_nobody``, ``None`` or the text ``"nobody"`` mean no seat.
+
+    >>> read_seat(sympy.Integer(2), 4), read_seat("nobody", 6, allow_nobody=True)
+    (2, None)
+    """
+    if allow_nobody and (answer is None or (isinstance(answer, str) and answer.strip().lower() in _NOBODY)):
+        return None
+    if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
+        answer = int(answer.strip())
+    if isinstance(answer, bool) or not isinstance(answer, (numbers.Integral, sympy.Integer)):
+        extra = ' (or None / "nobody" if nobody does)' if allow_nobody else ""
+        raise Wrong(f"Give a seat number from 0 to {players - 1}{extra}, not {answer!r}.")
+    seat = int(answer)
+    if not 0 <= seat < players:
+        raise Wrong(f"Seats are numbered 0 to {players - 1}; {seat} is not a seat.")
+    return seat
+
+
+def read_seats(answer: Any, players: int, length: int) -> tuple[int, ...]:
+    """A tuple of ``length`` whole numbers (for example every seat's score)."""
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+        raise Wrong(f"Give {length} whole numbers in seat order, e.g. a tuple (a, b, ...), not {answer!r}.")
+    values = list(answer)
+    if len(values) != length:
+        raise Wrong(f"Give exactly {length} numbers, one per seat in seat order; you gave {len(values)}.")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (numbers.Integral, sympy.Integer)):
+            raise Wrong(f"Every entry should be a whole number; {v!r} is not.")
+        out.append(int(v))
+    return tuple(out)
+
+
+def read_exact(answer: Any) -> sympy.Expr:
+    """An exact number: int, :class:`~fractions.Fraction`, a sympy expression, or text sympy reads.
+
+    Floats are refused with a hint: exact questions need exact answers.
+
+    >>> read_exact(Fraction(1, 3)) == sympy.Rational(1, 3)
+    True
+    >>> read_exact("binomial(4, 2)")
+    6
+    >>> read_exact(0.5)
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong: This question wants an exact answer: an int, a Fraction or a sympy expression such as sympy.binomial(52, 13), not the float 0.5.
+    """
+    if isinstance(answer, bool):
+        raise Wrong(f"Give a number, not {answer!r}.")
+    if isinstance(answer, float) or (hasattr(answer, "dtype") and getattr(answer.dtype, "kind", "") == "f"):
+        raise Wrong(
+            "This question wants an exact answer: an int, a Fraction or a sympy expression "
+            f"such as sympy.binomial(52, 13), not the float {answer!r}."
+        )
+    if isinstance(answer, sympy.Float) or (isinstance(answer, sympy.Basic) and answer.has(sympy.Float)):
+        raise Wrong("This question wants an exact answer; your expression contains a decimal. Use sympy.Rational or integers.")
+    if isinstance(answer, Fraction):
+        return sympy.Rational(answer.numerator, answer.denominator)
+    if isinstance(answer, numbers.Integral):
+        return sympy.Integer(int(answer))
+    if isinstance(answer, sympy.Basic):
+        return answer  # type: ignore[return-value]
+    if isinstance(answer, str):
+        try:
+            value = sympy.sympify(answer, rational=True)
+        except (sympy.SympifyError, SyntaxError, TypeError):
+            raise Wrong(f"sympy cannot read {answer!r} as a number.") from None
+        if isinstance(value, sympy.Basic) and value.free_symbols:
+            raise Wrong(f"{answer!r} still contains unknowns ({', '.join(map(str, value.free_symbols))}); give a number.")
+        return value
+    raise Wrong(f"Give an exact number (an int, a Fraction or a sympy expression), not {answer!r}.")
+
+
+def same_exact(answer: Any, expected: Any) -> bool:
+    """Exact equality of two numbers in any exact form (sympy decides).
+
+    >>> same_exact(sympy.factorial(4) / sympy.factorial(2), 12), same_exact(Fraction(1, 2), sympy.Rational(2, 4))
+    (True, True)
+    """
+    a = read_exact(answer) if not isinstance(answer, sympy.Basic) else answer
+    b = sympy.sympify(expected)
+    difference = a - b
+    if difference.is_zero:
+        return True
+    if difference.is_number:
+        return bool(sympy.simplify(difference) == 0)
+    return bool(sympy.simplify(difference) == 0)
+
+
+def read_estimate(answer: Any) -> float:
+    """A number as a float (floats, ints, Fractions and sympy numbers all accepted).
+
+    >>> read_estimate(Fraction(1, 4)), read_estimate(sympy.Rational(1, 2))
+    (0.25, 0.5)
+    """
+    if isinstance(answer, bool):
+        raise Wrong(f"Give a number, not {answer!r}.")
+    try:
+        if isinstance(answer, sympy.Basic):
+            value = float(answer.evalf())
+        elif isinstance(answer, (numbers.Real, Fraction)) or hasattr(answer, "__float__"):
+            value = float(answer)
+        else:
+            raise TypeError
+    except (TypeError, ValueError):
+        raise Wrong(f"Give a single number (e.g. 0.123), not {answer!r}.") from None
+    if math.isnan(value) or math.isinf(value):
+        raise Wrong(f"{value} is not an estimate: check for a division by zero.")
+    return value
+
+
+def read_text(answer: Any, options: Iterable[str]) -> str:
+    """One of a few words, case and spacing ignored.
+
+    >>> read_text(" No clear effect", ["increase", "decrease", "no clear effect"])
+    'no clear effect'
+    """
+    options = list(options)
+    if not isinstance(answer, str):
+        raise Wrong(f"Answer with one of {', '.join(repr(o) for o in options)}, not {answer!r}.")
+    cleaned = " ".join(answer.strip().lower().replace("_", " ").replace("-", " ").split())
+    for option in options:
+        if cleaned == " ".join(option.lower().replace("-", " ").split()):
+            return option
+    raise Wrong(f"Answer with one of {', '.join(repr(o) for o in options)}, not {answer!r}.")
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as text for a hint (sorted)."""
+    return format_cards(cards)

@@ -1,0 +1,218 @@
+"""Worksheet 1 checks: legal moves and trick winners on real positions.
+
+Every position is rebuilt from a seed (see :mod:`.positions`); each check asks
+the engine for the answer at check time.
+
+>>> check_q1(...).status
+'unanswered'
+>>> check_q5(1).message
+'Seat 1 played A♠, the highest card in the trick - but it is not a club. Only cards of the led suit can win; a card of another suit never wins.'
+"""
+
+from __future__ import annotations
+
+from ..cards import QUEEN_OF_SPADES, Card
+from ..hand import Hand
+from ..rules import Rules
+from ..tricks import Trick
+from .checks import Wrong, cards_text, question, read_cards, read_seat, same_exact
+from .positions import played_hand, position
+
+__all__ = [
+    "STANDARD",
+    "deal_q1",
+    "position_q2",
+    "position_q3",
+    "position_q4",
+    "trick_q5",
+    "hand_q6",
+    "check_q1",
+    "check_q2",
+    "check_q3",
+    "check_q4",
+    "check_q5",
+    "check_q6",
+    "check_q7",
+]
+
+WS = "ws1"
+#: Every position of this worksheet is a 4-player standard hand; hand number 3 is a hold hand (no passing).
+STANDARD = Rules.preset("standard", players=4)
+_HOLD = 3
+
+# (seed, plays) of each question's position; found by searching seeds for a
+# position that shows the rule being practised.
+_Q1_SEED = 2
+_Q2 = (42, 1)
+_Q3 = (1, 12)
+_Q4 = (3, 18)
+_Q5 = (2, 5)  # seed, trick index
+_Q6 = (1, 2)  # seed, seat
+
+
+def deal_q1() -> Hand:
+    """Q1: a fresh deal (hand 3, a hold hand, dealer seat 0), before any card is played."""
+    return Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
+
+
+def deal_q1_text() -> str:
+    """Q1's deal as text, without saying whose turn it is."""
+    hand = deal_q1()
+    return "\n".join(f"seat {s}: {cards_text(hand.cards(s))}" for s in range(hand.players))
+
+
+def position_q2() -> Hand:
+    """Q2: part-way through trick 1."""
+    return position(STANDARD, _Q2[0], _HOLD, _Q2[1])
+
+
+def position_q3() -> Hand:
+    """Q3: the start of a later trick."""
+    return position(STANDARD, _Q3[0], _HOLD, _Q3[1])
+
+
+def position_q4() -> Hand:
+    """Q4: the middle of a trick, later in the hand."""
+    return position(STANDARD, _Q4[0], _HOLD, _Q4[1])
+
+
+def trick_q5() -> list[tuple[int, Card]]:
+    """Q5: the plays of a finished trick, as (seat, card) pairs in play order."""
+    trick: Trick = played_hand(STANDARD, _Q5[0], _HOLD).tricks[_Q5[1]]
+    return list(trick.plays)
+
+
+def hand_q6() -> Hand:
+    """Q6: a finished hand."""
+    return played_hand(STANDARD, _Q6[0], _HOLD)
+
+
+def _judge_legal(answer: object, hand: Hand) -> None:
+    """Compare a set of cards with ``hand.legal_moves()`` and explain the usual mistakes."""
+    got = set(read_cards(answer))
+    legal = set(hand.legal_moves())
+    seat = hand.to_play
+    held = set(hand.cards(seat))
+    if got == legal:
+        return
+    not_held = got - held
+    if not_held:
+        raise Wrong(f"Seat {seat} does not hold {cards_text(not_held)}. Look again at their cards.")
+    extra = got - legal
+    missing = legal - got
+    plays = hand.current_trick.plays
+    first_trick = hand.trick_number == 0
+    if plays:
+        led = plays[0][1].suit
+        if any(c.suit == led for c in held):
+            if extra:
+                raise Wrong("A player who holds a card of the led suit must follow suit: no other card is legal.")
+            raise Wrong("Every card of the led suit is legal, not only the high or low ones: list them all.")
+        if first_trick and any(c.suit == "H" or c == QUEEN_OF_SPADES for c in extra):
+            raise Wrong(
+                "This is the first trick: a player who cannot follow suit may not discard a heart or the Q♠ "
+                "(unless that is all they hold)."
+            )
+        if missing:
+            raise Wrong(
+                f"Seat {seat} cannot follow suit, so they may discard any card the rules allow; you left some out "
+                f"({len(missing)} missing)."
+            )
+        raise Wrong("Some of those cards are not legal here.")
+    # Leading.
+    if any(c.suit == "H" for c in extra) and not hand.hearts_broken:
+        raise Wrong("Hearts are not broken yet (no heart or Q♠ has been played to an earlier trick), so a heart may not be led.")
+    if QUEEN_OF_SPADES in missing:
+        raise Wrong("The Q♠ is a spade, not a heart: it may be led at any time.")
+    if missing:
+        raise Wrong(f"The leader may lead more cards than that ({len(missing)} missing).")
+    raise Wrong("Some of those cards may not be led here.")
+
+
+@question(WS, "Q1", "Who leads the first trick?")
+def check_q1(answer: object) -> None:
+    """Who leads trick 1 of :func:`deal_q1`'s deal: a seat number."""
+    hand = deal_q1()
+    seat = read_seat(answer, hand.players)
+    if seat == hand.to_play:
+        return
+    if seat == (hand.dealer + 1) % hand.players:
+        raise Wrong("In standard Hearts the player left of the dealer does not lead: the holder of the lowest club does.")
+    raise Wrong(f"Find the lowest club in the deck ({STANDARD.opening_card} with 4 players): its holder leads it.")
+
+
+@question(WS, "Q2", "Legal cards on the first trick")
+def check_q2(answer: object) -> None:
+    """The cards the seat to play may play in :func:`position_q2`."""
+    _judge_legal(answer, position_q2())
+
+
+@question(WS, "Q3", "Legal leads before hearts are broken")
+def check_q3(answer: object) -> None:
+    """The cards the leader may lead in :func:`position_q3`."""
+    _judge_legal(answer, position_q3())
+
+
+@question(WS, "Q4", "Legal cards when you can follow suit")
+def check_q4(answer: object) -> None:
+    """The cards the seat to play may play in :func:`position_q4`."""
+    _judge_legal(answer, position_q4())
+
+
+@question(WS, "Q5", "Who won the trick?")
+def check_q5(answer: object) -> None:
+    """The seat that won the trick :func:`trick_q5`."""
+    plays = trick_q5()
+    hand = played_hand(STANDARD, _Q5[0], _HOLD)
+    trick = hand.tricks[_Q5[1]]
+    seat = read_seat(answer, STANDARD.players)
+    if seat == trick.winner:
+        return
+    card = trick.card_of(seat)
+    led_seat, led_card = plays[0]
+    if card is not None and card.suit != led_card.suit and all(card.rank >= c.rank for c in trick.cards):
+        raise Wrong(
+            f"Seat {seat} played {card}, the highest card in the trick - but it is not a {_suit_word(led_card)}. "
+            "Only cards of the led suit can win; a card of another suit never wins."
+        )
+    if seat == led_seat:
+        raise Wrong("The led card does not always win: the highest card of the led suit does.")
+    raise Wrong("Compare only the cards of the led suit; the highest of them wins.")
+
+
+@question(WS, "Q6", "Penalty points taken")
+def check_q6(answer: object) -> None:
+    """Seat :data:`_Q6` [1]'s penalty points at the end of :func:`hand_q6`."""
+    hand = hand_q6()
+    seat = _Q6[1]
+    expected = hand.points()[seat]
+    if same_exact(answer, expected):
+        return
+    collected = hand.collected(seat)
+    hearts = sum(1 for c in collected if c.suit == "H")
+    if same_exact(answer, hearts):
+        raise Wrong(f"You counted the hearts. Did seat {seat} also take the Q♠? It is worth 13 points.")
+    if QUEEN_OF_SPADES in collected and same_exact(answer, hearts + 1):
+        raise Wrong("The Q♠ is worth 13 points, not 1.")
+    raise Wrong(f"Add up the cards seat {seat} collected in the tricks they won: each heart 1, the Q♠ 13.")
+
+
+@question(WS, "Q7", "The opening card with five players (lowest-clubs)")
+def check_q7(answer: object) -> None:
+    """The card that opens trick 1 in ``lowest-clubs`` with 5 players."""
+    rules = Rules.preset("lowest-clubs", players=5)
+    got = read_cards(answer)
+    if len(got) != 1:
+        raise Wrong("Give one card.")
+    (card,) = got
+    if card == rules.opening_card:
+        return
+    if card in rules.removed:
+        raise Wrong(f"{card} is stripped from the deck with 5 players: nobody holds it. Which clubs are removed?")
+    if card.suit != "C":
+        raise Wrong("The first trick is opened with a club.")
+    raise Wrong("The opening card is the lowest club still in the deck after stripping.")
+
+
+def _suit_word(card: Card) -> str:
+    return {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}[card.suit]
