@@ -37,6 +37,15 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
+def pytest_ignore_collect(collection_path, config):
+    # --doctest-modules would import every conftest.py as a plain module named
+    # "conftest", and two of them (tests/, tests/browser/) then clash.  pytest
+    # still loads them as conftests; they just are not doctest-collected.
+    if collection_path.name == "conftest.py":
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
     browser_dir = TESTS / "browser"
     for item in items:
