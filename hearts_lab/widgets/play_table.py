@@ -1,0 +1,758 @@
+"""A table where a student plays whole hands, and a whole game, against the bots.
+
+The widget is a thin view over engine objects: a :class:`~hearts_lab.Game`
+deals and scores the hands, the current :class:`~hearts_lab.Hand` decides what
+is legal (``hand.legal_moves()``) and why a card is not (the engine's own
+:class:`~hearts_lab.IllegalMove` sentence), and :mod:`hearts_lab.bots` play the
+other seats. Nothing here knows a rule of Hearts.
+
+Every action is also a method, so a test (or a teacher at the keyboard) can
+drive the table without a browser:
+
+>>> table = PlayTable(seed=1)
+>>> table.hand.phase, len(table.card_buttons)
+('pass', 13)
+>>> table.pass_cards(table.hand.cards(0)[-3:])
+>>> table.hand.phase, table.hand.to_play
+('play', 0)
+>>> table.play(table.hand.legal_moves()[0])
+>>> table.hand.to_play
+0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any, Callable, Iterable, Sequence
+
+import ipywidgets as widgets
+
+from ..bots import Bot, HeuristicBot, RandomBot, play_hand
+from ..cards import Card
+from ..errors import IllegalMove, MoonChoiceRequired
+from ..game import Game, ScoredHand
+from ..hand import Hand
+from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html, offset_name
+from ..rules import Rules
+from ..scoring import moon_decision
+
+__all__ = ["PlayTable", "seat_direction", "BOT_KINDS", "TABLE_CSS"]
+
+#: Bot families a table can seat, by the name ``PlayTable(bots=...)`` accepts.
+BOT_KINDS: dict[str, Callable[[str], Bot]] = {
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "random": lambda seed: RandomBot(seed=seed),
+}
+
+#: Styles for the table; shipped in the widget, nothing is fetched at run time.
+TABLE_CSS = """
+<style>
+.hl-play-table { max-width: 1000px; font-family: system-ui, sans-serif; font-size: 15px; color: #1a1a1a; }
+.hl-play-table .hl-header { font-size: 1.05em; margin: 0.2em 0 0.4em 0; }
+.hl-play-table .hl-header b { font-size: 1.15em; }
+.hl-play-table .hl-seats { display: flex; gap: 10px; flex-wrap: wrap; margin-bottom: 8px; }
+.hl-play-table .hl-seat { flex: 1 1 150px; min-width: 140px; max-width: 240px; border: 2px solid #c9c9c9;
+  border-radius: 10px; padding: 6px 10px; background: #f7f7f4; line-height: 1.45; }
+.hl-play-table .hl-seat.hl-turn { border-color: #e0a800; background: #fff4cc; }
+.hl-play-table .hl-seat.hl-you { border-color: #2a6fdb; background: #eef4ff; }
+.hl-play-table .hl-seat.hl-you.hl-turn { border-color: #e0a800; background: #fff4cc; }
+.hl-play-table .hl-seat-name { font-weight: 700; }
+.hl-play-table .hl-seat-bot { color: #555; font-size: 0.9em; }
+.hl-play-table .hl-backs { display: inline-block; vertical-align: middle; width: 22px; height: 30px; margin-right: 6px;
+  border-radius: 4px; border: 1px solid #24408e; background: repeating-linear-gradient(45deg, #2a6fdb 0 4px, #5b8ee6 4px 8px); }
+.hl-play-table .hl-centre { display: flex; gap: 14px; flex-wrap: wrap; align-items: stretch; margin-bottom: 8px; }
+.hl-play-table .hl-trick-box { flex: 1 1 380px; border: 1px solid #c9c9c9; border-radius: 10px; padding: 6px 12px;
+  background: #fdfdfb; min-height: 5.2em; }
+.hl-play-table .hl-plays { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-end; }
+.hl-play-table .hl-play { text-align: center; font-size: 0.85em; color: #333; }
+.hl-play-table .hl-reason { margin-top: 2px; }
+.hl-play-table .hl-box-title { font-weight: 700; color: #444; margin-bottom: 2px; }
+.hl-play-table .hl-muted { color: #666; }
+.hl-play-table .hl-hand-title { font-weight: 700; margin: 4px 0 2px 0; }
+.hl-play-table .hl-message { min-height: 1.6em; padding: 6px 10px; border-radius: 8px; background: #eef4ff;
+  border-left: 5px solid #2a6fdb; margin: 6px 0; font-size: 1.05em; }
+.hl-play-table .hl-message.hl-error { background: #fdecea; border-left-color: #c8102e; }
+.hl-play-table .hl-message.hl-good { background: #e8f5e9; border-left-color: #137333; }
+.hl-play-table .hl-why { color: #5a4500; font-size: 0.95em; margin: 2px 0 4px 0; }
+.hl-play-table .hl-scoreboard table { border-collapse: collapse; margin-top: 4px; }
+.hl-play-table .hl-scoreboard th, .hl-play-table .hl-scoreboard td { border: 1px solid #ccc; padding: 3px 10px; text-align: right; }
+.hl-play-table .hl-scoreboard th:first-child, .hl-play-table .hl-scoreboard td:first-child { text-align: left; }
+.hl-play-table .hl-scoreboard .hl-you-col { background: #eef4ff; }
+.hl-play-table .hl-scoreboard tr.hl-total td { font-weight: 700; border-top: 2px solid #888; }
+.hl-play-table .hl-card-row { flex-wrap: wrap; gap: 4px; }
+.hl-play-table .hl-card-button { width: 58px !important; height: 78px !important; border-radius: 8px !important;
+  border: 2px solid #888 !important; background: #fff !important; padding: 0 !important; margin: 2px !important;
+  box-shadow: 0 1px 2px rgba(0,0,0,0.25); }
+.hl-play-table .hl-card-button.hl-legal:hover { transform: translateY(-4px); border-color: #2a6fdb !important; }
+.hl-play-table .hl-card-button.hl-illegal, .hl-play-table .hl-card-button:disabled { opacity: 0.38 !important;
+  background: #e6e6e6 !important; box-shadow: none; }
+.hl-play-table .hl-card-button.mod-active, .hl-play-table .hl-card-button.hl-selected {
+  transform: translateY(-8px); border: 3px solid #2a6fdb !important; background: #e3edff !important; }
+.hl-play-table .hl-card-button.hl-received { border-color: #137333 !important; border-style: dashed !important; }
+.hl-play-table .hl-actions { gap: 6px; flex-wrap: wrap; margin: 6px 0; }
+.hl-play-table .hl-actions button { height: 36px; font-size: 0.95em; }
+</style>
+"""
+
+
+def seat_direction(seat: int, other: int, players: int) -> str:
+    """Where ``other`` sits seen from ``seat``: left, right, across, or k to the left/right.
+
+    Offset 1 is the left neighbour (cards passed by offset 1 go left).
+
+    >>> [seat_direction(0, s, 4) for s in range(4)]
+    ['you', 'left', 'across', 'right']
+    >>> seat_direction(0, 2, 5), seat_direction(0, 3, 5)
+    ('2 to the left', '2 to the right')
+    """
+    offset = (other - seat) % players
+    return "you" if offset == 0 else offset_name(offset, players)
+
+
+def _bots_for(kind: str | Sequence[Bot | None], players: int, seat: int, seed: int | str) -> list[Bot | None]:
+    if isinstance(kind, str):
+        if kind not in BOT_KINDS:
+            raise ValueError(f"bots: {kind!r} is not a bot kind; choose one of {', '.join(map(repr, BOT_KINDS))}.")
+        return [None if s == seat else BOT_KINDS[kind](f"{seed}/{s}") for s in range(players)]
+    bots = list(kind)
+    if len(bots) != players:
+        raise ValueError(f"bots: expected one bot per seat ({players}), got {len(bots)}.")
+    bots[seat] = None
+    for s, bot in enumerate(bots):
+        if s != seat and not (hasattr(bot, "choose_play") and hasattr(bot, "choose_pass")):
+            raise ValueError(f"bots: seat {s} needs a bot (an object with choose_pass and choose_play), not {bot!r}.")
+    return bots
+
+
+def _plays_in_order(hand: Hand) -> list[tuple[int, Card]]:
+    return [p for t in hand.tricks for p in t.plays] + list(hand.current_trick.plays)
+
+
+class PlayTable(widgets.VBox):
+    """Play Hearts against bots: one seat is the student's, the others are bots.
+
+    ``rules`` default to standard Hearts for 4 players; ``seat`` is the
+    student's seat; ``seed`` fixes every deal of the game; ``bots`` is
+    ``"heuristic"`` (default), ``"random"`` or a list of bot objects (the
+    student's entry is ignored); ``four_colour`` draws a four-colour deck.
+
+    The table is an ``ipywidgets.VBox``: make it the last line of a cell.
+    Everything a click does is also a method: :meth:`play`, :meth:`pass_cards`,
+    :meth:`choose_moon`, :meth:`next_hand`, :meth:`undo`, :meth:`new_game`.
+    Errors are never raised from these; they appear in :attr:`message`, and a
+    failed action changes nothing.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seat: int = 0,
+        seed: int | str = 1,
+        bots: str | Sequence[Bot | None] = "heuristic",
+        four_colour: bool = False,
+    ) -> None:
+        super().__init__()
+        rules = Rules.preset("standard", players=4) if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+            raise ValueError(f"seat: expected a seat from 0 to {rules.players - 1}, not {seat!r}.")
+        self.rules = rules
+        self.seat = seat
+        self.seed = seed
+        self.four_colour = bool(four_colour)
+        self._bot_kind = bots
+        self.bots = _bots_for(bots, rules.players, seat, seed)
+        self.game = Game(rules, seed=seed)
+        self.hand: Hand = self.game.next_hand()
+        self.scored: ScoredHand | None = None
+        self.moon_pending = False
+        self.card_buttons: list[widgets.Button | widgets.ToggleButton] = []
+        self._button_cards: list[Card] = []
+        self._message = ""
+        self._message_kind = "info"
+        self._last_pass_note = ""
+
+        # -- the widgets ----------------------------------------------------------
+        self._style = widgets.HTML(TABLE_CSS)
+        self.header = widgets.HTML()
+        self.header.add_class("hl-header")
+        self.seats_html = widgets.HTML()
+        self.centre_html = widgets.HTML()
+        self.hand_title = widgets.HTML()
+        self.card_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.card_row.add_class("hl-card-row")
+        self.why_html = widgets.HTML()
+        self.why_html.add_class("hl-why")
+        self.pass_button = widgets.Button(description="Pass", button_style="primary", icon="share")
+        self.pass_button.add_class("hl-pass-button")
+        self.pass_button.on_click(lambda _: self.pass_selected())
+        self.moon_old_button = widgets.Button(description="old: +26 to everyone else", button_style="warning")
+        self.moon_old_button.add_class("hl-moon-old")
+        self.moon_old_button.on_click(lambda _: self.choose_moon("old"))
+        self.moon_new_button = widgets.Button(description="new: −26 to me", button_style="warning")
+        self.moon_new_button.add_class("hl-moon-new")
+        self.moon_new_button.on_click(lambda _: self.choose_moon("new"))
+        self.next_button = widgets.Button(description="Next hand", button_style="success", icon="forward")
+        self.next_button.add_class("hl-next-hand")
+        self.next_button.on_click(lambda _: self.next_hand())
+        self.undo_button = widgets.Button(description="Undo my last move", icon="undo")
+        self.undo_button.add_class("hl-undo")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.new_game_button = widgets.Button(description="New game", icon="refresh")
+        self.new_game_button.add_class("hl-new-game")
+        self.new_game_button.on_click(lambda _: self.new_game())
+        self.actions = widgets.HBox(
+            [self.pass_button, self.moon_old_button, self.moon_new_button, self.next_button, self.undo_button, self.new_game_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        self.actions.add_class("hl-actions")
+        self.message_html = widgets.HTML()
+        self.scoreboard_html = widgets.HTML()
+        self.scoreboard_html.add_class("hl-scoreboard")
+        self.children = [
+            self._style, self.header, self.seats_html, self.centre_html, self.hand_title,
+            self.card_row, self.why_html, self.actions, self.message_html, self.scoreboard_html,
+        ]
+        self.add_class("hl-play-table")
+        self._start_hand()
+        self._render()
+
+    # -- display -------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"<PlayTable seat {self.seat}: {self.hand!r}; scores {list(self.game.scores)}>"
+
+    @property
+    def message(self) -> str:
+        """The last message shown to the student (plain text)."""
+        return self._message
+
+    @property
+    def selected(self) -> tuple[Card, ...]:
+        """Cards currently selected to pass."""
+        return tuple(
+            card for card, button in zip(self._button_cards, self.card_buttons)
+            if isinstance(button, widgets.ToggleButton) and button.value
+        )
+
+    # -- actions ----------------------------------------------------------------------
+
+    def play(self, card: Card | str) -> None:
+        """Play ``card`` from the student's hand; the bots then reply until the student's next turn.
+
+        An illegal card shows the engine's reason and changes nothing.
+        """
+        self._act(lambda: self._play(card))
+
+    def pass_cards(self, cards: Iterable[Card | str] | str) -> None:
+        """Pass ``cards`` (exactly ``rules.pass_count`` of the student's cards)."""
+        self._act(lambda: self._pass(cards))
+
+    def pass_selected(self) -> None:
+        """Pass the cards selected with the toggle buttons (the "Pass" button)."""
+        self.pass_cards(self.selected)
+
+    def choose_moon(self, choice: str) -> None:
+        """The student shot the moon under ``moon="choice"``: score it ``"old"`` or ``"new"``."""
+        self._act(lambda: self._choose_moon(choice))
+
+    def next_hand(self) -> None:
+        """Deal the game's next hand (after the current one is scored)."""
+        self._act(self._next_hand)
+
+    def undo(self) -> None:
+        """Take back the student's last move (a card, or the pass) and the bots' replies to it."""
+        self._act(self._undo)
+
+    def load_hand(self, hand: Hand) -> None:
+        """Play a prepared hand (e.g. from :meth:`Hand.from_cards`) as the game's next hand.
+
+        Its rules must be the table's and its ``hand_number`` the game's next; the
+        current hand, unless already scored, is dropped.
+        """
+
+        def load() -> None:
+            if hand.rules != self.rules:
+                raise ValueError("load_hand: the hand's rules differ from the table's rules.")
+            if hand.hand_number != self.game.hand_number:
+                raise ValueError(f"load_hand: the game's next hand is number {self.game.hand_number}, not {hand.hand_number}.")
+            if self.game.is_over:
+                raise ValueError("load_hand: the game is over.")
+            self.hand = hand
+            self._start_hand()
+
+        self._act(load)
+
+    def new_game(self) -> None:
+        """Start a fresh game with the next seed."""
+        self._act(self._new_game)
+
+    # -- the transaction around every action -------------------------------------------------
+
+    def _act(self, action: Callable[[], None]) -> None:
+        """Run ``action``; on any error restore the hand and game as they were and show the error."""
+        hand_before = self.hand.copy()
+        history_before = list(self.game.history)
+        game_before = self.game
+        flags_before = (self.scored, self.moon_pending, self._last_pass_note)
+        try:
+            action()
+        except ValueError as error:  # the engine's errors (IllegalMove, IllegalPass, MoonChoiceRequired, ...)
+            self.hand, self.game = hand_before, game_before
+            if list(self.game.history) != history_before:
+                self.game = self._game_from(history_before)
+            self.scored, self.moon_pending, self._last_pass_note = flags_before
+            self._say(str(error), "error")
+        except Exception as error:  # pragma: no cover - a bug; keep the kernel and the table usable
+            self.hand, self.game = hand_before, game_before
+            if list(self.game.history) != history_before:
+                self.game = self._game_from(history_before)
+            self.scored, self.moon_pending, self._last_pass_note = flags_before
+            self._say(f"Something went wrong and nothing was changed: {type(error).__name__}: {error}", "error")
+        self._render()
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self._message = text
+        self._message_kind = kind
+
+    def _game_from(self, history: Sequence[ScoredHand]) -> Game:
+        game = Game(self.rules, seed=self.game.seed, scores=self.game.starting_scores, dealer=self.game.first_dealer)
+        for scored in history:
+            game.add_hand(scored.hand, scored.moon_choice)
+        return game
+
+    # -- what the actions do ----------------------------------------------------------
+
+    def _start_hand(self) -> None:
+        self.scored = None
+        self.moon_pending = False
+        self._last_pass_note = ""
+        play_hand(self.hand, self.bots)  # the bots choose their passes, or play up to the student's turn
+        if self.hand.phase == "pass":
+            target = self.hand.pass_target(self.seat)
+            self._say(
+                f"Hand {self.hand.hand_number + 1}: choose {self.rules.pass_count} cards to pass "
+                f"{seat_direction(self.seat, target, self.rules.players)} (to seat {target}), then press Pass."
+            )
+        else:
+            self._say(f"Hand {self.hand.hand_number + 1}: a hold hand, nobody passes. {self._turn_sentence()}")
+        self._after_moves()
+
+    def _play(self, card: Card | str) -> None:
+        hand = self.hand
+        if self.scored is not None or hand.phase == "over":
+            raise IllegalMove("The hand is over: press Next hand to deal the next one.", seat=self.seat, card=None, rule="phase", legal=())
+        if hand.phase == "play" and hand.to_play != self.seat:
+            raise IllegalMove(f"It is seat {hand.to_play}'s turn, not yours.", seat=self.seat, card=None, rule="turn", legal=())
+        before = len(hand.tricks)
+        hand.play(card)  # the engine decides; an illegal card raises and changes nothing
+        self._last_pass_note = ""
+        play_hand(hand, self.bots)
+        self._say(self._trick_sentence(before))
+        self._after_moves()
+
+    def _pass(self, cards: Iterable[Card | str] | str) -> None:
+        hand = self.hand
+        hand.pass_cards(self.seat, cards)  # IllegalPass with the engine's sentence when wrong
+        if hand.phase == "play":
+            got = hand.received(self.seat) or ()
+            source = (self.seat - hand.pass_offset) % self.rules.players
+            self._last_pass_note = (
+                f"You passed {' '.join(map(str, hand.passes[self.seat]))} to seat {hand.pass_target(self.seat)} and received "
+                f"{' '.join(map(str, got))} from seat {source} ({seat_direction(self.seat, source, self.rules.players)})."
+            )
+            play_hand(hand, self.bots)
+            self._say(f"{self._last_pass_note} {self._turn_sentence()}")
+        self._after_moves()
+
+    def _after_moves(self) -> None:
+        """Score the hand if it just ended (asking the student about the moon when the rules say so)."""
+        hand = self.hand
+        if hand.phase != "over" or self.scored is not None or self.moon_pending:
+            return
+        shooter = hand.moon_shooter
+        if self.rules.moon == "choice" and shooter is not None:
+            if shooter == self.seat:
+                self.moon_pending = True
+                self._message += f" You shot the moon! Choose how it scores: old (+{self.rules.moon_reward} to everyone else) or new (−{self.rules.moon_reward} to you)."
+                return
+            choice = self.bot_moon_choice(shooter)
+            self.scored = self.game.add_hand(hand, choice)
+            self._message += f" Seat {shooter} shot the moon and chose the {choice} moon."
+        else:
+            self.scored = self.game.add_hand(hand)
+        self._message += " " + self._hand_over_sentence()
+
+    def bot_moon_choice(self, shooter: int) -> str:
+        """A bot's fixed policy when it shoots under ``moon="choice"``: what the ``auto`` policy would pick.
+
+        ``auto`` takes the old moon when it leaves the shooter strictly lowest, else the new one.
+        """
+        auto = dataclasses.replace(self.rules, moon="auto")
+        return moon_decision(auto, self.hand.points(), shooter, self.game.scores)
+
+    def _choose_moon(self, choice: str) -> None:
+        if not self.moon_pending:
+            raise MoonChoiceRequired("There is no moon to choose: nobody is waiting for a moon choice.")
+        if choice not in ("old", "new"):
+            raise ValueError(f"moon choice: expected 'old' or 'new', not {choice!r}.")
+        self.scored = self.game.add_hand(self.hand, choice)
+        self.moon_pending = False
+        self._say(f"You chose the {choice} moon. " + self._hand_over_sentence(), "good")
+
+    def _next_hand(self) -> None:
+        if self.game.is_over:
+            raise ValueError("The game is over: press New game to play again.")
+        if self.scored is None:
+            raise ValueError("Finish this hand first" + (" and choose how your moon scores." if self.moon_pending else "."))
+        self.hand = self.game.next_hand()
+        self._start_hand()
+
+    def _new_game(self) -> None:
+        self.seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
+        self.bots = _bots_for(self._bot_kind, self.rules.players, self.seat, self.seed)
+        self.game = Game(self.rules, seed=self.seed)
+        self.hand = self.game.next_hand()
+        self._start_hand()
+        self._message = f"New game (seed {self.seed}). " + self._message
+
+    def _undo(self) -> None:
+        hand = self.hand
+        plays = _plays_in_order(hand)
+        mine = [i for i, (s, _) in enumerate(plays) if s == self.seat]
+        if mine:
+            back = len(plays) - mine[-1]
+            taken = plays[mine[-1]][1]
+            if self.scored is not None:
+                self.game = self._game_from(self.game.history[:-1])
+            self.scored = None
+            self.moon_pending = False
+            hand.undo(back)
+            others = back - 1
+            self._say(
+                f"Took back your {taken}" + (f" and the {others} card{'s' if others != 1 else ''} played after it" if others else "")
+                + f". {self._turn_sentence()}"
+            )
+            return
+        if hand.passes is not None and hand.pass_offset:
+            fresh = Hand(
+                self.rules, [hand.dealt(s) for s in range(self.rules.players)], hand.kitty,
+                hand_number=hand.hand_number, dealer=hand.dealer, seed=hand.seed,
+            )
+            for s in range(self.rules.players):
+                if s != self.seat:
+                    fresh.pass_cards(s, hand.passes[s])  # the bots keep their choices
+            self.hand = fresh
+            self._last_pass_note = ""
+            self._say(f"Took back your pass: choose {self.rules.pass_count} cards again.")
+            return
+        raise ValueError("Nothing to undo: you have not passed or played a card in this hand yet.")
+
+    # -- sentences ---------------------------------------------------------------------------
+
+    def _who(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat}"
+
+    def _turn_sentence(self) -> str:
+        hand = self.hand
+        if hand.phase == "play" and hand.to_play == self.seat:
+            return "Your turn: click a card."
+        return ""
+
+    def _trick_sentence(self, first_new: int) -> str:
+        """One sentence per trick finished since ``first_new``: the engine's reason and who collected what."""
+        out = []
+        for trick in self.hand.tricks[first_new:]:
+            out.append(f"Trick {trick.number + 1}: {trick.reason}" + self._collect_clause(trick))
+        turn = self._turn_sentence()
+        return " ".join(out + ([turn] if turn else [])) or "Card played."
+
+    def _collect_clause(self, trick: Any) -> str:
+        if trick.winner is None:
+            return " The cards wait for the next trick's winner." if trick.number < self.rules.hand_size - 1 else " Nobody collects them."
+        points = sum(self.rules.points_of(c) for c in trick.collected)
+        who = self._who(trick.winner).capitalize()
+        extra = f" (with {len(trick.collected) - len(trick.plays)} set-aside or kitty cards)" if len(trick.collected) > len(trick.plays) else ""
+        verb = "take" if trick.winner == self.seat else "takes"
+        return f" {who} {verb} {points} point{'s' if points != 1 else ''}{extra}."
+
+    def _hand_over_sentence(self) -> str:
+        game = self.game
+        text = f"Hand over: your score is now {game.scores[self.seat]}."
+        if self.scored is not None and self.scored.moon:
+            text = f"Moon ({self.scored.moon}) applied. " + text
+        if game.is_over:
+            text += " " + self.game_over_sentence()
+        else:
+            text += " Press Next hand."
+        return text
+
+    def game_over_sentence(self) -> str:
+        """``"Game over, winners: ..."`` (empty while the game goes on)."""
+        if not self.game.is_over:
+            return ""
+        names = ", ".join("you (seat %d)" % s if s == self.seat else f"seat {s}" for s in self.game.winners)
+        return f"Game over, winners: {names}."
+
+    # -- rendering ---------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        self._render_header()
+        self._render_seats()
+        self._render_centre()
+        self._render_cards()
+        self._render_actions()
+        kind = {"error": " hl-error", "good": " hl-good"}.get(self._message_kind, "")
+        role = "alert" if self._message_kind == "error" else "status"
+        self.message_html.value = f"<div class='hl-message{kind}' role='{role}'>{html.escape(self._message.strip())}</div>"
+        self.scoreboard_html.value = self.scoreboard()
+
+    def _render_header(self) -> None:
+        hand, rules = self.hand, self.rules
+        if hand.pass_offset:
+            target = hand.pass_target(self.seat)
+            passing = f"pass {rules.pass_count} {seat_direction(self.seat, target, rules.players)}"
+        else:
+            passing = "hold hand (no passing)"
+        broken = ""
+        if hand.phase == "play":
+            broken = " · hearts broken" if hand.hearts_broken else " · hearts not broken yet"
+        self.header.value = (
+            f"<b>Hand {hand.hand_number + 1}</b> · {html.escape(rules.summary())}<br>"
+            f"<span class='hl-muted'>This hand: {html.escape(passing)}{broken} · "
+            f"game to {rules.target}, lowest score wins</span>"
+        )
+
+    def _seat_box(self, seat: int) -> str:
+        hand, n = self.hand, self.rules.players
+        points = hand.points()[seat]
+        classes = ["hl-seat"]
+        if seat == self.seat:
+            classes.append("hl-you")
+        if hand.to_play == seat:
+            classes.append("hl-turn")
+        if seat == self.seat:
+            name = f"You · seat {seat}"
+            sub = "your cards are below"
+        else:
+            name = f"Seat {seat} · {seat_direction(self.seat, seat, n)}"
+            sub = type(self.bots[seat]).__name__
+        count = len(hand.cards(seat))
+        turn = " · <b>to play</b>" if hand.to_play == seat else ""
+        dealer = " · dealer" if seat == hand.dealer else ""
+        return (
+            f"<div class='{' '.join(classes)}' data-seat='{seat}'>"
+            f"<div class='hl-seat-name'>{html.escape(name)}</div>"
+            f"<div class='hl-seat-bot'>{html.escape(sub)}{dealer}{turn}</div>"
+            f"<div><span class='hl-backs' aria-hidden='true'></span><span class='hl-count'>{count} card{'s' if count != 1 else ''}</span></div>"
+            f"<div>This hand: <b>{points}</b> pts · Game: <b>{self.game.scores[seat]}</b></div>"
+            "</div>"
+        )
+
+    def _render_seats(self) -> None:
+        n = self.rules.players
+        order = [(self.seat + k) % n for k in range(1, n)] + [self.seat]
+        self.seats_html.value = f"<div class='hl-seats' aria-label='seats'>{''.join(self._seat_box(s) for s in order)}</div>"
+
+    def _render_centre(self) -> None:
+        hand, fc = self.hand, self.four_colour
+        boxes = []
+        if hand.phase == "play":
+            current = hand.current_trick
+            body = self._plays_html(current)
+            if not current.plays:
+                body = f"<div>{html.escape(self._who(hand.leader).capitalize())} to lead.</div>"
+            boxes.append(
+                f"<div class='hl-trick-box hl-current-trick'><div class='hl-box-title'>Trick {current.number + 1} "
+                f"of {self.rules.hand_size}</div>{body}</div>"
+            )
+        elif hand.phase == "pass":
+            target = hand.pass_target(self.seat)
+            boxes.append(
+                "<div class='hl-trick-box hl-current-trick'><div class='hl-box-title'>Passing</div>"
+                f"<div>Choose {self.rules.pass_count} cards to pass {html.escape(seat_direction(self.seat, target, self.rules.players))} "
+                f"(to seat {target}). The bots have chosen theirs.</div></div>"
+            )
+        else:
+            points = hand.points()
+            shooter = hand.moon_shooter
+            moon = f"<div><b>{html.escape(self._who(shooter).capitalize())} shot the moon!</b></div>" if shooter is not None else ""
+            rows = "".join(f"<div>{html.escape(self._who(s).capitalize())}: {points[s]} pts</div>" for s in range(self.rules.players))
+            boxes.append(f"<div class='hl-trick-box hl-hand-over'><div class='hl-box-title'>Hand over</div>{moon}{rows}</div>")
+        if hand.tricks:
+            last = hand.tricks[-1]
+            clause = html.escape(self._collect_clause(last).strip())
+            boxes.append(
+                f"<div class='hl-trick-box hl-last-trick'><div class='hl-box-title'>Last trick (trick {last.number + 1})</div>"
+                f"{self._plays_html(last)}<div class='hl-reason'><b>{html.escape(last.reason)}</b> {clause}</div></div>"
+            )
+        extra = []
+        if hand.pending:
+            extra.append(f"Set-aside pile waiting for the next winner: {cards_html(hand.pending, four_colour=fc)}")
+        if hand.kitty:
+            holder = hand.kitty_holder
+            extra.append(
+                f"Kitty: {len(hand.kitty)} cards, " + ("face down" if holder is None else f"taken by {html.escape(self._who(holder))}")
+            )
+        if self._last_pass_note:
+            extra.append(html.escape(self._last_pass_note))
+        tail = f"<div class='hl-muted'>{'<br>'.join(extra)}</div>" if extra else ""
+        self.centre_html.value = f"<div class='hl-centre'>{''.join(boxes)}</div>{tail}"
+
+    def _plays_html(self, trick: Any) -> str:
+        """The cards of a trick as SVG card faces, each labelled with who played it."""
+        items = []
+        for seat, card in trick.plays:
+            mark = "cancelled" if card in trick.cancelled else ("winner" if trick.complete and seat == trick.winner else "")
+            who = self._who(seat).capitalize() + (" led" if seat == trick.leader else "")
+            items.append(
+                f"<div class='hl-play' data-seat='{seat}'>{card_svg(card, four_colour=self.four_colour, marked=mark, width=50)}"
+                f"<div class='hl-play-who'>{html.escape(who)}</div></div>"
+            )
+        return f"<div class='hl-plays'>{''.join(items)}</div>"
+
+    def _render_cards(self) -> None:
+        hand, rules = self.hand, self.rules
+        keep = list(self.selected)  # a refused pass keeps the student's selection
+        for button in self.card_buttons:
+            button.close()
+        cards = list(hand.cards(self.seat))
+        colours = FOUR_COLOURS if self.four_colour else SUIT_COLOURS
+        received = set(hand.received(self.seat) or ()) if self._last_pass_note else set()
+        buttons: list[widgets.Button | widgets.ToggleButton] = []
+        reasons: dict[str, str] = {}
+        if hand.phase == "pass" and self.seat in hand.waiting_to_pass:
+            for card in cards:
+                on = card in keep
+                if on:
+                    keep.remove(card)
+                toggle = widgets.ToggleButton(value=on, description=str(card), tooltip=f"{card.name}: click to select it for passing")
+                if on:
+                    toggle.add_class("hl-selected")
+                toggle.observe(self._on_toggle, names="value")
+                buttons.append(toggle)
+        else:
+            legal = set(hand.legal_moves()) if hand.to_play == self.seat else set()
+            for card in cards:
+                button = widgets.Button(description=str(card))
+                if card in legal:
+                    button.tooltip = f"{card.name}: click to play it"
+                    button.add_class("hl-legal")
+                else:
+                    button.disabled = True
+                    button.add_class("hl-illegal")
+                    if hand.phase == "play" and hand.to_play == self.seat:
+                        error = self.illegal_move(card)
+                        reason = str(error) if error else ""
+                        button.tooltip = f"{card.name}: {reason}"
+                        if error is not None:
+                            reasons.setdefault(error.rule, reason)
+                    else:
+                        button.tooltip = card.name
+                button.on_click(lambda _, c=card: self.play(c))
+                buttons.append(button)
+            if hand.phase == "over":
+                title = "Your cards: all played."
+            elif hand.to_play == self.seat:
+                title = "Your cards: click one to play it. Grey cards may not be played now."
+            else:
+                title = "Your cards"
+            self.hand_title.value = f"<div class='hl-hand-title'>{title}</div>"
+        for card, button in zip(cards, buttons):
+            button.add_class("hl-card-button")
+            button.add_class(f"hl-suit-{card.suit}")
+            if card in received:
+                button.add_class("hl-received")
+            button.style.text_color = colours[card.suit]
+            button.style.font_weight = "bold"
+            button.style.font_size = "21px"
+        self.card_buttons = buttons
+        self._button_cards = cards
+        self.card_row.children = buttons
+        if hand.phase == "pass" and self.seat in hand.waiting_to_pass:
+            self._on_toggle({})
+        if reasons:
+            self.why_html.value = "<br>".join(f"Why some cards are grey: {html.escape(r)}" for r in reasons.values())
+        else:
+            self.why_html.value = ""
+
+    def illegal_move(self, card: Card | str) -> IllegalMove | None:
+        """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal.
+
+        Asked on a copy of the hand, so nothing changes.
+        """
+        trial = self.hand.copy()
+        try:
+            trial.play(card)
+        except IllegalMove as error:
+            return error
+        return None
+
+    def reason_for(self, card: Card | str) -> str:
+        """The engine's sentence for why the student may not play ``card`` now ("" if it is legal)."""
+        error = self.illegal_move(card)
+        return str(error) if error is not None else ""
+
+    def _on_toggle(self, change: dict[str, Any]) -> None:
+        count = len(self.selected)
+        need = self.rules.pass_count
+        self.hand_title.value = (
+            f"<div class='hl-hand-title'>Your cards: select {need} to pass "
+            f"(<span class='hl-selected-count'>{count} of {need}</span> selected)</div>"
+        )
+        for button in self.card_buttons:
+            if isinstance(button, widgets.ToggleButton):
+                if button.value:
+                    button.add_class("hl-selected")
+                else:
+                    button.remove_class("hl-selected")
+        self.pass_button.description = f"Pass {count} card{'s' if count != 1 else ''}" if count != need else f"Pass these {need}"
+
+    def _render_actions(self) -> None:
+        hand = self.hand
+        passing = hand.phase == "pass" and self.seat in hand.waiting_to_pass
+        self._show(self.pass_button, passing)
+        if passing:
+            count, need = len(self.selected), self.rules.pass_count
+            self.pass_button.description = f"Pass {count} card{'s' if count != 1 else ''}" if count != need else f"Pass these {need}"
+        self._show(self.moon_old_button, self.moon_pending)
+        self._show(self.moon_new_button, self.moon_pending)
+        reward = self.rules.moon_reward
+        self.moon_old_button.description = f"old: +{reward} to everyone else"
+        self.moon_new_button.description = f"new: −{reward} to me"
+        self._show(self.next_button, self.scored is not None and not self.game.is_over)
+        self._show(self.new_game_button, self.game.is_over)
+        can_undo = bool(any(s == self.seat for s, _ in _plays_in_order(hand))) or (hand.passes is not None and bool(hand.pass_offset))
+        self.undo_button.disabled = not can_undo
+
+    @staticmethod
+    def _show(button: widgets.Button, visible: bool) -> None:
+        button.layout.display = None if visible else "none"
+
+    def scoreboard(self) -> str:
+        """The game so far as an HTML table: each hand's points and the running scores."""
+        n = self.rules.players
+        heads = "".join(
+            f"<th class='{'hl-you-col' if s == self.seat else ''}'>{'You (seat %d)' % s if s == self.seat else f'Seat {s}'}</th>"
+            for s in range(n)
+        )
+        rows = []
+        for scored in self.game.history:
+            h = scored.hand
+            direction = offset_name(h.pass_offset, n)
+            cells = "".join(
+                f"<td class='{'hl-you-col' if s == self.seat else ''}'>{d:+d} → {after}</td>"
+                for s, (d, after) in enumerate(zip(scored.deltas, scored.scores_after))
+            )
+            moon = f" · moon ({scored.moon})" if scored.moon else ""
+            rows.append(f"<tr><td>Hand {h.hand_number + 1} ({html.escape(direction)}){moon}</td>{cells}</tr>")
+        totals = "".join(f"<td class='{'hl-you-col' if s == self.seat else ''}'>{v}</td>" for s, v in enumerate(self.game.scores))
+        rows.append(f"<tr class='hl-total'><td>Total</td>{totals}</tr>")
+        over = self.game_over_sentence()
+        status = f"<div class='hl-game-over'><b>{html.escape(over)}</b></div>" if over else ""
+        return (
+            f"<div class='hl-box-title'>Scoreboard (game to {self.rules.target}; lowest score wins)</div>"
+            f"<table><thead><tr><th>Hand</th>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>{status}"
+        )

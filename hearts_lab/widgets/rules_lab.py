@@ -1,0 +1,480 @@
+"""A rules laboratory: change any rule option and see what it does to the deck, the deal and a hand.
+
+Every control maps to one field of :class:`~hearts_lab.Rules`. On every change
+the lab rebuilds the rules with ``dataclasses.replace`` on the chosen preset;
+the engine validates them, and a :class:`~hearts_lab.RulesError` is shown
+naming the field while the last valid rules stay in force. Then it shows the
+deck and deal facts, the pass schedule, the changes from the preset, and one
+seeded hand played by bots under the chosen rules beside the same seed under
+the preset.
+
+>>> lab = RulesLab()
+>>> lab.controls["target"].value = 50
+>>> lab.rules.target, lab.rules.changes_from(lab.preset_rules)
+(50, {'target': (100, 50)})
+>>> lab.controls["pass_schedule"].value = "1, 7"
+>>> lab.error_field, lab.rules.pass_schedule
+('pass_schedule', (1, 3, 2, 0))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ..bots import Bot, HeuristicBot, LowestCardBot, play_hand
+from ..cards import Card, CardError
+from ..errors import RulesError
+from ..hand import Hand
+from ..render import cards_html
+from ..rules import (
+    CARD_VALUES,
+    HEARTS_BROKEN_BY,
+    KITTY_TO,
+    LAST_TRICK_SET_ASIDE,
+    MOON_CARDS,
+    MOON_POLICIES,
+    OPENING_LEADS,
+    PRESET_PLAYERS,
+    PRESETS,
+    TIE_POLICIES,
+    Rules,
+)
+from ..scoring import score_hand
+from .play_table import seat_direction
+
+__all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_CSS"]
+
+#: Deterministic bots the lab can play its sample hand with.
+LAB_BOTS: dict[str, Callable[[int, int | str], Bot]] = {
+    "HeuristicBot": lambda seat, seed: HeuristicBot(seed=f"{seed}/{seat}"),
+    "LowestCardBot": lambda seat, seed: LowestCardBot(),
+}
+
+#: One line per rule field, shown beside its control.
+FIELD_HELP: dict[str, str] = {
+    "preset": "the rulebook to start from",
+    "players": "seats at the table",
+    "name": "a label for your variant",
+    "decks": "one pack of 52, or two packs shuffled together",
+    "removed": "cards stripped from the deck, e.g. 2♦ 2♣",
+    "pass_count": "cards each player passes (0 = no passing)",
+    "pass_schedule": "seat offsets hand by hand: 1 left, n−1 right, 0 hold",
+    "opening_lead": "who leads trick 1 and with what",
+    "first_trick_points": "may hearts or Q♠ be discarded to trick 1?",
+    "first_lead_points": "may trick 1 be led with a heart or Q♠ (left-of-dealer)?",
+    "hearts_broken_by": "what must have been played before hearts may be led",
+    "card_points": "a named table of card values",
+    "card_point_changes": "extra values on top, e.g. J♦=-10 K♠=10",
+    "moon": "how shooting the moon scores",
+    "moon_reward": "the moon's 26",
+    "moon_cards": "which cards a shooter must collect",
+    "cancellation": "identical cards in a trick cancel (two packs)",
+    "last_trick_set_aside": "who collects a set-aside last trick",
+    "kitty_to": "which trick carries the kitty",
+    "target": "the game ends when a score reaches this",
+    "ties": "what happens when the lowest score is shared at the end",
+}
+
+LAB_CSS = """
+<style>
+.hl-rules-lab { font-family: system-ui, sans-serif; font-size: 14px; max-width: 1100px; }
+.hl-rules-lab .hl-lab-group { border: 1px solid #d0d0d0; border-radius: 8px; padding: 4px 8px 6px 8px; margin: 0 6px 6px 0;
+  background: #fafaf7; }
+.hl-rules-lab .hl-group-title { font-weight: 700; color: #333; margin: 2px 0; }
+.hl-rules-lab .hl-help { color: #666; font-size: 0.85em; margin: -2px 0 4px 0; line-height: 1.2; }
+.hl-rules-lab .hl-invalid input, .hl-rules-lab .hl-invalid select { border: 2px solid #c8102e !important; background: #fdecea; }
+.hl-rules-lab .hl-lab-error { padding: 6px 10px; border-radius: 8px; background: #fdecea; border-left: 5px solid #c8102e;
+  margin: 4px 0; }
+.hl-rules-lab .hl-lab-ok { padding: 6px 10px; border-radius: 8px; background: #e8f5e9; border-left: 5px solid #137333; margin: 4px 0; }
+.hl-rules-lab table { border-collapse: collapse; margin: 4px 0 8px 0; }
+.hl-rules-lab th, .hl-rules-lab td { border: 1px solid #ccc; padding: 3px 9px; text-align: left; vertical-align: top; }
+.hl-rules-lab th { background: #f0f0ec; }
+.hl-rules-lab td.hl-num { text-align: right; }
+.hl-rules-lab .hl-compare { display: flex; gap: 16px; flex-wrap: wrap; }
+.hl-rules-lab .hl-compare > div { flex: 1 1 420px; }
+.hl-rules-lab h4 { margin: 10px 0 2px 0; }
+</style>
+"""
+
+
+def _offsets_text(schedule: tuple[int, ...]) -> str:
+    return ", ".join(map(str, schedule))
+
+
+def _parse_offsets(text: str) -> tuple[Any, ...]:
+    """Split ``"1, 3, 2, 0"`` into numbers; anything else is handed to the engine to reject by name."""
+    items = text.replace(",", " ").split()
+    out: list[Any] = []
+    for item in items:
+        try:
+            out.append(int(item))
+        except ValueError:
+            out.append(item)
+    return tuple(out)
+
+
+def _parse_point_changes(text: str) -> dict[Card, int]:
+    """Read ``"J♦=-10 K♠=10"`` into card values; errors name the ``card_points`` field."""
+    changes: dict[Card, int] = {}
+    for item in text.replace(",", " ").split():
+        card_text, sep, value_text = item.partition("=")
+        if not sep:
+            raise RulesError(f"card_points: {item!r} should look like J♦=-10 (a card, '=', a whole number).", "card_points")
+        try:
+            card = Card.parse(card_text)
+            value = int(value_text)
+        except CardError as error:
+            raise RulesError(f"card_points: {error}", "card_points") from None
+        except ValueError:
+            raise RulesError(f"card_points: the value of {card_text} must be a whole number, not {value_text!r}.", "card_points") from None
+        changes[card] = value
+    return changes
+
+
+def _value_text(field: str, value: Any) -> str:
+    if field == "removed":
+        return " ".join(map(str, value)) or "none"
+    if field == "card_points":
+        return ", ".join(f"{c}={v}" for c, v in value)
+    if field == "pass_schedule":
+        return _offsets_text(value)
+    return str(value)
+
+
+class RulesLab:
+    """Controls for every :class:`~hearts_lab.Rules` field and what the chosen rules do.
+
+    ``controls`` maps each field name (plus ``preset``, ``card_point_changes``,
+    ``seed`` and ``bot``) to its widget; set a control's ``.value`` and the lab
+    updates. ``rules`` is the last valid rule set; ``preset_rules`` the preset it
+    is compared with; ``error``/``error_field`` describe a rejected change.
+    """
+
+    def __init__(self, preset: str = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot") -> None:
+        self.preset_rules = Rules.preset(preset, players=players)
+        self.rules = self.preset_rules
+        self.error = ""
+        self.error_field: str | None = None
+        self._loading = False
+        c: dict[str, widgets.Widget] = {}
+        style = {"description_width": "120px"}
+
+        def add(name: str, widget: widgets.Widget) -> None:
+            widget.layout = widgets.Layout(width="290px")
+            widget.style = style
+            widget.add_class(f"hl-field-{name.replace('_', '-')}")
+            c[name] = widget
+
+        add("preset", widgets.Dropdown(options=list(PRESETS), value=preset, description="preset"))
+        add("players", widgets.BoundedIntText(value=players, min=2, max=11, description="players"))
+        add("name", widgets.Text(description="name", continuous_update=False))
+        add("decks", widgets.Dropdown(options=[("1 pack", 1), ("2 packs", 2)], description="decks"))
+        add("removed", widgets.Text(description="removed", placeholder="e.g. 2♦ 2♣", continuous_update=False))
+        add("pass_count", widgets.BoundedIntText(min=0, max=52, description="pass_count"))
+        add("pass_schedule", widgets.Text(description="pass_schedule", placeholder="e.g. 1, 3, 2, 0", continuous_update=False))
+        add("opening_lead", widgets.Dropdown(options=list(OPENING_LEADS), description="opening_lead"))
+        add("first_trick_points", widgets.Checkbox(description="first_trick_points", indent=False))
+        add("first_lead_points", widgets.Checkbox(description="first_lead_points", indent=False))
+        add("hearts_broken_by", widgets.Dropdown(options=list(HEARTS_BROKEN_BY), description="hearts_broken_by"))
+        add("card_points", widgets.Dropdown(options=list(CARD_VALUES), description="card_points"))
+        add("card_point_changes", widgets.Text(description="+ values", placeholder="e.g. J♦=-10", continuous_update=False))
+        add("moon", widgets.Dropdown(options=list(MOON_POLICIES), description="moon"))
+        add("moon_reward", widgets.BoundedIntText(min=0, max=10_000, description="moon_reward"))
+        add("moon_cards", widgets.Dropdown(options=list(MOON_CARDS), description="moon_cards"))
+        add("cancellation", widgets.Checkbox(description="cancellation", indent=False))
+        add("last_trick_set_aside", widgets.Dropdown(options=list(LAST_TRICK_SET_ASIDE), description="last_trick_set_aside"))
+        add("kitty_to", widgets.Dropdown(options=list(KITTY_TO), description="kitty_to"))
+        add("target", widgets.BoundedIntText(min=1, max=1_000_000, description="target"))
+        add("ties", widgets.Dropdown(options=list(TIE_POLICIES), description="ties"))
+        add("seed", widgets.BoundedIntText(value=seed, min=0, max=10**9, description="seed"))
+        add("bot", widgets.Dropdown(options=list(LAB_BOTS), value=bot, description="bots"))
+        self.controls = c
+
+        self.reset_button = widgets.Button(description="Reset to preset", icon="undo")
+        self.reset_button.add_class("hl-reset")
+        self.reset_button.on_click(lambda _: self.reset())
+        self.status_html = widgets.HTML()
+        self.facts_html = widgets.HTML()
+        self.schedule_html = widgets.HTML()
+        self.changes_html = widgets.HTML()
+        self.compare_html = widgets.HTML()
+
+        groups = [
+            ("Table", ["preset", "players", "name", "target", "ties"]),
+            ("Deck and passing", ["decks", "removed", "pass_count", "pass_schedule"]),
+            ("Leading and hearts", ["opening_lead", "first_trick_points", "first_lead_points", "hearts_broken_by"]),
+            ("Card values and moon", ["card_points", "card_point_changes", "moon", "moon_reward", "moon_cards"]),
+            ("Cancellation", ["cancellation", "last_trick_set_aside", "kitty_to"]),
+            ("Sample hand", ["seed", "bot"]),
+        ]
+        boxes = []
+        for title, names in groups:
+            items: list[widgets.Widget] = [widgets.HTML(f"<div class='hl-group-title'>{html.escape(title)}</div>")]
+            for name in names:
+                items.append(c[name])
+                if name in FIELD_HELP:
+                    items.append(widgets.HTML(f"<div class='hl-help'>{html.escape(FIELD_HELP[name])}</div>"))
+            if title == "Sample hand":
+                items.append(self.reset_button)
+            box = widgets.VBox(items)
+            box.add_class("hl-lab-group")
+            boxes.append(box)
+        grid = widgets.GridBox(boxes, layout=widgets.Layout(grid_template_columns="repeat(3, 320px)"))
+        self.widget = widgets.VBox(
+            [widgets.HTML(LAB_CSS), grid, self.status_html, self.facts_html, self.schedule_html, self.changes_html, self.compare_html]
+        )
+        self.widget.add_class("hl-rules-lab")
+
+        self._load(self.preset_rules)
+        for name, widget in c.items():
+            handler = self._on_preset if name in ("preset", "players") else self._on_change
+            widget.observe(handler, names="value")
+        self._show()
+
+    # -- display ---------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<RulesLab {self.rules.summary()}>"
+
+    # -- building the rules ----------------------------------------------------------------
+
+    def _load(self, rules: Rules) -> None:
+        """Put ``rules`` into the controls without triggering a rebuild."""
+        c = self.controls
+        self._loading = True
+        try:
+            c["name"].value = rules.name
+            c["decks"].value = rules.decks
+            c["removed"].value = " ".join(map(str, rules.removed))
+            c["pass_count"].value = rules.pass_count
+            c["pass_schedule"].value = _offsets_text(rules.pass_schedule)
+            for name in ("opening_lead", "hearts_broken_by", "moon", "moon_cards", "last_trick_set_aside", "kitty_to", "ties"):
+                c[name].value = getattr(rules, name)
+            for name in ("first_trick_points", "first_lead_points", "cancellation"):
+                c[name].value = getattr(rules, name)
+            named = [k for k, v in CARD_VALUES.items() if v == rules.card_points]
+            if named:
+                c["card_points"].value = named[0]
+                c["card_point_changes"].value = ""
+            else:
+                base = dict(CARD_VALUES["standard"])
+                c["card_points"].value = "standard"
+                diff = {card: v for card, v in rules.card_points if base.get(card) != v}
+                diff.update({card: 0 for card in base if card not in dict(rules.card_points)})
+                c["card_point_changes"].value = " ".join(f"{card}={v}" for card, v in diff.items())
+            c["moon_reward"].value = rules.moon_reward
+            c["target"].value = rules.target
+        finally:
+            self._loading = False
+
+    def _from_controls(self) -> Rules:
+        """Rules from the controls: ``dataclasses.replace`` on the chosen preset (raises RulesError)."""
+        c = self.controls
+        base = Rules.preset(c["preset"].value, players=c["players"].value)
+        points = dict(CARD_VALUES[c["card_points"].value])
+        points.update(_parse_point_changes(c["card_point_changes"].value))
+        return dataclasses.replace(
+            base,
+            name=c["name"].value.strip() or base.name,
+            decks=c["decks"].value,
+            removed=c["removed"].value,
+            pass_count=c["pass_count"].value,
+            pass_schedule=_parse_offsets(c["pass_schedule"].value),
+            opening_lead=c["opening_lead"].value,
+            first_trick_points=c["first_trick_points"].value,
+            first_lead_points=c["first_lead_points"].value,
+            hearts_broken_by=c["hearts_broken_by"].value,
+            card_points=points,
+            moon=c["moon"].value,
+            moon_reward=c["moon_reward"].value,
+            moon_cards=c["moon_cards"].value,
+            cancellation=c["cancellation"].value,
+            last_trick_set_aside=c["last_trick_set_aside"].value,
+            kitty_to=c["kitty_to"].value,
+            target=c["target"].value,
+            ties=c["ties"].value,
+        )
+
+    def _on_preset(self, change: dict[str, Any]) -> None:
+        if self._loading:
+            return
+        c = self.controls
+        try:
+            base = Rules.preset(c["preset"].value, players=c["players"].value)
+        except RulesError as error:
+            self._reject(error)
+            return
+        self.preset_rules = base
+        self._load(base)
+        self._accept(base)
+
+    def _on_change(self, change: dict[str, Any]) -> None:
+        if self._loading:
+            return
+        try:
+            rules = self._from_controls()
+        except RulesError as error:
+            self._reject(error)
+            return
+        except Exception as error:  # pragma: no cover - never let a bad value break the lab
+            self._reject(RulesError(f"{type(error).__name__}: {error}"))
+            return
+        self._accept(rules)
+
+    def _reject(self, error: RulesError) -> None:
+        self.error = str(error)
+        self.error_field = error.field
+        for name, widget in self.controls.items():
+            bad = name == error.field or (error.field == "card_points" and name == "card_point_changes")
+            (widget.add_class if bad else widget.remove_class)("hl-invalid")
+        self._show()
+
+    def _accept(self, rules: Rules) -> None:
+        self.rules = rules
+        try:
+            self.preset_rules = Rules.preset(self.controls["preset"].value, players=self.controls["players"].value)
+        except RulesError:  # pragma: no cover - the preset was just built successfully
+            pass
+        self.error = ""
+        self.error_field = None
+        for widget in self.controls.values():
+            widget.remove_class("hl-invalid")
+        self._show()
+
+    def reset(self) -> None:
+        """Put every control back to the chosen preset's values."""
+        c = self.controls
+        try:
+            base = Rules.preset(c["preset"].value, players=c["players"].value)
+        except RulesError as error:
+            self._reject(error)
+            return
+        self.preset_rules = base
+        self._load(base)
+        self._accept(base)
+
+    # -- what the rules do ------------------------------------------------------------------
+
+    def play_sample(self, rules: Rules) -> Hand:
+        """One hand dealt with the lab's seed and played out by the lab's bots under ``rules``."""
+        seed = self.controls["seed"].value
+        maker = LAB_BOTS[self.controls["bot"].value]
+        hand = Hand.deal(rules, seed=seed)
+        play_hand(hand, [maker(s, seed) for s in range(rules.players)])
+        return hand
+
+    def _show(self) -> None:
+        rules = self.rules
+        if self.error:
+            field = self.error_field or "rules"
+            self.status_html.value = (
+                f"<div class='hl-lab-error' role='alert'><b>Problem with {html.escape(field)}:</b> {html.escape(self.error)}"
+                "<br>Still showing the last valid rules.</div>"
+            )
+        else:
+            self.status_html.value = f"<div class='hl-lab-ok' role='status'><b>Rules:</b> {html.escape(rules.summary())}</div>"
+        self.facts_html.value = self.facts(rules)
+        self.schedule_html.value = self.schedule(rules)
+        self.changes_html.value = self.changes(rules)
+        self.compare_html.value = self.comparison(rules)
+
+    @staticmethod
+    def facts(rules: Rules) -> str:
+        """Deck size, hand size, kitty, points and opening card as an HTML table."""
+        opening = rules.opening_card
+        rows = [
+            ("Deck", f"{len(rules.deck())} cards ({rules.decks} pack{'s' if rules.decks > 1 else ''})"),
+            ("Removed", " ".join(map(str, rules.removed)) or "none"),
+            ("Hand size", f"{rules.hand_size} cards each ({rules.hand_size} tricks)"),
+            ("Kitty", f"{rules.kitty_size} card{'s' if rules.kitty_size != 1 else ''}"),
+            ("Points in the deck", str(rules.total_points)),
+            ("Opening lead", f"{opening} by its holder" if opening else "the player left of the dealer"),
+            ("Moon needs", f"{sum(rules.moon_card_set.values())} cards" if rules.moon != "off" else "no moon"),
+        ]
+        body = "".join(f"<tr><th>{k}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
+        return f"<h4>The deck and the deal</h4><table class='hl-facts'>{body}</table>"
+
+    @staticmethod
+    def schedule(rules: Rules) -> str:
+        """The pass offset of each hand number through one cycle of the schedule."""
+        if rules.pass_count == 0 or not any(rules.pass_schedule):
+            return "<h4>Pass schedule</h4><div>No passing: every hand is played as dealt.</div>"
+        n = len(rules.pass_schedule)
+        cells = []
+        for h in range(max(n, 4) if n > 1 else 4):
+            offset = rules.pass_offset(h)
+            where = "hold" if offset == 0 else seat_direction(0, offset, rules.players)
+            cells.append(f"<td>hand {h}: {offset} ({html.escape(where)})</td>")
+        return (
+            f"<h4>Pass schedule: {rules.pass_count} cards, repeating every {n} hand{'s' if n > 1 else ''}</h4>"
+            f"<table class='hl-schedule'><tr>{''.join(cells)}</tr></table>"
+        )
+
+    def changes(self, rules: Rules) -> str:
+        """The fields that differ from the preset, as an HTML table."""
+        diff = rules.changes_from(self.preset_rules)
+        if not diff:
+            return f"<h4>Changes from the {html.escape(self.preset_rules.name)} preset</h4><div>None: these are the preset's rules.</div>"
+        body = "".join(
+            f"<tr><th>{html.escape(f)}</th><td>{html.escape(_value_text(f, old))}</td><td>{html.escape(_value_text(f, new))}</td></tr>"
+            for f, (old, new) in diff.items()
+        )
+        return (
+            f"<h4>Changes from the {html.escape(self.preset_rules.name)} preset</h4>"
+            f"<table class='hl-changes'><tr><th>field</th><th>preset</th><th>yours</th></tr>{body}</table>"
+        )
+
+    def comparison(self, rules: Rules) -> str:
+        """The sample hand under ``rules`` beside the same seed under the preset."""
+        seed = self.controls["seed"].value
+        bot = self.controls["bot"].value
+        mine = self._hand_report("Your rules", rules)
+        theirs = self._hand_report(f"The {self.preset_rules.name} preset", self.preset_rules)
+        return (
+            f"<h4>One hand, seed {seed}, played by {html.escape(bot)}s</h4>"
+            f"<div class='hl-compare'><div class='hl-mine'>{mine}</div><div class='hl-preset'>{theirs}</div></div>"
+        )
+
+    def _hand_report(self, title: str, rules: Rules) -> str:
+        try:
+            hand = self.play_sample(rules)
+        except ValueError as error:  # pragma: no cover - rules are valid, the engine always finishes a hand
+            return f"<b>{html.escape(title)}</b><div class='hl-lab-error'>{html.escape(str(error))}</div>"
+        points = hand.points()
+        shooter = hand.moon_shooter
+        choice = "new" if rules.moon == "choice" and shooter is not None else None
+        result = score_hand(rules, points, shooter, (0,) * rules.players, choice)
+        rows = "".join(
+            f"<tr><td>seat {s}</td><td class='hl-num'>{points[s]}</td><td class='hl-num'>{result.deltas[s]:+d}</td></tr>"
+            for s in range(rules.players)
+        )
+        notes = []
+        if shooter is not None:
+            how = f"scored {result.moon}" + (" (the shooter's choice; showing new)" if choice else "")
+            notes.append(f"Seat {shooter} shot the moon, {how}.")
+        else:
+            notes.append("Nobody shot the moon." if rules.moon != "off" else "The moon is off.")
+        aside = [t for t in hand.tricks if t.set_aside]
+        if aside:
+            items = "".join(f"<li>Trick {t.number + 1}: {html.escape(t.reason)}</li>" for t in aside)
+            notes.append(f"{len(aside)} trick{'s' if len(aside) != 1 else ''} set aside:<ul>{items}</ul>")
+        elif rules.cancellation:
+            notes.append("No trick was set aside.")
+        if hand.unclaimed:
+            lost = sum(rules.points_of(c) for c in hand.unclaimed)
+            notes.append(f"Unclaimed: {cards_html(hand.unclaimed)} ({lost} points score for nobody).")
+        if hand.kitty:
+            holder = hand.kitty_holder
+            notes.append(f"Kitty {cards_html(hand.kitty)}: " + (f"taken by seat {holder}." if holder is not None else "nobody took it."))
+        return (
+            f"<b>{html.escape(title)}</b> <span style='color:#666'>({html.escape(rules.summary())})</span>"
+            f"<table class='hl-points'><tr><th>seat</th><th>points taken</th><th>score change</th></tr>{rows}</table>"
+            + "".join(f"<div>{n}</div>" for n in notes)
+        )
