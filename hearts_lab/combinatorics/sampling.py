@@ -1,0 +1,288 @@
+"""Checking a formula two ways: by listing every deal, and by dealing with the engine.
+
+:func:`estimate` deals with the engine's own shuffle
+(:func:`hearts_lab.deal.deal_cards`, which :meth:`Hand.deal <hearts_lab.Hand.deal>`
+uses: the cards of ``Hand.deal(rules, seed, hand_number=i)`` are those of
+deal ``i`` here) and reports the share of deals where an event happened,
+with a Wilson confidence interval. :func:`enumerate_deals` lists every deal
+of the physical cards of a small deck, each equally likely, so a probability
+can be counted exactly.
+
+>>> from hearts_lab.combinatorics import small_deck_rules
+>>> rules = small_deck_rules("AH KH 2C 3C", players=2)
+>>> by_enumeration(no_hearts(), rules)
+Fraction(1, 6)
+>>> est = estimate(no_hearts(), rules, deals=600, seed=0)
+>>> est.contains(1/6)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import sqrt
+from statistics import NormalDist
+from typing import Callable, Iterator
+
+from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card
+from ..deal import deal_cards
+from ..rules import Rules
+from .counting import physical_deal_count
+from .exact import Exact
+from .odds import CountingError, _suit
+
+__all__ = [
+    "Deal",
+    "Event",
+    "Estimate",
+    "sample_deals",
+    "enumerate_deals",
+    "by_enumeration",
+    "estimate",
+    "wilson_interval",
+    "no_hearts",
+    "void",
+    "queen_with_hearts",
+    "dealt_moon",
+    "kitty_points",
+    "kitty_point_total",
+    "pair",
+    "pair_count",
+    "both_queens",
+    "hearts_count",
+]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards dealt: one tuple per seat, then the kitty."""
+
+    rules: Rules
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+
+
+def sample_deals(rules: Rules, deals: int, seed: int | str = 0) -> Iterator[Deal]:
+    """``deals`` seeded deals from the engine: deal ``i`` is hand number ``i`` of ``seed``.
+
+    >>> from hearts_lab import Hand, Rules
+    >>> rules = Rules.preset("cancellation", players=7)
+    >>> third = list(sample_deals(rules, 3, seed=5))[2]
+    >>> third.hands[4] == Hand.deal(rules, seed=5, hand_number=2).dealt(4)
+    True
+    """
+    for i in range(deals):
+        hands, kitty = deal_cards(rules, seed, hand_number=i)
+        yield Deal(rules, tuple(map(tuple, hands)), kitty)
+
+
+def enumerate_deals(rules: Rules, limit: int = 1_000_000) -> Iterator[Deal]:
+    """Every deal of the physical cards (two copies told apart), each equally likely.
+
+    Refuses decks with more than ``limit`` deals.
+
+    >>> from hearts_lab.combinatorics import small_deck_rules
+    >>> deals = list(enumerate_deals(small_deck_rules("AH AH 2C", players=2)))
+    >>> len(deals), deals[0].hands, deals[0].kitty
+    (6, ((2♣,), (A♥,)), (A♥,))
+    """
+    total = int(physical_deal_count(rules).value)
+    if total > limit:
+        raise CountingError(f"limit: these rules have {total} deals, more than the limit of {limit} to list.")
+    deck = rules.deck()
+    n, h = rules.players, rules.hand_size
+
+    def deal_from(remaining: tuple[int, ...], seat: int) -> Iterator[tuple[tuple[int, ...], ...]]:
+        if seat == n:
+            yield (remaining,)
+            return
+        for chosen in combinations(remaining, h):
+            left = tuple(i for i in remaining if i not in chosen)
+            for rest in deal_from(left, seat + 1):
+                yield (chosen, *rest)
+
+    for piles in deal_from(tuple(range(len(deck))), 0):
+        cards = [tuple(deck[i] for i in pile) for pile in piles]
+        yield Deal(rules, tuple(cards[:-1]), cards[-1])
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that does or does not happen in a deal (``test`` returns a bool),
+    or a number read off a deal (``test`` returns an int)."""
+
+    label: str
+    test: Callable[[Deal], bool | int]
+
+    def __call__(self, deal: Deal) -> bool | int:
+        return self.test(deal)
+
+
+def by_enumeration(event: Event | Callable[[Deal], bool | int], rules: Rules, limit: int = 1_000_000) -> Fraction:
+    """The exact probability (or mean, for a count) of ``event`` over every physical deal.
+
+    >>> from hearts_lab.combinatorics import small_deck_rules
+    >>> by_enumeration(pair_count(), small_deck_rules("AH AH 2C 2C", players=2))
+    Fraction(1, 3)
+    """
+    total = 0
+    count = 0
+    for deal in enumerate_deals(rules, limit):
+        total += int(event(deal))
+        count += 1
+    return Fraction(total, count)
+
+
+def wilson_interval(hits: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``hits/trials``.
+
+    >>> [round(x, 4) for x in wilson_interval(0, 100)]
+    [0.0, 0.037]
+    """
+    if trials <= 0:
+        raise CountingError(f"trials: expected at least one trial, not {trials!r}.")
+    if not 0 < confidence < 1:
+        raise CountingError(f"confidence: expected a level between 0 and 1, not {confidence!r}.")
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    p = hits / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What dealing showed: the share of ``deals`` where the event happened (or the mean
+    of a count), and a ``confidence`` interval ``[low, high]`` around it."""
+
+    label: str
+    value: float
+    low: float
+    high: float
+    deals: int
+    confidence: float
+    hits: int | None = None
+
+    def contains(self, exact: Exact | Fraction | float) -> bool:
+        """Whether an exact answer lies inside the interval."""
+        return self.low <= float(exact) <= self.high
+
+    def __str__(self) -> str:
+        level = f"{self.confidence:.0%}"
+        seen = f" ({self.hits} of {self.deals} deals)" if self.hits is not None else f" (mean of {self.deals} deals)"
+        return f"{self.label}: {self.value:.4g}{seen}, {level} interval [{self.low:.4g}, {self.high:.4g}]"
+
+
+def estimate(
+    event: Event | Callable[[Deal], bool | int],
+    rules: Rules,
+    deals: int = 20_000,
+    seed: int | str = 0,
+    confidence: float = 0.95,
+) -> Estimate:
+    """Deal ``deals`` times with the engine and estimate the chance of ``event``.
+
+    A yes/no event gets a Wilson interval; a count gets its mean with a
+    normal-approximation interval.
+
+    >>> from hearts_lab import Rules
+    >>> print(estimate(both_queens(), Rules.preset("cancellation", players=8), deals=2000, seed=3))
+    seat 0 is dealt both Q♠: 0.013 (26 of 2000 deals), 95% interval [0.008887, 0.01898]
+    """
+    if deals <= 1:
+        raise CountingError(f"deals: expected at least 2 deals, not {deals!r}.")
+    label = getattr(event, "label", getattr(event, "__name__", "event"))
+    outcomes = [event(deal) for deal in sample_deals(rules, deals, seed)]
+    if all(isinstance(x, bool) for x in outcomes):
+        hits = sum(outcomes)
+        low, high = wilson_interval(hits, deals, confidence)
+        return Estimate(label, hits / deals, low, high, deals, confidence, hits)
+    mean = sum(outcomes) / deals
+    var = sum((x - mean) ** 2 for x in outcomes) / (deals - 1)
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    half = z * sqrt(var / deals)
+    return Estimate(label, mean, mean - half, mean + half, deals, confidence)
+
+
+# -- events matching the exact formulas ------------------------------------------------
+
+
+def _seat_label(seat: int | None) -> str:
+    return "some seat" if seat is None else f"seat {seat}"
+
+
+def _any_seat(seat: int | None, test: Callable[[tuple[Card, ...], Rules], bool]) -> Callable[[Deal], bool]:
+    if seat is None:
+        return lambda d: any(test(hand, d.rules) for hand in d.hands)
+    return lambda d: test(d.hands[seat], d.rules)
+
+
+def no_hearts(seat: int | None = 0) -> Event:
+    """``seat`` (None: some seat) is dealt no hearts — matches :func:`p_no_hearts`."""
+    return Event(f"{_seat_label(seat)} is dealt no hearts", _any_seat(seat, lambda h, r: all(c.suit != HEARTS for c in h)))
+
+
+def void(suit: str | None = None, seat: int = 0) -> Event:
+    """``seat`` holds no card of ``suit`` (None: is void in some suit of the deck) — matches :func:`p_void`."""
+    if suit is not None:
+        code = _suit(suit)
+        return Event(f"seat {seat} is dealt no {SUIT_NAMES[code]}", lambda d: all(c.suit != code for c in d.hands[seat]))
+
+    def test(d: Deal) -> bool:
+        present = {c.suit for c in d.rules.deck()}
+        return bool(present - {c.suit for c in d.hands[seat]})
+
+    return Event(f"seat {seat} is void in some suit", test)
+
+
+def queen_with_hearts(k: int, seat: int = 0) -> Event:
+    """``seat`` holds a Q♠ and at least ``k`` hearts — matches :func:`p_queen_with_hearts`."""
+    return Event(
+        f"seat {seat} is dealt the Q♠ and at least {k} hearts",
+        lambda d: QUEEN_OF_SPADES in d.hands[seat] and sum(c.suit == HEARTS for c in d.hands[seat]) >= k,
+    )
+
+
+def _moon_cards(rules: Rules) -> int:
+    return sum(1 for c in rules.deck() if c.suit == HEARTS or c == QUEEN_OF_SPADES)
+
+
+def dealt_moon(seat: int | None = 0) -> Event:
+    """``seat`` (None: some seat) is dealt every heart and every Q♠ — matches :func:`p_dealt_moon`."""
+    return Event(
+        f"{_seat_label(seat)} is dealt every heart and Q♠",
+        _any_seat(seat, lambda h, r: sum(c.suit == HEARTS or c == QUEEN_OF_SPADES for c in h) == _moon_cards(r)),
+    )
+
+
+def kitty_points() -> Event:
+    """The kitty holds a point card — matches :func:`p_kitty_points`."""
+    return Event("the kitty holds a point card", lambda d: any(d.rules.points_of(c) for c in d.kitty))
+
+
+def kitty_point_total() -> Event:
+    """Points in the kitty (a count) — its mean matches :func:`expected_kitty_points`."""
+    return Event("points in the kitty", lambda d: sum(d.rules.points_of(c) for c in d.kitty))
+
+
+def pair_count(seat: int = 0) -> Event:
+    """How many cards ``seat`` holds both copies of (a count) — matches :func:`expected_pairs`."""
+    return Event(f"pairs in seat {seat}'s hand", lambda d: len(d.hands[seat]) - len(set(d.hands[seat])))
+
+
+def pair(seat: int = 0) -> Event:
+    """``seat`` holds both copies of some card — matches :func:`p_pair`."""
+    return Event(f"seat {seat} is dealt both copies of some card", lambda d: len(set(d.hands[seat])) < len(d.hands[seat]))
+
+
+def both_queens(seat: int | None = 0) -> Event:
+    """``seat`` (None: some seat) holds both Q♠ — matches :func:`p_both_queens`."""
+    return Event(f"{_seat_label(seat)} is dealt both Q♠", _any_seat(seat, lambda h, r: h.count(QUEEN_OF_SPADES) == 2))
+
+
+def hearts_count(seat: int = 0) -> Event:
+    """How many hearts ``seat`` is dealt (a count)."""
+    return Event(f"hearts in seat {seat}'s hand", lambda d: sum(c.suit == HEARTS for c in d.hands[seat]))
