@@ -273,9 +273,8 @@ def unclaimed_last_trick() -> SequenceCase:
     play_hand(hand, [HeuristicBot(seed=s) for s in range(rules.players)])
     last = hand.tricks[-1]
     story = (
-        f"Nothing designed: deal seed {UNCLAIMED_SEED}, played by bots. In the last trick the only "
-        f"{'cards' if len(last.cancelled) > 1 else 'card'} of the led suit cancel, so the trick is set aside "
-        "with no trick left to win it: its cards score for nobody."
+        f"Nothing designed: deal seed {UNCLAIMED_SEED}, played by bots. The last trick ends: "
+        f"\u201c{last.reason}\u201d With no trick left to win it, its cards score for nobody."
     )
     return SequenceCase("unclaimed", "An unclaimed last trick", story, hand, rules.hand_size - 1)
 
