@@ -300,6 +300,8 @@ def read_exact(answer: Any) -> sympy.Expr:
     """
     if isinstance(answer, bool):
         raise Wrong(f"Give a number, not {answer!r}.")
+    if _is_exact_result(answer):
+        return answer.value
     if isinstance(answer, float) or (hasattr(answer, "dtype") and getattr(answer.dtype, "kind", "") == "f"):
         raise Wrong(
             "This question wants an exact answer: an int, a Fraction or a sympy expression "
@@ -322,6 +324,16 @@ def read_exact(answer: Any) -> sympy.Expr:
             raise Wrong(f"{answer!r} still contains unknowns ({', '.join(map(str, value.free_symbols))}); give a number.")
         return value
     raise Wrong(f"Give an exact number (an int, a Fraction or a sympy expression), not {answer!r}.")
+
+
+def _is_exact_result(answer: Any) -> bool:
+    """A :class:`hearts_lab.combinatorics.Exact` (or anything with an exact sympy ``value`` and a ``formula``)."""
+    return isinstance(getattr(answer, "value", None), sympy.Rational) and hasattr(answer, "formula")
+
+
+def _is_estimate(answer: Any) -> bool:
+    """A :class:`hearts_lab.combinatorics.Estimate` or a simulation estimate: a float ``value`` with ``low``/``high``."""
+    return isinstance(getattr(answer, "value", None), float) and hasattr(answer, "low") and hasattr(answer, "high")
 
 
 def same_exact(answer: Any, expected: Any) -> bool:
@@ -348,6 +360,8 @@ def read_estimate(answer: Any) -> float:
     """
     if isinstance(answer, bool):
         raise Wrong(f"Give a number, not {answer!r}.")
+    if _is_exact_result(answer) or _is_estimate(answer):
+        answer = answer.value
     try:
         if isinstance(answer, sympy.Basic):
             value = float(answer.evalf())

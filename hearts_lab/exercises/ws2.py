@@ -1,0 +1,236 @@
+"""Worksheet 2 checks: passing rotations and Cancellation Hearts cases.
+
+Pass targets come from :meth:`Rules.pass_offset` and :meth:`Hand.received`;
+trick outcomes from :func:`~hearts_lab.tricks.resolve_trick` and from real
+hands played by the engine. Nothing is stored but the questions.
+
+>>> check_q1(...).status
+'unanswered'
+>>> check_q4(0).message
+'The two K♠ cancel each other: neither can win (they still carry their points). Look for the highest uncancelled spade.'
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..hand import Hand
+from ..rules import Rules
+from ..tricks import resolve_trick
+from .checks import Wrong, question, read_cards, read_seat, same_exact
+from .positions import played_hand, table_bots
+
+__all__ = [
+    "PASS_Q3",
+    "TRICK_Q4",
+    "TRICK_Q5",
+    "CANCELLATION_6",
+    "CANCELLATION_7",
+    "pass_q3",
+    "hand_q6",
+    "hand_q8",
+    "check_q1",
+    "check_q2",
+    "check_q3",
+    "check_q4",
+    "check_q5",
+    "check_q6",
+    "check_q7",
+    "check_q8",
+]
+
+WS = "ws2"
+CANCELLATION_6 = Rules.preset("cancellation", players=6)
+CANCELLATION_7 = Rules.preset("cancellation", players=7)
+
+# Q1, Q2: (preset, players, hand number, seat)
+_Q1 = ("standard", 4, 6, 1)
+_Q2 = ("lowest-clubs", 6, 2, 5)
+#: Q3: a 7-player Cancellation deal, hand number 1; (seed, hand number, seat asked about).
+PASS_Q3 = (11, 1, 2)
+#: Q4 and Q5: single tricks, (seat, card) in play order, 6-player Cancellation Hearts.
+TRICK_Q4 = ((2, "9♠"), (3, "K♠"), (4, "9♠"), (5, "2♥"), (0, "K♠"), (1, "3♠"))
+TRICK_Q5 = ((0, "J♦"), (1, "J♦"), (2, "A♣"), (3, "5♥"), (4, "5♥"), (5, "Q♠"))
+# Q6, Q7: a played 7-player hand with a set-aside trick (seed, index of the set-aside trick).
+_Q6 = (4, 5)
+# Q8: a played 7-player hand whose first trick was set aside (seed).
+_Q8 = 113
+
+
+def pass_q3() -> Hand:
+    """Q3: the deal after every seat has chosen its pass (the bots chose); the exchange has happened."""
+    seed, hand_number, _ = PASS_Q3
+    hand = Hand.deal(CANCELLATION_7, seed=seed, hand_number=hand_number)
+    for seat, bot in enumerate(table_bots(CANCELLATION_7.players, seed)):
+        hand.pass_cards(seat, bot.choose_pass(hand.view(seat)))
+    return hand
+
+
+def hand_q6() -> Hand:
+    """Q6, Q7: a finished 7-player Cancellation hand with a set-aside trick."""
+    return played_hand(CANCELLATION_7, _Q6[0], 0)
+
+
+def hand_q8() -> Hand:
+    """Q8: a finished 7-player Cancellation hand whose first trick was set aside."""
+    return played_hand(CANCELLATION_7, _Q8, 0)
+
+
+def _offset_rules(preset: str, players: int) -> Rules:
+    return Rules.preset(preset, players=players)
+
+
+@question(WS, "Q1", "Where do the cards go? (standard, 4 players)")
+def check_q1(answer: object) -> None:
+    """Seat 1's pass target in hand number 6 of standard 4-player Hearts."""
+    preset, players, h, seat = _Q1
+    rules = _offset_rules(preset, players)
+    got = read_seat(answer, players)
+    if got == (seat + rules.pass_offset(h)) % players:
+        return
+    for wrong_h in (h - 1, h + 1):
+        if got == (seat + rules.pass_offset(wrong_h)) % players:
+            raise Wrong(
+                "That is the target for the hand before or after. Hand numbers start at 0, so hand 6 is the "
+                "seventh hand: use schedule[6 mod 4]."
+            )
+    if got == (seat - rules.pass_offset(h)) % players:
+        raise Wrong("Offset k sends cards from seat s to seat (s + k) mod n, not (s - k).")
+    raise Wrong("Find the offset for hand 6 in the schedule (1, 3, 2, 0), then add it to the seat number mod 4.")
+
+
+@question(WS, "Q2", "Who passes to you? (lowest-clubs, 6 players)")
+def check_q2(answer: object) -> None:
+    """The seat that passes to seat 5 in hand number 2 of lowest-clubs with 6 players."""
+    preset, players, h, seat = _Q2
+    rules = _offset_rules(preset, players)
+    offset = rules.pass_offset(h)
+    got = read_seat(answer, players)
+    if got == (seat - offset) % players:
+        return
+    if got == (seat + offset) % players:
+        raise Wrong(f"That is the seat that seat {seat} passes *to*. The question asks who passes to seat {seat}.")
+    for wrong_h in (h - 1, h + 1):
+        if got == (seat - rules.pass_offset(wrong_h)) % players:
+            raise Wrong("Off by one hand: hand numbers start at 0, so look up schedule[2], the third entry.")
+    raise Wrong("Read the 6-player schedule with Rules.preset(...).pass_schedule; the sender s satisfies (s + k) mod 6 = 5.")
+
+
+@question(WS, "Q3", "What does seat 2 receive?")
+def check_q3(answer: object) -> None:
+    """The cards seat 2 receives in :func:`pass_q3`'s exchange (a multiset: two packs)."""
+    hand = pass_q3()
+    seat = PASS_Q3[2]
+    got = read_cards(answer)
+    want = hand.received(seat)
+    if got == read_cards(want):
+        return
+    passes = hand.passes
+    n = hand.players
+    if got == read_cards(passes[seat]):
+        raise Wrong(f"Those are the cards seat {seat} passed away, not the ones it received.")
+    if got == read_cards(passes[(seat + hand.pass_offset) % n]):
+        raise Wrong(
+            f"Wrong direction: hand {hand.hand_number} passes with offset {hand.pass_offset} (to the right), so seat {seat} "
+            f"receives from the seat whose cards travel to it."
+        )
+    if sum(got.values()) != CANCELLATION_7.pass_count:
+        raise Wrong(f"A seat receives exactly {CANCELLATION_7.pass_count} cards.")
+    raise Wrong("Find the seat s with (s + offset) mod 7 = 2 and give the cards s passed.")
+
+
+@question(WS, "Q4", "Cancellation: who wins?")
+def check_q4(answer: object) -> None:
+    """The winner of :data:`TRICK_Q4` under 6-player Cancellation Hearts."""
+    result = resolve_trick(CANCELLATION_6, TRICK_Q4)
+    plays = [(s, Card.parse(c)) for s, c in TRICK_Q4]
+    got = read_seat(answer, CANCELLATION_6.players, allow_nobody=True)
+    if got == result.winner:
+        return
+    card = dict(plays).get(got) if got is not None else None
+    if card is not None and card in result.cancelled:
+        raise Wrong(
+            f"The two {card} cancel each other: neither can win (they still carry their points). "
+            "Look for the highest uncancelled spade."
+        )
+    if got == plays[0][0]:
+        raise Wrong("The led card does not always win - and here it was cancelled.")
+    if got is None:
+        raise Wrong("Is there an uncancelled card of the led suit? If so the trick is not set aside.")
+    raise Wrong("Cancel the identical pairs, then find the highest remaining card of the led suit.")
+
+
+@question(WS, "Q5", "Cancellation: winner or set aside?")
+def check_q5(answer: object) -> None:
+    """The winner of :data:`TRICK_Q5` (None / "nobody" if it is set aside)."""
+    result = resolve_trick(CANCELLATION_6, TRICK_Q5)
+    plays = [(s, Card.parse(c)) for s, c in TRICK_Q5]
+    got = read_seat(answer, CANCELLATION_6.players, allow_nobody=True)
+    if got == result.winner:
+        return
+    card = dict(plays).get(got) if got is not None else None
+    led = plays[0][1]
+    if card is not None and card.suit != led.suit and card not in result.cancelled:
+        raise Wrong(
+            f"{card} is not cancelled, but it is not a {_suit_word(led)}: off-suit cards never win, "
+            "even when every card of the led suit has cancelled."
+        )
+    if card is not None and card in result.cancelled:
+        raise Wrong(f"The two {card} cancel: neither can win, also when one of them was led.")
+    raise Wrong("Which uncancelled cards of the led suit are left? If none, nobody wins.")
+
+
+@question(WS, "Q6", "After a set-aside trick: who leads?")
+def check_q6(answer: object) -> None:
+    """The seat that leads the trick after the set-aside trick in :func:`hand_q6`."""
+    hand = hand_q6()
+    aside = hand.tricks[_Q6[1]]
+    nxt = hand.tricks[_Q6[1] + 1]
+    got = read_seat(answer, hand.players)
+    if got == nxt.leader:
+        return
+    if got == (aside.leader + 1) % hand.players:
+        raise Wrong("The lead does not pass to the left: nobody won the trick.")
+    if got in {s for s, c in aside.plays if c.suit != aside.led_suit}:
+        raise Wrong("Off-suit cards never win, so their players do not lead next either.")
+    raise Wrong("When a trick is set aside, nobody won it. Who led it?")
+
+
+@question(WS, "Q7", "Collecting the pending pile")
+def check_q7(answer: object) -> None:
+    """Points the winner of the trick after the set-aside trick collects with it."""
+    hand = hand_q6()
+    rules = hand.rules
+    nxt = hand.tricks[_Q6[1] + 1]
+    expected = sum(rules.points_of(c) for c in nxt.collected)
+    if same_exact(answer, expected):
+        return
+    own = sum(rules.points_of(c) for c in nxt.cards)
+    pile = expected - own
+    if same_exact(answer, own):
+        raise Wrong("You counted only the trick itself. The winner also collects the pending pile: the set-aside trick.")
+    aside = hand.tricks[_Q6[1]]
+    uncancelled = sum(rules.points_of(c) for t in (aside, nxt) for c in t.cards if c not in t.cancelled)
+    if same_exact(answer, pile) or same_exact(answer, uncancelled):
+        raise Wrong(
+            "Count every card the winner collects: the trick they won and the pending pile, cancelled cards "
+            "included (cancelled cards cannot win, but they keep their points)."
+        )
+    raise Wrong("Add the points of every card the winner collects: this trick plus the pile (hearts 1, Q♠ 13).")
+
+
+@question(WS, "Q8", "Who collects the kitty?")
+def check_q8(answer: object) -> None:
+    """The seat that collects the kitty in :func:`hand_q8` (trick 1 was set aside)."""
+    hand = hand_q8()
+    got = read_seat(answer, hand.players, allow_nobody=True)
+    if got == hand.kitty_holder:
+        return
+    if got is None:
+        raise Wrong("The kitty is not lost when trick 1 is set aside: it waits in the pending pile with trick 1's cards.")
+    if got == hand.tricks[0].leader:
+        raise Wrong("Leading trick 1 does not earn the kitty: it belongs to whoever collects trick 1's cards.")
+    raise Wrong("Trick 1 was set aside, so its cards (and the kitty with them) went to the pending pile. Who next won a trick?")
+
+
+def _suit_word(card: Card) -> str:
+    return {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}[card.suit]
