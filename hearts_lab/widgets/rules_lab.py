@@ -43,7 +43,7 @@ from ..rules import (
     TIE_POLICIES,
     Rules,
 )
-from ..scoring import score_hand
+from ..scoring import HandScore, score_hand
 from .play_table import seat_direction
 
 __all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_CSS"]
@@ -145,20 +145,23 @@ def _value_text(field: str, value: Any) -> str:
     return str(value)
 
 
-class RulesLab:
+class RulesLab(widgets.VBox):
     """Controls for every :class:`~hearts_lab.Rules` field and what the chosen rules do.
 
     ``controls`` maps each field name (plus ``preset``, ``card_point_changes``,
     ``seed`` and ``bot``) to its widget; set a control's ``.value`` and the lab
     updates. ``rules`` is the last valid rule set; ``preset_rules`` the preset it
     is compared with; ``error``/``error_field`` describe a rejected change.
+    The lab is an ``ipywidgets.VBox``: make it the last line of a cell.
     """
 
     def __init__(self, preset: str = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot") -> None:
+        super().__init__()
         self.preset_rules = Rules.preset(preset, players=players)
         self.rules = self.preset_rules
         self.error = ""
         self.error_field: str | None = None
+        self.note = ""
         self._loading = False
         c: dict[str, widgets.Widget] = {}
         style = {"description_width": "120px"}
@@ -224,10 +227,10 @@ class RulesLab:
             box.add_class("hl-lab-group")
             boxes.append(box)
         grid = widgets.GridBox(boxes, layout=widgets.Layout(grid_template_columns="repeat(3, 320px)"))
-        self.widget = widgets.VBox(
-            [widgets.HTML(LAB_CSS), grid, self.status_html, self.facts_html, self.schedule_html, self.changes_html, self.compare_html]
-        )
-        self.widget.add_class("hl-rules-lab")
+        self.children = [
+            widgets.HTML(LAB_CSS), grid, self.status_html, self.facts_html, self.schedule_html, self.changes_html, self.compare_html,
+        ]
+        self.add_class("hl-rules-lab")
 
         self._load(self.preset_rules)
         for name, widget in c.items():
@@ -236,9 +239,6 @@ class RulesLab:
         self._show()
 
     # -- display ---------------------------------------------------------------------
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"<RulesLab {self.rules.summary()}>"
@@ -306,6 +306,17 @@ class RulesLab:
         if self._loading:
             return
         c = self.controls
+        note = ""
+        allowed = PRESET_PLAYERS.get(c["preset"].value)
+        if change.get("owner") is c["preset"] and allowed is not None and c["players"].value not in allowed:
+            # A new preset with a player count it does not allow: move to the nearest it does.
+            players = min(max(c["players"].value, allowed.start), allowed.stop - 1)
+            note = f"The {c['preset'].value} preset is for {allowed.start} to {allowed.stop - 1} players, so players is now {players}."
+            self._loading = True
+            try:
+                c["players"].value = players
+            finally:
+                self._loading = False
         try:
             base = Rules.preset(c["preset"].value, players=c["players"].value)
         except RulesError as error:
@@ -313,7 +324,7 @@ class RulesLab:
             return
         self.preset_rules = base
         self._load(base)
-        self._accept(base)
+        self._accept(base, note)
 
     def _on_change(self, change: dict[str, Any]) -> None:
         if self._loading:
@@ -336,8 +347,9 @@ class RulesLab:
             (widget.add_class if bad else widget.remove_class)("hl-invalid")
         self._show()
 
-    def _accept(self, rules: Rules) -> None:
+    def _accept(self, rules: Rules, note: str = "") -> None:
         self.rules = rules
+        self.note = note
         try:
             self.preset_rules = Rules.preset(self.controls["preset"].value, players=self.controls["players"].value)
         except RulesError:  # pragma: no cover - the preset was just built successfully
@@ -379,7 +391,8 @@ class RulesLab:
                 "<br>Still showing the last valid rules.</div>"
             )
         else:
-            self.status_html.value = f"<div class='hl-lab-ok' role='status'><b>Rules:</b> {html.escape(rules.summary())}</div>"
+            note = f"<br>{html.escape(self.note)}" if self.note else ""
+            self.status_html.value = f"<div class='hl-lab-ok' role='status'><b>Rules:</b> {html.escape(rules.summary())}{note}</div>"
         self.facts_html.value = self.facts(rules)
         self.schedule_html.value = self.schedule(rules)
         self.changes_html.value = self.changes(rules)
@@ -432,49 +445,60 @@ class RulesLab:
         )
 
     def comparison(self, rules: Rules) -> str:
-        """The sample hand under ``rules`` beside the same seed under the preset."""
+        """The sample hand under ``rules`` beside the same seed under the preset, as HTML."""
         seed = self.controls["seed"].value
         bot = self.controls["bot"].value
-        mine = self._hand_report("Your rules", rules)
-        theirs = self._hand_report(f"The {self.preset_rules.name} preset", self.preset_rules)
-        return (
-            f"<h4>One hand, seed {seed}, played by {html.escape(bot)}s</h4>"
-            f"<div class='hl-compare'><div class='hl-mine'>{mine}</div><div class='hl-preset'>{theirs}</div></div>"
-        )
-
-    def _hand_report(self, title: str, rules: Rules) -> str:
-        try:
-            hand = self.play_sample(rules)
-        except ValueError as error:  # pragma: no cover - rules are valid, the engine always finishes a hand
-            return f"<b>{html.escape(title)}</b><div class='hl-lab-error'>{html.escape(str(error))}</div>"
-        points = hand.points()
-        shooter = hand.moon_shooter
-        choice = "new" if rules.moon == "choice" and shooter is not None else None
-        result = score_hand(rules, points, shooter, (0,) * rules.players, choice)
+        preset = self.preset_rules
+        mine, theirs = self.play_sample(rules), self.play_sample(preset)
+        mine_score, theirs_score = self._score(mine), self._score(theirs)
         rows = "".join(
-            f"<tr><td>seat {s}</td><td class='hl-num'>{points[s]}</td><td class='hl-num'>{result.deltas[s]:+d}</td></tr>"
+            f"<tr><th>seat {s}</th><td class='hl-num'>{mine.points()[s]}</td><td class='hl-num'>{mine_score.deltas[s]:+d}</td>"
+            f"<td class='hl-num'>{theirs.points()[s]}</td><td class='hl-num'>{theirs_score.deltas[s]:+d}</td></tr>"
             for s in range(rules.players)
         )
+        same = (
+            "<div class='hl-muted'>Your rules are the preset's, so both columns show the same hand.</div>"
+            if not rules.changes_from(preset) else ""
+        )
+        notes = (
+            f"<div class='hl-compare'><div class='hl-mine'><b>Your rules</b>{self._notes(mine, mine_score)}</div>"
+            f"<div class='hl-preset'><b>The {html.escape(preset.name)} preset</b>{self._notes(theirs, theirs_score)}</div></div>"
+        )
+        return (
+            f"<h4>One hand, seed {seed}, played by {html.escape(bot)}s: your rules beside the {html.escape(preset.name)} preset</h4>"
+            "<table class='hl-points'><tr><th rowspan='2'>seat</th><th colspan='2'>your rules</th>"
+            f"<th colspan='2'>{html.escape(preset.name)} preset</th></tr>"
+            "<tr><th>points taken</th><th>score change</th><th>points taken</th><th>score change</th></tr>"
+            f"{rows}</table>{same}{notes}"
+        )
+
+    @staticmethod
+    def _score(hand: Hand) -> HandScore:
+        """The hand's score changes from a 0-0 start; a shooter asked to choose is shown taking the new moon."""
+        rules = hand.rules
+        choice = "new" if rules.moon == "choice" and hand.moon_shooter is not None else None
+        return score_hand(rules, hand.points(), hand.moon_shooter, (0,) * rules.players, choice)
+
+    @staticmethod
+    def _notes(hand: Hand, result: HandScore) -> str:
+        rules = hand.rules
+        shooter = hand.moon_shooter
         notes = []
         if shooter is not None:
-            how = f"scored {result.moon}" + (" (the shooter's choice; showing new)" if choice else "")
-            notes.append(f"Seat {shooter} shot the moon, {how}.")
+            how = f"scored as the {result.moon} moon" + (" (the shooter's choice; shown as new)" if rules.moon == "choice" else "")
+            notes.append(f"Moon: seat {shooter} shot the moon, {how}.")
         else:
-            notes.append("Nobody shot the moon." if rules.moon != "off" else "The moon is off.")
+            notes.append("Moon: nobody shot the moon." if rules.moon != "off" else "Moon: off.")
         aside = [t for t in hand.tricks if t.set_aside]
         if aside:
             items = "".join(f"<li>Trick {t.number + 1}: {html.escape(t.reason)}</li>" for t in aside)
-            notes.append(f"{len(aside)} trick{'s' if len(aside) != 1 else ''} set aside:<ul>{items}</ul>")
+            notes.append(f"Set aside: {len(aside)} trick{'s' if len(aside) != 1 else ''}<ul>{items}</ul>")
         elif rules.cancellation:
-            notes.append("No trick was set aside.")
+            notes.append("Set aside: no trick.")
         if hand.unclaimed:
             lost = sum(rules.points_of(c) for c in hand.unclaimed)
-            notes.append(f"Unclaimed: {cards_html(hand.unclaimed)} ({lost} points score for nobody).")
+            notes.append(f"Unclaimed: {cards_html(hand.unclaimed)} ({lost} point{'s' if lost != 1 else ''} score for nobody).")
         if hand.kitty:
             holder = hand.kitty_holder
             notes.append(f"Kitty {cards_html(hand.kitty)}: " + (f"taken by seat {holder}." if holder is not None else "nobody took it."))
-        return (
-            f"<b>{html.escape(title)}</b> <span style='color:#666'>({html.escape(rules.summary())})</span>"
-            f"<table class='hl-points'><tr><th>seat</th><th>points taken</th><th>score change</th></tr>{rows}</table>"
-            + "".join(f"<div>{n}</div>" for n in notes)
-        )
+        return "".join(f"<div>{n}</div>" for n in notes)
