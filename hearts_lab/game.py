@@ -155,7 +155,10 @@ class Game:
         for i, entry in enumerate(data["hands"]):
             if not isinstance(entry, dict) or "hand" not in entry:
                 raise RecordError(f"hands[{i}]: expected an object with a 'hand' record.")
-            hand = Hand.from_dict(entry["hand"])
+            try:
+                hand = Hand.from_dict(entry["hand"])
+            except RecordError as error:
+                raise RecordError(f"hands[{i}]: {error}") from None
             try:
                 game.add_hand(hand, entry.get("moon_choice"))
             except ValueError as error:
