@@ -342,11 +342,18 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     ``H`` integers. Memory is a few hundred bytes per hand; the caller chunks
     (see :func:`hearts_lab.simulate.simulate`).
 
+    The ``"lowest"`` policy is the engine's :class:`~hearts_lab.bots.LowestCardBot`:
+
     >>> from hearts_lab import Hand
+    >>> from hearts_lab.bots import LowestCardBot, play_hand
     >>> rules = Rules.preset("cancellation", players=6)
     >>> out = play(rules, deals_from_hands([Hand.deal(rules, seed=3)]), "lowest")
     >>> out.points.tolist(), out.shooter.tolist(), out.set_aside.tolist()
-    ([[14, 0, 4, 18, 0, 16]], [-1], [0])
+    ([[40, 10, 0, 1, 1, 0]], [-1], [0])
+    >>> hand = Hand.deal(rules, seed=3)
+    >>> play_hand(hand, [LowestCardBot()] * 6)
+    >>> hand.points()
+    (40, 10, 0, 1, 1, 0)
     """
     if policy not in POLICIES:
         raise ValueError(f"policy: {policy!r} is not one of {', '.join(map(repr, POLICIES))}.")
