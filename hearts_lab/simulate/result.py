@@ -6,7 +6,7 @@ exactly, compare with ``==``, and pickle across processes. Rates come with a
 Wilson 95% confidence interval (:func:`wilson_interval`).
 
 >>> wilson_interval(0, 100)
-(0.0, 0.037)
+(0.0, 0.036993)
 >>> low, high = wilson_interval(50, 100); round(low, 3), round(high, 3)
 (0.404, 0.596)
 """
