@@ -150,7 +150,9 @@ def wilson_interval(hits: int, trials: int, confidence: float = 0.95) -> tuple[f
     centre = p + z * z / (2 * trials)
     spread = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    low = 0.0 if hits == 0 else max(0.0, (centre - spread) / scale)
+    high = 1.0 if hits == trials else min(1.0, (centre + spread) / scale)
+    return low, high
 
 
 @dataclass(frozen=True)
