@@ -84,7 +84,7 @@ class CancellationExplorer(w.VBox):
         self.card_inputs: list[w.Text] = []
         self.inputs_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.inputs_box.add_class("hl-cancel-inputs")
-        self.resolve_button = button("Resolve trick", "hl-cancel-resolve", style="primary", tooltip="Ask the engine who wins this trick")
+        self.resolve_button = button("Resolve trick", "hl-cancel-resolve", style="primary", tooltip="Ask the engine who wins this trick", width="160px")
         self.note = w.HTML()
         self.note.add_class("hl-cancel-note")
         self.trick_view = w.HTML()
@@ -131,7 +131,8 @@ class CancellationExplorer(w.VBox):
 
         self.tabs = w.Tab(children=[one, seq], titles=("One trick", "Sequences"))
         self.tabs.add_class("hl-cancel-tabs")
-        super().__init__([self.four_colour, self.error, self.tabs])
+        title = w.HTML("<div style='font-size:18px;font-weight:700;margin-right:24px'>Cancellation explorer</div>")
+        super().__init__([w.HBox([title, self.four_colour], layout=w.Layout(align_items="center")), self.error, self.tabs])
         self.add_class("hl-cancellation")
         self._load_case()
         self._show_sequence()
@@ -143,7 +144,7 @@ class CancellationExplorer(w.VBox):
         self.card_inputs = []
         for seat in range(n):
             text = w.Text(value=old[seat] if seat < len(old) else "", description=f"seat {seat}", continuous_update=False,
-                          layout=w.Layout(width="150px"), style={"description_width": "52px"})
+                          layout=w.Layout(width="150px"), style={"description_width": "52px", "font_size": "16px"})
             text.add_class("hl-cancel-card-input")
             text.observe(lambda change: self._edited(), names="value")
             self.card_inputs.append(text)
@@ -166,8 +167,8 @@ class CancellationExplorer(w.VBox):
                 self.card_inputs[seat].value = str(card)
         finally:
             self._quiet = False
-        short = " (the rulebook shows 4 cards for brevity; real games have 6 to 11 players)" if case.players < 6 else ""
-        self.note.value = f"<div style='font-size:15px;color:#444'>{html.escape(case.note)}{html.escape(short)}</div>"
+        short = " Real games have 6 to 11 players." if case.players < 6 else ""
+        self.note.value = f"<div style='font-size:15px;color:#444'>{html.escape(case.note + short)}</div>"
         self.resolve()
 
     def _players_changed(self) -> None:
@@ -308,7 +309,7 @@ class CancellationExplorer(w.VBox):
             shade = " style='background:#fff8db'" if i == case.focus else ""
             rows.append(
                 f"<tr{shade}><td style='text-align:center;font-weight:700'>{i + 1}<br><small>led by {trick.leader}</small></td>"
-                f"<td>{cards}</td><td><strong>{html.escape(trick.reason)}</strong></td><td>{html.escape(then)}</td></tr>"
+                f"<td style='white-space:nowrap'>{cards}</td><td><strong>{html.escape(trick.reason)}</strong></td><td>{html.escape(then)}</td></tr>"
             )
         kitty = (
             f"<div style='margin-top:4px'>Kitty: {cards_html(hand.kitty, four_colour=four)}</div>" if hand.kitty else ""

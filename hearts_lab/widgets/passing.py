@@ -139,7 +139,7 @@ class PassingExplorer(w.VBox):
         self.card_toggles = []
         if self.hand is not None:
             for i, card in enumerate(self.hand.dealt(self.seat)):
-                toggle = w.ToggleButton(value=False, description=str(card), tooltip=card.name, layout=w.Layout(width="58px", height="44px"))
+                toggle = w.ToggleButton(value=False, description=str(card), tooltip=card.name, layout=w.Layout(width="60px", height="48px", margin="3px"))
                 toggle.add_class("hl-pass-card")
                 toggle.style.font_weight = "bold"
                 toggle.style.font_size = "17px"
@@ -171,7 +171,7 @@ class PassingExplorer(w.VBox):
         )
         for toggle, card in zip(self.card_toggles, hand.dealt(self.seat)):
             toggle.style.text_color = colours[card.suit]
-            toggle.button_style = "info" if toggle.value else ""
+            toggle.layout.border = "3px solid #2f7de1" if toggle.value else "1px solid #b5b5b5"
             toggle.disabled = hand.phase != "pass"
         chosen = self.selected
         if hand.phase == "pass":

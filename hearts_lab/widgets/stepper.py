@@ -72,12 +72,12 @@ class DealStepper(w.VBox):
     def __init__(self, source: Hand | str | os.PathLike, *, step: int = 0, four_colour: bool = False) -> None:
         self.hand: Hand = load_hand(source)
         self._cache: dict[int, Hand] = {}
-        self.first = button("⏮ first", "hl-step-first", tooltip="Back to the deal")
+        self.first = button("« first", "hl-step-first", tooltip="Back to the deal")
         self.prev_trick = button("◀◀ trick", "hl-step-prev-trick", tooltip="Back to the end of the previous trick")
         self.back = button("◀ card", "hl-step-back", tooltip="One card back")
         self.next = button("card ▶", "hl-step-next", tooltip="One card forward", style="primary")
         self.next_trick = button("trick ▶▶", "hl-step-next-trick", tooltip="Forward to the end of this trick", style="primary")
-        self.last = button("last ⏭", "hl-step-last", tooltip="To the end of the record")
+        self.last = button("last »", "hl-step-last", tooltip="To the end of the record")
         self.slider = w.IntSlider(
             value=0, min=0, max=0, description="cards played", continuous_update=True,
             style={"description_width": "initial"}, layout=w.Layout(width="420px"),
