@@ -88,9 +88,7 @@ class CheckResult:
     @property
     def text(self) -> str:
         head = f"{self.question} {_MARKS[self.status]}"
-        if self.message:
-            return f"{head}: {self.message}" if self.status == "incorrect" else f"{head}. {self.message}"
-        return head
+        return f"{head}: {self.message}" if self.message else head
 
     def __str__(self) -> str:
         return self.text
@@ -155,7 +153,7 @@ def question(worksheet: str, key: str, title: str, *, note: str = "") -> Callabl
         @functools.wraps(judge)
         def check(answer: Any) -> CheckResult:
             if is_unanswered(answer):
-                result = CheckResult(worksheet, key, "unanswered", "replace the ... with your answer, then run this cell again.")
+                result = CheckResult(worksheet, key, "unanswered", "replace the ... with your answer, run that cell, then run this check again.")
             else:
                 try:
                     judge(answer)
