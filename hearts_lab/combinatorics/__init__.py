@@ -13,7 +13,17 @@ a sympy value, the formula that gave it, and a description.
 """
 
 from .counting import PairedDeals, deal_count, deal_table, hand_count, physical_deal_count, physical_hand_count
-from .deck import Composition, StripReport, composition, small_deck_rules, strip_report, strip_reports
+from .deck import (
+    Composition,
+    StripReport,
+    compare_strips,
+    composition,
+    remainder_table,
+    small_deck_rules,
+    strip_choices,
+    strip_report,
+    strip_reports,
+)
 from .exact import Exact, as_latex, as_text
 from .odds import (
     CountingError,
@@ -39,7 +49,9 @@ from .sampling import (
     by_enumeration,
     dealt_moon,
     enumerate_deals,
+    compare,
     estimate,
+    estimates,
     hearts_count,
     kitty_point_total,
     kitty_points,
@@ -67,12 +79,15 @@ __all__ = [
     "as_text",
     "both_queens",
     "by_enumeration",
+    "compare_strips",
     "composition",
     "deal_count",
     "deal_table",
     "dealt_moon",
     "enumerate_deals",
+    "compare",
     "estimate",
+    "estimates",
     "expected_kitty_points",
     "expected_pairs",
     "hand_count",
@@ -98,6 +113,8 @@ __all__ = [
     "queen_with_hearts",
     "sample_deals",
     "small_deck_rules",
+    "remainder_table",
+    "strip_choices",
     "strip_report",
     "strip_reports",
     "void",

@@ -16,11 +16,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from math import comb
 from typing import Callable, Iterable
+
+import sympy
 
 from ..cards import CLUBS, HEARTS, QUEEN_OF_SPADES, SUITS, Card, full_pack, parse_cards
 from ..errors import RulesError
 from ..rules import PRESET_PLAYERS, Rules
+from .exact import Exact, binom
+from .table import Table
 
 __all__ = [
     "Composition",
@@ -29,6 +34,9 @@ __all__ = [
     "StripReport",
     "strip_report",
     "strip_reports",
+    "remainder_table",
+    "strip_choices",
+    "compare_strips",
 ]
 
 
@@ -251,3 +259,76 @@ def strip_reports(preset: str) -> tuple[StripReport, ...]:
     [6, 7, 8, 9, 10, 11]
     """
     return tuple(strip_report(Rules.preset(preset, players=n)) for n in PRESET_PLAYERS[preset])
+
+
+def remainder_table(players: Iterable[int] = range(2, 14)) -> Table:
+    """``52 = n × q + r`` and ``104 = n × q + r`` for each player count n: r cards do not deal evenly.
+
+    >>> print(remainder_table([3, 4, 5]))
+    players  one pack: each  left over  two packs: each  left over
+    -------  --------------  ---------  ---------------  ---------
+          3              17          1               34          2
+          4              13          0               26          0
+          5              10          2               20          4
+    """
+    rows = [(n, 52 // n, 52 % n, 104 // n, 104 % n) for n in players]
+    return Table(("players", "one pack: each", "left over", "two packs: each", "left over"), rows)
+
+
+def strip_choices(rules: Rules, keep_opening_club: bool = False) -> Exact:
+    """Ways a rulebook could choose the ``52 mod n`` cards to strip without touching a heart or the Q♠.
+
+    Only the non-point cards of the full pack may go (38 of them with
+    standard values); ``keep_opening_club`` also keeps the 2♣.
+
+    >>> from hearts_lab import Rules
+    >>> print(strip_choices(Rules.preset("standard", players=6)))
+    ways to choose 4 cards to strip, keeping every heart and the Q♠: C(38, 4) = 73815
+    """
+    remainder = (52 * rules.decks) % rules.players
+    pack = full_pack()
+    candidates = [c for c in pack if c.suit != HEARTS and c != QUEEN_OF_SPADES]
+    keeping = "every heart and the Q♠"
+    if keep_opening_club:
+        candidates = [c for c in candidates if c != min(c for c in pack if c.suit == CLUBS)]
+        keeping = "every heart, the Q♠ and the 2♣"
+    return Exact(
+        sympy.Integer(comb(len(candidates), remainder)),
+        binom(len(candidates), remainder),
+        f"ways to choose {remainder} cards to strip, keeping {keeping}",
+    )
+
+
+def compare_strips(first: str = "standard", second: str = "lowest-clubs") -> Table:
+    """The two one-pack rulebooks side by side for the player counts both allow.
+
+    >>> table = compare_strips()
+    >>> table.rows[2][:3]
+    (5, (2♣, 2♦), (2♣, 3♣))
+    """
+    rows = []
+    for n in PRESET_PLAYERS[first]:
+        if n not in PRESET_PLAYERS[second]:
+            continue
+        a, b = strip_report(Rules.preset(first, players=n)), strip_report(Rules.preset(second, players=n))
+        rows.append(
+            (
+                n,
+                a.removed,
+                b.removed,
+                str(a.opening_card),
+                str(b.opening_card),
+                _lengths(a.suit_sizes),
+                _lengths(b.suit_sizes),
+                a.removed == b.removed,
+            )
+        )
+    return Table(
+        ("players", f"{first} removes", f"{second} removes", f"{first} opens", f"{second} opens",
+         f"{first} ♣ ♦ ♥ ♠", f"{second} ♣ ♦ ♥ ♠", "same?"),
+        rows,
+    )
+
+
+def _lengths(sizes: dict[str, int]) -> str:
+    return " ".join(str(sizes[s]) for s in SUITS)

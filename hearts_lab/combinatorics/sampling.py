@@ -24,7 +24,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import sqrt
 from statistics import NormalDist
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card
 from ..deal import deal_cards
@@ -32,6 +32,7 @@ from ..rules import Rules
 from .counting import physical_deal_count
 from .exact import Exact
 from .odds import CountingError, _suit
+from .table import Table
 
 __all__ = [
     "Deal",
@@ -41,6 +42,8 @@ __all__ = [
     "enumerate_deals",
     "by_enumeration",
     "estimate",
+    "estimates",
+    "compare",
     "wilson_interval",
     "no_hearts",
     "void",
@@ -178,26 +181,8 @@ class Estimate:
         return f"{self.label}: {self.value:.4g}{seen}, {level} interval [{self.low:.4g}, {self.high:.4g}]"
 
 
-def estimate(
-    event: Event | Callable[[Deal], bool | int],
-    rules: Rules,
-    deals: int = 20_000,
-    seed: int | str = 0,
-    confidence: float = 0.95,
-) -> Estimate:
-    """Deal ``deals`` times with the engine and estimate the chance of ``event``.
-
-    A yes/no event gets a Wilson interval; a count gets its mean with a
-    normal-approximation interval.
-
-    >>> from hearts_lab import Rules
-    >>> print(estimate(both_queens(), Rules.preset("cancellation", players=8), deals=2000, seed=3))
-    seat 0 is dealt both Q♠: 0.013 (26 of 2000 deals), 95% interval [0.008887, 0.01898]
-    """
-    if deals <= 1:
-        raise CountingError(f"deals: expected at least 2 deals, not {deals!r}.")
-    label = getattr(event, "label", getattr(event, "__name__", "event"))
-    outcomes = [event(deal) for deal in sample_deals(rules, deals, seed)]
+def _summarise(label: str, outcomes: list[bool | int], confidence: float) -> Estimate:
+    deals = len(outcomes)
     if all(isinstance(x, bool) for x in outcomes):
         hits = sum(outcomes)
         low, high = wilson_interval(hits, deals, confidence)
@@ -207,6 +192,80 @@ def estimate(
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
     half = z * sqrt(var / deals)
     return Estimate(label, mean, mean - half, mean + half, deals, confidence)
+
+
+def estimates(
+    events: Iterable[Event | Callable[[Deal], bool | int]],
+    rules: Rules,
+    deals: int = 20_000,
+    seed: int | str = 0,
+    confidence: float = 0.95,
+) -> tuple[Estimate, ...]:
+    """Deal ``deals`` times with the engine and estimate every event on the same deals.
+
+    A yes/no event gets a Wilson interval; a count gets its mean with a
+    normal-approximation interval.
+
+    >>> from hearts_lab import Rules
+    >>> pairs, queens = estimates([pair(), both_queens()], Rules.preset("cancellation", players=8), deals=500, seed=1)
+    >>> pairs.deals, queens.deals
+    (500, 500)
+    """
+    if not isinstance(deals, int) or deals <= 1:
+        raise CountingError(f"deals: expected at least 2 deals, not {deals!r}.")
+    events = list(events)
+    outcomes: list[list[bool | int]] = [[] for _ in events]
+    for deal in sample_deals(rules, deals, seed):
+        for seen, event in zip(outcomes, events):
+            seen.append(event(deal))
+    return tuple(
+        _summarise(getattr(e, "label", getattr(e, "__name__", "event")), seen, confidence)
+        for e, seen in zip(events, outcomes)
+    )
+
+
+def estimate(
+    event: Event | Callable[[Deal], bool | int],
+    rules: Rules,
+    deals: int = 20_000,
+    seed: int | str = 0,
+    confidence: float = 0.95,
+) -> Estimate:
+    """Deal ``deals`` times with the engine and estimate the chance of ``event`` (see :func:`estimates`).
+
+    >>> from hearts_lab import Rules
+    >>> print(estimate(both_queens(), Rules.preset("cancellation", players=8), deals=2000, seed=3))
+    seat 0 is dealt both Q♠: 0.013 (26 of 2000 deals), 95% interval [0.008887, 0.01898]
+    """
+    return estimates([event], rules, deals, seed, confidence)[0]
+
+
+def compare(pairs: Iterable[tuple[Exact, Estimate]]) -> Table:
+    """A table setting exact answers beside what dealing showed.
+
+    >>> from hearts_lab import Rules
+    >>> from hearts_lab.combinatorics import p_both_queens
+    >>> rules = Rules.preset("cancellation", players=8)
+    >>> print(compare([(p_both_queens(rules), estimate(both_queens(), rules, deals=2000, seed=3))]))
+    question                   exact    formula                dealt  95% interval      inside?
+    -------------------------  -------  ---------------------  -----  ----------------  -------
+    one seat is dealt both Q♠  0.01456  C(102, 11)/C(104, 13)  0.013  [0.00889, 0.019]  yes
+    """
+    pairs = list(pairs)
+    rows = []
+    for exact, est in pairs:
+        rows.append(
+            (
+                exact.description,
+                f"{float(exact):.4g}",
+                exact.text,
+                f"{est.value:.4g}",
+                f"[{est.low:.3g}, {est.high:.3g}]",
+                est.contains(exact),
+            )
+        )
+    level = f"{pairs[0][1].confidence:.0%}" if pairs else "95%"
+    return Table(("question", "exact", "formula", "dealt", f"{level} interval", "inside?"), rows)
 
 
 # -- events matching the exact formulas ------------------------------------------------
