@@ -138,25 +138,28 @@ def is_unanswered(answer: Any) -> bool:
     return False
 
 
-def question(worksheet: str, key: str, title: str, *, note: str = "") -> Callable[[Callable[[Any], None]], Callable[[Any], CheckResult]]:
-    """Turn ``judge(answer)`` into a check returning a :class:`CheckResult`.
+def question(
+    worksheet: str, key: str, title: str, *, note: str = ""
+) -> Callable[[Callable[..., None]], Callable[..., CheckResult]]:
+    """Turn ``judge(answer, *context)`` into a check returning a :class:`CheckResult`.
 
     The judge returns normally when the answer is right and raises
-    :class:`Wrong` with a hint otherwise. ``...`` is reported as not answered
-    yet without calling the judge. ``note`` is appended to a correct result
-    (for example the tolerance an estimate was judged with).
+    :class:`Wrong` with a hint otherwise. If any argument is ``...`` the
+    question is reported as not answered yet without calling the judge.
+    ``note`` is appended to a correct result (for example the tolerance an
+    estimate was judged with).
     """
 
-    def wrap(judge: Callable[[Any], None]) -> Callable[[Any], CheckResult]:
+    def wrap(judge: Callable[..., None]) -> Callable[..., CheckResult]:
         QUESTIONS.setdefault(worksheet, {})[key] = title
 
         @functools.wraps(judge)
-        def check(answer: Any) -> CheckResult:
-            if is_unanswered(answer):
+        def check(answer: Any, *context: Any) -> CheckResult:
+            if any(is_unanswered(a) for a in (answer, *context)):
                 result = CheckResult(worksheet, key, "unanswered", "replace the ... with your answer, run that cell, then run this check again.")
             else:
                 try:
-                    judge(answer)
+                    judge(answer, *context)
                 except Wrong as wrong:
                     result = CheckResult(worksheet, key, "incorrect", wrong.hint)
                 else:
