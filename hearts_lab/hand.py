@@ -449,7 +449,8 @@ class Hand:
                 return "opening-lead", f"the holder of {self._opening_card} must lead it to the first trick"
             if lead == "any-club":
                 return "opening-lead", "the first trick must be led with a club"
-            return "opening-lead", "the first trick may not be led with a heart or Q♠"
+            if not self.rules.first_lead_points:
+                return "opening-lead", "the first trick may not be led with a heart or Q♠"
         return "hearts-not-broken", "hearts are not broken, so a heart may not be led"
 
     def play(self, card: Card | str) -> None:
