@@ -721,3 +721,35 @@ def test_pending_pile_with_kitty_collected_later_makes_that_seat_kitty_holder():
 def test_three_identical_cards_cannot_be_dealt_in_two_packs():
     rules = Rules.preset("cancellation", players=6)
     assert max(Counter(rules.deck()).values()) == 2
+
+
+def test_first_lead_points_option_leaves_only_the_hearts_rule():
+    # Cancellation with first_lead_points: the Q♠ may open trick 1, a heart still needs broken hearts.
+    hand = small_hand(
+        "cancellation",
+        ["2H QS 3D", "2C 3C 4C", "5C 6C 7C", "8C 9C 10C", "JC QC KC", "AC 2D 4D"],
+        kitty="5D 6D",
+        dealer=5,
+        first_lead_points=True,
+    )
+    assert hand.legal_moves() == cards("3D QS")
+    with pytest.raises(IllegalMove) as info:
+        hand.play("2H")
+    assert info.value.rule == "hearts-not-broken"
+    assert str(info.value) == "Seat 0 cannot play 2♥: hearts are not broken, so a heart may not be led. Legal: 3♦, Q♠."
+    hand.play("QS")
+
+
+def test_cancellation_queen_of_spades_may_be_led_after_trick_1():
+    hand = small_hand(
+        "cancellation",
+        ["AC QS 2H 10D", "2C 3D 3H 8S", "3C 4D 4H 9S", "4C 5D 5H 10S", "5C 6D 6H JS", "6C 7D 7H KS"],
+        kitty="8D 9D",
+        dealer=5,
+    )
+    assert hand.legal_moves() == cards("AC 10D")  # trick 1: no heart or Q♠ lead
+    play(hand, "0:AC 1:2C 2:3C 3:4C 4:5C 5:6C")
+    assert not hand.hearts_broken
+    assert hand.legal_moves() == cards("10D QS")
+    play(hand, "0:QS 1:8S 2:9S 3:10S 4:JS 5:KS")
+    assert hand.hearts_broken and hand.points() == (0, 0, 0, 0, 0, 13)
