@@ -9,7 +9,7 @@ results, and the conclusion agrees with the interval.
 >>> import dataclasses
 >>> base = Rules.preset("standard", players=4)
 >>> check_q1(base, dataclasses.replace(base, name="mine")).message
-"Your house rule only changes the name. Change a rule field, e.g. dataclasses.replace(base, first_trick_points=True)."
+'Your house rule only changes the name. Change a rule field, e.g. dataclasses.replace(base, first_trick_points=True).'
 """
 
 from __future__ import annotations
