@@ -51,7 +51,9 @@ class Game:
         scores = tuple(scores)
         if len(scores) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
             raise RulesError(f"scores: expected {n} whole numbers, got {scores!r}.", "scores")
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RulesError(f"seed: expected a whole number or text, not {seed!r}.", "seed")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RulesError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}.", "dealer")
         self.rules = rules
         self.seed = seed
