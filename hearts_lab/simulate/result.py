@@ -58,6 +58,12 @@ def _mean(histogram: Mapping[int, int]) -> float:
     return sum(v * k for v, k in histogram.items()) / count if count else float("nan")
 
 
+def _seeds(a: int | tuple[int, ...], b: int | tuple[int, ...]) -> int | tuple[int, ...]:
+    """The seed of merged results: one seed, or every seed involved, in order."""
+    both = tuple(dict.fromkeys((*(a if isinstance(a, tuple) else (a,)), *(b if isinstance(b, tuple) else (b,)))))
+    return both[0] if len(both) == 1 else both
+
+
 def _check_same(a: Any, b: Any, names: Iterable[str]) -> None:
     if type(a) is not type(b):
         raise TypeError(f"Cannot merge a {type(a).__name__} with a {type(b).__name__}.")
@@ -98,7 +104,8 @@ class SimulationResult:
     - ``unclaimed``: ``{points nobody collected in a hand: hands}``;
     - ``kitty[seat]``: kitties that seat collected; ``kitty_unclaimed``: kitties nobody collected.
 
-    ``method`` says how the hands were played: ``"batch"`` (numpy) or ``"engine"``.
+    ``method`` says how the hands were played: ``"batch"`` (numpy) or ``"engine"``;
+    ``seed`` is the seed (or, after merging runs, the seeds) they were played with.
 
     >>> from hearts_lab.simulate import simulate
     >>> result = simulate(Rules.preset("standard", players=4), 2000, seed=1)
@@ -111,7 +118,7 @@ class SimulationResult:
     rules: Rules
     policy: str
     method: str
-    seed: int
+    seed: int | tuple[int, ...]
     hands: int
     moons: tuple[int, ...]
     points: tuple[dict[int, int], ...]
@@ -179,13 +186,18 @@ class SimulationResult:
     # -- combining ----------------------------------------------------------
 
     def merge(self, other: SimulationResult) -> SimulationResult:
-        """The counts of both results together (same rules, policy, method and seed)."""
-        _check_same(self, other, ("rules", "policy", "method", "seed"))
+        """The counts of both results together (same rules, policy and method).
+
+        Merging results of different seeds adds independent samples; their
+        ``seed`` becomes the tuple of seeds. (Merging a result with itself
+        counts the same hands twice.)
+        """
+        _check_same(self, other, ("rules", "policy", "method"))
         return SimulationResult(
             rules=self.rules,
             policy=self.policy,
             method=self.method,
-            seed=self.seed,
+            seed=_seeds(self.seed, other.seed),
             hands=self.hands + other.hands,
             moons=tuple(a + b for a, b in zip(self.moons, other.moons)),
             points=tuple(_add(a, b) for a, b in zip(self.points, other.points)),
@@ -290,7 +302,7 @@ class GameResult:
     rules: Rules
     policy: str
     method: str
-    seed: int
+    seed: int | tuple[int, ...]
     games: int
     hands: int
     moons: int
@@ -316,12 +328,12 @@ class GameResult:
 
     def merge(self, other: GameResult) -> GameResult:
         """The counts of both results together."""
-        _check_same(self, other, ("rules", "policy", "method", "seed"))
+        _check_same(self, other, ("rules", "policy", "method"))
         return GameResult(
             rules=self.rules,
             policy=self.policy,
             method=self.method,
-            seed=self.seed,
+            seed=_seeds(self.seed, other.seed),
             games=self.games + other.games,
             hands=self.hands + other.hands,
             moons=self.moons + other.moons,

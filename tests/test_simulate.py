@@ -1,0 +1,413 @@
+"""hearts_lab.simulate: the batch path agrees with the engine, results are exact and executor-independent."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+from hearts_lab import Card, Hand, Rules
+from hearts_lab.bots import HeuristicBot, LowestCardBot, play_hand
+from hearts_lab.rules import PRESET_PLAYERS
+from hearts_lab.scoring import score_hand
+from hearts_lab.simulate import (
+    GameResult,
+    SimulationResult,
+    UnsupportedRule,
+    format_table,
+    score_batch,
+    simulate,
+    simulate_games,
+    simulate_presets,
+    summary_table,
+    wilson_interval,
+)
+from hearts_lab.simulate.batch import (
+    BatchTables,
+    card_index,
+    deals_from_hands,
+    index_card,
+    play,
+    random_deals,
+)
+from hearts_lab.simulate.progress import Progress
+
+QS = Card.parse("QS")
+ALL_CONFIGS = [(name, n) for name, players in PRESET_PLAYERS.items() for n in players]
+
+# Rule variants beyond the presets: every option the batch path reads.
+VARIANTS = [
+    ("standard", 4, dict(opening_lead="any-club")),
+    ("standard", 5, dict(opening_lead="left-of-dealer", first_lead_points=True)),
+    ("standard", 4, dict(opening_lead="left-of-dealer")),
+    ("standard", 3, dict(hearts_broken_by="nothing", first_trick_points=True)),
+    ("lowest-clubs", 4, dict(card_points="omnibus", moon_cards="all-points")),
+    ("lowest-clubs", 2, dict(card_points="spot-hearts", pass_count=0)),
+    ("standard", 6, dict(card_points="black-maria", moon="off")),
+    ("standard", 4, dict(pass_schedule=(2,))),
+    ("cancellation", 8, dict(last_trick_set_aside="leader")),
+    ("cancellation", 7, dict(kitty_to="last-trick")),
+    ("cancellation", 9, dict(kitty_to="last-trick", last_trick_set_aside="leader", hearts_broken_by="heart")),
+    ("cancellation", 10, dict(opening_lead="lowest-club")),
+    ("cancellation", 11, dict(opening_lead="any-club", first_trick_points=False, cancellation=False)),
+    ("standard", 4, dict(decks=2, cancellation=True)),
+    ("lowest-clubs", 3, dict(removed="2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", opening_lead="left-of-dealer")),
+]
+
+
+def engine_outcome(hand: Hand) -> dict:
+    rules = hand.rules
+    return {
+        "points": list(hand.points()),
+        "shooter": -1 if hand.moon_shooter is None else hand.moon_shooter,
+        "set_aside": sum(t.set_aside for t in hand.tricks),
+        "queens": [hand.collected(s).count(QS) for s in range(rules.players)],
+        "unclaimed": sum(rules.points_of(c) for c in hand.unclaimed),
+        "kitty_holder": -1 if hand.kitty_holder is None else hand.kitty_holder,
+    }
+
+
+def batch_outcome(out, i: int) -> dict:
+    return {
+        "points": out.points[i].tolist(),
+        "shooter": int(out.shooter[i]),
+        "set_aside": int(out.set_aside[i]),
+        "queens": out.queens[i].tolist(),
+        "unclaimed": int(out.unclaimed[i]),
+        "kitty_holder": int(out.kitty_holder[i]),
+    }
+
+
+def check_same_as_engine(rules: Rules, seeds: range) -> dict:
+    n = rules.players
+    # Vary the hand number (pass direction, hold hands) and the dealer too.
+    hands = [Hand.deal(rules, seed=s, hand_number=s, dealer=(3 * s) % n) for s in seeds]
+    out = play(rules, deals_from_hands(hands), "lowest")
+    tally = {"moons": 0, "set_aside": 0, "unclaimed": 0}
+    for i, hand in enumerate(hands):
+        play_hand(hand, [LowestCardBot()] * n)
+        expected = engine_outcome(hand)
+        assert batch_outcome(out, i) == expected, f"{rules.summary()}, seed {seeds[i]}"
+        tally["moons"] += expected["shooter"] >= 0
+        tally["set_aside"] += expected["set_aside"]
+        tally["unclaimed"] += expected["unclaimed"] > 0
+    return tally
+
+
+# -- the batch path is the engine -----------------------------------------------------------
+
+
+def test_card_numbers_round_trip():
+    assert [index_card(card_index(c)) for c in Rules.preset("standard", players=4).deck()] == list(
+        Rules.preset("standard", players=4).deck()
+    )
+    assert sorted(card_index(c) for c in Rules.preset("standard", players=4).deck()) == list(range(52))
+
+
+@pytest.mark.parametrize("name,players", ALL_CONFIGS, ids=[f"{n}-{p}" for n, p in ALL_CONFIGS])
+def test_lowest_policy_matches_engine_on_the_same_deals(name, players):
+    tally = check_same_as_engine(Rules.preset(name, players=players), range(40))
+    if name == "cancellation":
+        assert tally["set_aside"] > 0  # the comparison really exercised set-aside tricks
+
+
+@pytest.mark.parametrize("name,players,changes", VARIANTS, ids=[f"{n}-{p}-{'-'.join(c)}" for n, p, c in VARIANTS])
+def test_lowest_policy_matches_engine_under_rule_variants(name, players, changes):
+    check_same_as_engine(Rules.preset(name, players=players, **changes), range(30))
+
+
+def test_equality_covers_moons_set_asides_and_unclaimed_points():
+    """The exact comparison above is only as good as what it sees: make sure it sees every outcome."""
+    seen = {"moons": 0, "set_aside": 0, "unclaimed": 0}
+    for rules in (
+        Rules.preset("lowest-clubs", players=2),
+        Rules.preset("standard", players=3, hearts_broken_by="nothing", first_trick_points=True),
+        Rules.preset("cancellation", players=6),
+    ):
+        for key, value in check_same_as_engine(rules, range(100, 160)).items():
+            seen[key] += value
+    assert all(v > 0 for v in seen.values()), seen
+
+
+def test_random_deals_hold_the_deck():
+    rules = Rules.preset("cancellation", players=7)
+    tables = BatchTables.from_rules(rules)
+    deals = random_deals(tables, 50, np.random.default_rng(0))
+    every = np.concatenate([deals.hands.reshape(50, -1), deals.kitty], axis=1)
+    assert (np.sort(every, axis=1) == tables.deck).all()
+
+
+def test_random_policy_conserves_points_and_cards():
+    for name, players in ALL_CONFIGS:
+        rules = Rules.preset(name, players=players)
+        out = play(rules, random_deals(rules, 500, np.random.default_rng(players)), "random", np.random.default_rng(1))
+        assert (out.points.sum(axis=1) + out.unclaimed == rules.total_points).all()
+        copies = rules.deck().count(QS)
+        assert (out.queens.sum(axis=1) <= copies).all()
+        if not rules.cancellation:
+            assert (out.queens.sum(axis=1) == copies).all() and (out.set_aside == 0).all()
+        shot = out.shooter >= 0
+        assert (out.points[shot, out.shooter[shot]] == rules.total_points).all()
+
+
+def test_batch_rejects_rule_options_it_does_not_know_and_simulate_falls_back():
+    @dataclasses.dataclass(frozen=True)
+    class JokerRules(Rules):
+        jokers: int = 0
+
+    plain = JokerRules(players=4, name="jokers")
+    BatchTables.from_rules(plain)  # the default value is the rules the batch path plays
+    wild = dataclasses.replace(plain, jokers=2)
+    with pytest.raises(UnsupportedRule, match="^jokers: ") as error:
+        BatchTables.from_rules(wild)
+    assert error.value.field == "jokers" and isinstance(error.value, ValueError)
+    assert simulate(wild, 5).method == "engine"
+    with pytest.raises(UnsupportedRule):
+        simulate(wild, 5, method="batch")
+
+
+# -- random play: the batch path and the engine measure the same rates ------------------------
+
+
+def z_score(k1: int, n1: int, k2: int, n2: int) -> float:
+    pooled = (k1 + k2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return 0.0 if spread == 0 else (k1 / n1 - k2 / n2) / spread
+
+
+def assert_same_rate(k1: int, n1: int, k2: int, n2: int) -> None:
+    """Two measured rates agree: the larger sample's rate lies in the smaller sample's
+    confidence interval, and a two-proportion test gives |z| < 4.
+
+    The interval is a 99.99% one (z = 4), not 95%: this file compares a dozen
+    rates, and at 95% one honest comparison in twenty would fail.
+    """
+    (ks, ns), (kl, nl) = sorted([(k1, n1), (k2, n2)], key=lambda kn: kn[1])
+    low, high = wilson_interval(ks, ns, z=4)
+    assert low <= kl / nl <= high, f"{kl}/{nl} is outside the interval of {ks}/{ns}: [{low}, {high}]"
+    assert abs(z_score(k1, n1, k2, n2)) < 4, f"{k1}/{n1} vs {k2}/{n2}"
+
+
+RANDOM_CONFIGS = [
+    ("standard", 4, {}),
+    ("lowest-clubs", 2, {}),
+    # With only Q♠ and A♥ counting, a "moon" (both to one seat) is common: a sharp test of play.
+    ("standard", 5, dict(card_points={"QS": 13, "AH": 1}, moon_cards="all-points")),
+    ("cancellation", 6, {}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,players,changes", RANDOM_CONFIGS, ids=[f"{n}-{p}" for n, p, _ in RANDOM_CONFIGS])
+def test_random_play_rates_match_the_engine(name, players, changes):
+    rules = Rules.preset(name, players=players, **changes)
+    engine = simulate(rules, 1000, method="engine", seed=11)
+    batch = simulate(rules, 100_000, seed=12)
+    assert (engine.method, batch.method) == ("engine", "batch")
+    assert_same_rate(engine.moon_count, engine.hands, batch.moon_count, batch.hands)
+    for seat in (0, 1):
+        assert_same_rate(engine.queens[seat], engine.hands * 2 ** (rules.decks - 1),
+                         batch.queens[seat], batch.hands * 2 ** (rules.decks - 1))
+    assert_same_rate(engine.set_aside_hands, engine.hands, batch.set_aside_hands, batch.hands)
+    assert_same_rate(engine.unclaimed_hands, engine.hands, batch.unclaimed_hands, batch.hands)
+    if rules.kitty_size:
+        assert_same_rate(engine.kitty[1], engine.hands, batch.kitty[1], batch.hands)
+    if "card_points" in changes:
+        assert 0.1 < batch.moon_rate < 0.9  # the test above had something to compare
+
+
+# -- results: counts add up -------------------------------------------------------------------
+
+
+def test_result_counts_add_up():
+    result = simulate(Rules.preset("cancellation", players=9), 3000, seed=5, chunk_size=1000)
+    assert isinstance(result, SimulationResult)
+    assert all(sum(h.values()) == 3000 for h in result.points)
+    assert sum(result.set_aside.values()) == sum(result.unclaimed.values()) == 3000
+    assert sum(result.queens) + result.queens_unclaimed == 2 * 3000
+    assert sum(result.kitty) + result.kitty_unclaimed == 3000
+    mean_unclaimed = sum(v * k for v, k in result.unclaimed.items()) / 3000
+    assert math.isclose(sum(result.mean_points()) + mean_unclaimed, 52)
+    assert result.set_aside_hands > 0 and result.unclaimed_hands > 0
+    rows = result.to_table()
+    assert [r["seat"] for r in rows] == list(range(9)) and "kitties" in rows[0]
+    summary = result.summary()
+    assert summary["hands"] == 3000 and summary["95% low"] <= summary["moon rate"] <= summary["95% high"]
+    assert "<table>" in result._repr_html_()
+
+
+def test_merge_adds_counts_and_refuses_different_rules():
+    rules = Rules.preset("standard", players=4)
+    a = simulate(rules, 2000, seed=3, chunk_size=1000)
+    assert a == simulate(rules, 2000, seed=3, chunk_size=1000)
+    b = simulate(rules, 2000, seed=4)
+    both = a.merge(b)
+    assert both.hands == 4000 and both.moon_count == a.moon_count + b.moon_count
+    assert a != b and both.seed == (3, 4)
+    with pytest.raises(ValueError, match="rules"):
+        a.merge(simulate(Rules.preset("standard", players=5), 10, seed=3))
+
+
+def test_wilson_interval():
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    low, high = wilson_interval(120, 10_000)
+    assert low < 0.012 < high and high - low < 0.005
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+    with pytest.raises(ValueError):
+        wilson_interval(0, 0)
+
+
+def test_tables_and_plots():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    results = simulate_presets(500, presets=["standard"], seed=1)
+    assert [r.players for r in results] == [3, 4, 5, 6, 7]
+    text = format_table(summary_table(results))
+    assert text.count("\n") == 5 and "moon rate" in text
+    assert results[0].plot().get_xlabel().startswith("points taken")
+    from hearts_lab.simulate import plot_moon_rates
+
+    assert len(plot_moon_rates(results).get_xticks()) == 5
+    games = simulate_games(Rules.preset("standard", players=4, target=50), 100, seed=2)
+    assert games.plot(what="score").get_xlabel() == "winner's final score"
+
+
+def test_to_dataframe_needs_pandas_only_when_called():
+    result = simulate(Rules.preset("standard", players=3), 100)
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="to_table"):
+            result.to_dataframe()
+    else:
+        assert len(result.to_dataframe()) == 3
+
+
+def test_bad_arguments_name_the_argument():
+    rules = Rules.preset("standard", players=4)
+    for kwargs, word in (
+        (dict(hands=0), "hands"),
+        (dict(hands=10, seed=-1), "seed"),
+        (dict(hands=10, bots="clever"), "bots"),
+        (dict(hands=10, method="quantum"), "method"),
+        (dict(hands=10, chunk_size=0), "chunk_size"),
+        (dict(hands=10, bots="heuristic", method="batch"), "method"),
+    ):
+        with pytest.raises(ValueError, match=f"^{word}: "):
+            simulate(rules, **kwargs)
+
+
+def test_progress_is_silent_outside_a_notebook(capsys):
+    result = simulate(Rules.preset("standard", players=4), 3000, chunk_size=1000, progress=True)
+    assert result.hands == 3000 and capsys.readouterr().out == ""
+    with Progress(5, enabled=True) as bar:
+        bar.advance(5)
+    assert bar.done == 5
+
+
+# -- engine path with bots ---------------------------------------------------------------------
+
+
+def test_engine_path_with_heuristic_bots_is_repeatable_and_sane():
+    rules = Rules.preset("standard", players=4)
+    a = simulate(rules, 40, bots="heuristic", seed=2, chunk_size=15)
+    assert a.method == "engine" and a.policy == "heuristic"
+    assert a == simulate(rules, 40, bots="heuristic", seed=2, chunk_size=15)
+    assert math.isclose(sum(a.mean_points()), 26)  # points before the moon adjustment
+    # One object per seat, copied afresh for each chunk; and a bot class, constructed per hand.
+    objects = simulate(rules, 20, bots=[HeuristicBot(seed=s) for s in range(4)], chunk_size=10)
+    assert objects.policy == "HeuristicBot" and objects.hands == 20
+    assert simulate(rules, 20, bots=LowestCardBot, chunk_size=10).method == "engine"
+
+
+def test_lowest_policy_through_simulate_uses_the_batch_path():
+    rules = Rules.preset("standard", players=4)
+    assert simulate(rules, 1000, bots="lowest").method == "batch"
+    assert simulate(rules, 30, bots="lowest", method="engine").method == "engine"
+
+
+# -- games --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("moon", ["auto", "old", "new", "avoid-end", "choice", "off"])
+def test_score_batch_is_score_hand(moon):
+    rules = Rules.preset("standard", players=4, moon=moon, target=60)
+    rng = random.Random(moon)
+    points, shooters, scores = [], [], []
+    for _ in range(300):
+        shooter = rng.choice([None, 0, 1, 2, 3])
+        pts = [0] * 4
+        if shooter is None:
+            for _ in range(26):
+                pts[rng.randrange(4)] += 1
+        else:
+            pts[shooter] = 26
+        points.append(pts)
+        shooters.append(-1 if shooter is None else shooter)
+        scores.append([rng.randrange(-20, 80) for _ in range(4)])
+    got = score_batch(rules, np.array(points), np.array(shooters), np.array(scores))
+    for i in range(300):
+        shooter = None if shooters[i] < 0 else shooters[i]
+        choice = "new" if moon == "choice" and shooter is not None else None
+        assert tuple(got[i]) == score_hand(rules, points[i], shooter, scores[i], choice).deltas
+
+
+def test_games_to_the_target():
+    rules = Rules.preset("standard", players=4, target=50)
+    result = simulate_games(rules, 400, seed=1, chunk_size=100)
+    assert isinstance(result, GameResult) and result.method == "batch"
+    assert result.games == sum(result.lengths.values()) == sum(result.winning_scores.values()) == 400
+    assert sum(result.wins) >= 400 and (sum(result.wins) == 400) == (result.shared == 0)
+    assert min(result.lengths) >= 2  # 26 points a hand: nobody reaches 50 in one hand
+    assert result.hands == sum(k * v for k, v in result.lengths.items())
+    assert max(result.winning_scores) < 50
+    engine = simulate_games(rules, 40, seed=1, method="engine")
+    assert engine.method == "engine" and engine.games == 40
+    # Same rules, same play: the mean game lengths agree within their spread.
+    spread = math.sqrt(sum(v * (k - result.mean_length) ** 2 for k, v in result.lengths.items()) / 400)
+    assert abs(engine.mean_length - result.mean_length) < 4 * spread / math.sqrt(40)
+
+
+def test_play_on_ties_never_share_a_win():
+    result = simulate_games(Rules.preset("standard", players=3, target=30, ties="play-on"), 300, seed=4)
+    assert result.shared == 0 and sum(result.wins) == 300
+
+
+# -- executors ---------------------------------------------------------------------------------
+
+
+def test_same_seed_same_result_with_a_process_pool():
+    rules = Rules.preset("cancellation", players=7)
+    local = simulate(rules, 12_000, seed=9, chunk_size=2000)
+    with ProcessPoolExecutor(2) as pool:
+        assert simulate(rules, 12_000, seed=9, chunk_size=2000, executor=pool) == local
+        assert simulate(rules, 12_000, seed=10, chunk_size=2000, executor=pool) != local
+        heuristic = dict(bots="heuristic", seed=3, chunk_size=4)
+        std = Rules.preset("standard", players=4)
+        assert simulate(std, 12, executor=pool, **heuristic) == simulate(std, 12, **heuristic)
+        games = dict(seed=5, chunk_size=50)
+        target = Rules.preset("standard", players=4, target=50)
+        assert simulate_games(target, 200, executor=pool, **games) == simulate_games(target, 200, **games)
+
+
+@pytest.mark.slow
+def test_same_seed_same_result_on_a_local_dask_cluster():
+    distributed = pytest.importorskip("dask.distributed")
+    rules = Rules.preset("standard", players=4)
+    local = simulate(rules, 10_000, seed=21, chunk_size=2500)
+    games_local = simulate_games(rules, 60, seed=2, chunk_size=20)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        with distributed.Client(cluster) as client:
+            executor = client.get_executor()
+            assert simulate(rules, 10_000, seed=21, chunk_size=2500, executor=executor) == local
+            assert simulate_games(rules, 60, seed=2, chunk_size=20, executor=executor) == games_local
+    finally:
+        cluster.close()
