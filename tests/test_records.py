@@ -210,6 +210,8 @@ def test_game_record_errors():
     assert "game record" in game_error({**good, "version": 9})
     assert "missing 'hands'" in game_error({k: v for k, v in good.items() if k != "hands"})
     assert "settings are invalid" in game_error({**good, "scores": [0, 0]})
+    assert "seed" in game_error({**good, "seed": [1]})
+    assert "dealer" in game_error({**good, "dealer": 7})
     # A hand with the wrong number for its place in the game.
     wrong = json.loads(text)
     wrong["hands"][0]["hand"]["hand_number"] = 1

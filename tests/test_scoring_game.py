@@ -240,6 +240,9 @@ def test_game_validates_its_settings():
     with pytest.raises(RulesError) as info:
         Game(STANDARD4, dealer=4)
     assert info.value.field == "dealer"
+    with pytest.raises(RulesError) as info:
+        Game(STANDARD4, seed=[1])  # type: ignore[arg-type]
+    assert info.value.field == "seed"
     with pytest.raises(TypeError):
         Game("standard")  # type: ignore[arg-type]
 
