@@ -295,7 +295,7 @@ def strip_choices(rules: Rules, keep_opening_club: bool = False) -> Exact:
     return Exact(
         sympy.Integer(comb(len(candidates), remainder)),
         binom(len(candidates), remainder),
-        f"ways to choose {remainder} cards to strip, keeping {keeping}",
+        f"ways to choose {remainder} card{'' if remainder == 1 else 's'} to strip, keeping {keeping}",
     )
 
 

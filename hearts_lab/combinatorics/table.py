@@ -38,7 +38,7 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Table:
     """Rows of values under headers; ``rows`` keep the raw values (e.g. :class:`Exact`)."""
 
@@ -72,6 +72,9 @@ class Table:
         out.append("  ".join("-" * w for w in widths))
         out += [line(r) for r in cells]
         return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return str(self)
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{escape(h)}</th>" for h in self.headers)
