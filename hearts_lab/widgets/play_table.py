@@ -49,38 +49,47 @@ BOT_KINDS: dict[str, Callable[[str], Bot]] = {
 TABLE_CSS = """
 <style>
 .hl-play-table { max-width: 1000px; font-family: system-ui, sans-serif; font-size: 15px; color: #1a1a1a; }
-.hl-play-table .hl-header { font-size: 1.05em; margin: 0.2em 0 0.4em 0; }
-.hl-play-table .hl-header b { font-size: 1.15em; }
-.hl-play-table .hl-seats { display: flex; gap: 10px; flex-wrap: wrap; margin-bottom: 8px; }
-.hl-play-table .hl-seat { flex: 1 1 150px; min-width: 140px; max-width: 240px; border: 2px solid #c9c9c9;
-  border-radius: 10px; padding: 6px 10px; background: #f7f7f4; line-height: 1.45; }
+.hl-play-table .hl-header { font-size: 1.05em; margin: 0 0 4px 0; line-height: 1.35; }
+.hl-play-table .hl-header b { font-size: 1.12em; }
+.hl-play-table .hl-muted { color: #666; font-size: 0.92em; }
+.hl-play-table .hl-seats { display: flex; gap: 10px; flex-wrap: wrap; margin-bottom: 6px; }
+.hl-play-table .hl-seat { flex: 1 1 170px; max-width: 260px; border: 2px solid #c9c9c9; border-radius: 10px;
+  padding: 4px 10px; background: #f7f7f4; line-height: 1.4; }
 .hl-play-table .hl-seat.hl-turn { border-color: #e0a800; background: #fff4cc; }
-.hl-play-table .hl-seat.hl-you { border-color: #2a6fdb; background: #eef4ff; }
-.hl-play-table .hl-seat.hl-you.hl-turn { border-color: #e0a800; background: #fff4cc; }
 .hl-play-table .hl-seat-name { font-weight: 700; }
-.hl-play-table .hl-seat-bot { color: #555; font-size: 0.9em; }
-.hl-play-table .hl-backs { display: inline-block; vertical-align: middle; width: 22px; height: 30px; margin-right: 6px;
-  border-radius: 4px; border: 1px solid #24408e; background: repeating-linear-gradient(45deg, #2a6fdb 0 4px, #5b8ee6 4px 8px); }
-.hl-play-table .hl-centre { display: flex; gap: 14px; flex-wrap: wrap; align-items: stretch; margin-bottom: 8px; }
-.hl-play-table .hl-trick-box { flex: 1 1 380px; border: 1px solid #c9c9c9; border-radius: 10px; padding: 6px 12px;
-  background: #fdfdfb; min-height: 5.2em; }
+.hl-play-table .hl-seat-bot { color: #666; font-size: 0.82em; }
+.hl-play-table .hl-badge { display: inline-block; margin-left: 6px; padding: 0 7px; border-radius: 9px; background: #777;
+  color: #fff; font-size: 0.78em; font-weight: 700; vertical-align: 1px; }
+.hl-play-table .hl-badge-turn { background: #b07d00; }
+.hl-play-table .hl-backs { display: inline-block; vertical-align: middle; width: 15px; height: 21px; margin-right: 5px;
+  border-radius: 3px; border: 1px solid #24408e; background: repeating-linear-gradient(45deg, #2a6fdb 0 3px, #5b8ee6 3px 6px); }
+.hl-play-table .hl-centre { display: flex; gap: 10px; flex-wrap: wrap; align-items: stretch; margin-bottom: 6px; }
+.hl-play-table .hl-trick-box { flex: 1 1 380px; border: 1px solid #c9c9c9; border-radius: 10px; padding: 4px 12px 6px 12px;
+  background: #fdfdfb; }
+.hl-play-table .hl-box-title { font-weight: 700; color: #444; margin-bottom: 2px; }
 .hl-play-table .hl-plays { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-end; }
 .hl-play-table .hl-play { text-align: center; font-size: 0.85em; color: #333; }
 .hl-play-table .hl-reason { margin-top: 2px; }
-.hl-play-table .hl-box-title { font-weight: 700; color: #444; margin-bottom: 2px; }
-.hl-play-table .hl-muted { color: #666; }
-.hl-play-table .hl-hand-title { font-weight: 700; margin: 4px 0 2px 0; }
-.hl-play-table .hl-message { min-height: 1.6em; padding: 6px 10px; border-radius: 8px; background: #eef4ff;
-  border-left: 5px solid #2a6fdb; margin: 6px 0; font-size: 1.05em; }
+.hl-play-table .hl-slot-card { box-sizing: border-box; width: 50px; height: 70px; margin: 2px; border: 2px dashed #b9b9b9;
+  border-radius: 5px; display: flex; align-items: center; justify-content: center; font-size: 0.8em; line-height: 1.1;
+  color: #888; text-align: center; }
+.hl-play-table .hl-slot-turn .hl-slot-card { border-color: #e0a800; color: #8a6100; background: #fff8db; font-weight: 700; }
+.hl-play-table .hl-you-bar { border: 2px solid #2a6fdb; background: #eef4ff; border-radius: 10px; padding: 4px 10px;
+  max-width: 976px; line-height: 1.4; }
+.hl-play-table .hl-you-bar.hl-turn { border-color: #e0a800; background: #fff4cc; }
+.hl-play-table .hl-hand-title { font-weight: 600; }
+.hl-play-table .hl-message { min-height: 1.5em; padding: 5px 10px; border-radius: 8px; background: #eef4ff;
+  border-left: 5px solid #2a6fdb; margin: 4px 0; font-size: 1.02em; }
 .hl-play-table .hl-message.hl-error { background: #fdecea; border-left-color: #c8102e; }
 .hl-play-table .hl-message.hl-good { background: #e8f5e9; border-left-color: #137333; }
-.hl-play-table .hl-why { color: #5a4500; font-size: 0.95em; margin: 2px 0 4px 0; }
+.hl-play-table .hl-why { color: #5a4500; font-size: 0.95em; margin: 0 0 2px 0; }
 .hl-play-table .hl-scoreboard table { border-collapse: collapse; margin-top: 4px; }
 .hl-play-table .hl-scoreboard th, .hl-play-table .hl-scoreboard td { border: 1px solid #ccc; padding: 3px 10px; text-align: right; }
 .hl-play-table .hl-scoreboard th:first-child, .hl-play-table .hl-scoreboard td:first-child { text-align: left; }
 .hl-play-table .hl-scoreboard .hl-you-col { background: #eef4ff; }
 .hl-play-table .hl-scoreboard tr.hl-total td { font-weight: 700; border-top: 2px solid #888; }
-.hl-play-table .hl-card-row { flex-wrap: wrap; gap: 4px; }
+.hl-play-table .hl-game-over { font-size: 1.15em; margin-top: 6px; color: #137333; }
+.hl-play-table .hl-card-row { flex-wrap: wrap; gap: 4px; margin-top: 4px; }
 .hl-play-table .hl-card-button { width: 58px !important; height: 78px !important; border-radius: 8px !important;
   border: 2px solid #888 !important; background: #fff !important; padding: 0 !important; margin: 2px !important;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25); }
@@ -90,8 +99,8 @@ TABLE_CSS = """
 .hl-play-table .hl-card-button.mod-active, .hl-play-table .hl-card-button.hl-selected {
   transform: translateY(-8px); border: 3px solid #2a6fdb !important; background: #e3edff !important; }
 .hl-play-table .hl-card-button.hl-received { border-color: #137333 !important; border-style: dashed !important; }
-.hl-play-table .hl-actions { gap: 6px; flex-wrap: wrap; margin: 6px 0; }
-.hl-play-table .hl-actions button { height: 36px; font-size: 0.95em; }
+.hl-play-table .hl-actions { gap: 6px; flex-wrap: wrap; margin: 4px 0; }
+.hl-play-table .hl-actions button { height: 36px; font-size: 0.95em; width: auto; min-width: 120px; padding: 0 14px; }
 </style>
 """
 
@@ -169,6 +178,9 @@ class PlayTable(widgets.VBox):
         self.scored: ScoredHand | None = None
         self.moon_pending = False
         self.card_buttons: list[widgets.Button | widgets.ToggleButton] = []
+        self._button_pool: list[widgets.Button] = []
+        self._version = 0
+        self._toggle_pool: list[widgets.ToggleButton] = []
         self._button_cards: list[Card] = []
         self._message = ""
         self._message_kind = "info"
@@ -504,10 +516,14 @@ class PlayTable(widgets.VBox):
         self._render_centre()
         self._render_cards()
         self._render_actions()
+        self.scoreboard_html.value = self.scoreboard()
+        # The message goes last; its data-version tells a browser test that this update has fully arrived.
+        self._version += 1
         kind = {"error": " hl-error", "good": " hl-good"}.get(self._message_kind, "")
         role = "alert" if self._message_kind == "error" else "status"
-        self.message_html.value = f"<div class='hl-message{kind}' role='{role}'>{html.escape(self._message.strip())}</div>"
-        self.scoreboard_html.value = self.scoreboard()
+        self.message_html.value = (
+            f"<div class='hl-message{kind}' role='{role}' data-version='{self._version}'>{html.escape(self._message.strip())}</div>"
+        )
 
     def _render_header(self) -> None:
         hand, rules = self.hand, self.rules
@@ -520,40 +536,44 @@ class PlayTable(widgets.VBox):
         if hand.phase == "play":
             broken = " · hearts broken" if hand.hearts_broken else " · hearts not broken yet"
         self.header.value = (
-            f"<b>Hand {hand.hand_number + 1}</b> · {html.escape(rules.summary())}<br>"
-            f"<span class='hl-muted'>This hand: {html.escape(passing)}{broken} · "
-            f"game to {rules.target}, lowest score wins</span>"
+            f"<b>Hand {hand.hand_number + 1}</b> · {html.escape(passing)}{broken} · game to {rules.target}, lowest score wins"
+            f"<br><span class='hl-muted'>{html.escape(rules.summary())}</span>"
         )
 
     def _seat_box(self, seat: int) -> str:
+        """A bot's box: where it sits, its card count (never its cards), its points."""
         hand, n = self.hand, self.rules.players
-        points = hand.points()[seat]
-        classes = ["hl-seat"]
-        if seat == self.seat:
-            classes.append("hl-you")
-        if hand.to_play == seat:
-            classes.append("hl-turn")
-        if seat == self.seat:
-            name = f"You · seat {seat}"
-            sub = "your cards are below"
-        else:
-            name = f"Seat {seat} · {seat_direction(self.seat, seat, n)}"
-            sub = type(self.bots[seat]).__name__
+        to_play = hand.to_play == seat
         count = len(hand.cards(seat))
-        turn = " · <b>to play</b>" if hand.to_play == seat else ""
-        dealer = " · dealer" if seat == hand.dealer else ""
+        badges = ""
+        if seat == hand.dealer:
+            badges += "<span class='hl-badge'>dealer</span>"
+        if to_play:
+            badges += "<span class='hl-badge hl-badge-turn'>to play</span>"
         return (
-            f"<div class='{' '.join(classes)}' data-seat='{seat}'>"
-            f"<div class='hl-seat-name'>{html.escape(name)}</div>"
-            f"<div class='hl-seat-bot'>{html.escape(sub)}{dealer}{turn}</div>"
-            f"<div><span class='hl-backs' aria-hidden='true'></span><span class='hl-count'>{count} card{'s' if count != 1 else ''}</span></div>"
-            f"<div>This hand: <b>{points}</b> pts · Game: <b>{self.game.scores[seat]}</b></div>"
+            f"<div class='hl-seat{' hl-turn' if to_play else ''}' data-seat='{seat}' role='group' aria-label='seat {seat}'>"
+            f"<div><span class='hl-seat-name'>Seat {seat} · {html.escape(seat_direction(self.seat, seat, n))}</span>{badges}</div>"
+            f"<div class='hl-seat-line'><span class='hl-backs' aria-hidden='true'></span>"
+            f"<span class='hl-count'>{count} card{'s' if count != 1 else ''}</span> · hand <b>{hand.points()[seat]}</b>"
+            f" · game <b>{self.game.scores[seat]}</b></div>"
+            f"<div class='hl-seat-bot'>{html.escape(type(self.bots[seat]).__name__)}</div>"
             "</div>"
+        )
+
+    def _you_bar(self, title: str) -> str:
+        """The student's own line above their cards: seat, points, score, and what to do."""
+        hand = self.hand
+        turn = hand.to_play == self.seat or (hand.phase == "pass" and self.seat in hand.waiting_to_pass)
+        dealer = " · dealer" if hand.dealer == self.seat else ""
+        return (
+            f"<div class='hl-you-bar{' hl-turn' if turn else ''}' data-seat='{self.seat}'>"
+            f"<span class='hl-seat-name'>You · seat {self.seat}</span>{dealer} · hand <b>{hand.points()[self.seat]}</b>"
+            f" · game <b>{self.game.scores[self.seat]}</b> — <span class='hl-hand-title'>{title}</span></div>"
         )
 
     def _render_seats(self) -> None:
         n = self.rules.players
-        order = [(self.seat + k) % n for k in range(1, n)] + [self.seat]
+        order = [(self.seat + k) % n for k in range(1, n)]  # left neighbour first, as seen from the student's chair
         self.seats_html.value = f"<div class='hl-seats' aria-label='seats'>{''.join(self._seat_box(s) for s in order)}</div>"
 
     def _render_centre(self) -> None:
@@ -562,8 +582,6 @@ class PlayTable(widgets.VBox):
         if hand.phase == "play":
             current = hand.current_trick
             body = self._plays_html(current)
-            if not current.plays:
-                body = f"<div>{html.escape(self._who(hand.leader).capitalize())} to lead.</div>"
             boxes.append(
                 f"<div class='hl-trick-box hl-current-trick'><div class='hl-box-title'>Trick {current.number + 1} "
                 f"of {self.rules.hand_size}</div>{body}</div>"
@@ -596,14 +614,13 @@ class PlayTable(widgets.VBox):
             extra.append(
                 f"Kitty: {len(hand.kitty)} cards, " + ("face down" if holder is None else f"taken by {html.escape(self._who(holder))}")
             )
-        if self._last_pass_note:
-            extra.append(html.escape(self._last_pass_note))
         tail = f"<div class='hl-muted'>{'<br>'.join(extra)}</div>" if extra else ""
         self.centre_html.value = f"<div class='hl-centre'>{''.join(boxes)}</div>{tail}"
 
     def _plays_html(self, trick: Any) -> str:
-        """The cards of a trick as SVG card faces, each labelled with who played it."""
+        """The cards of a trick as SVG card faces, each labelled with who played it; empty slots for seats still to play."""
         items = []
+        n = self.rules.players
         for seat, card in trick.plays:
             mark = "cancelled" if card in trick.cancelled else ("winner" if trick.complete and seat == trick.winner else "")
             who = self._who(seat).capitalize() + (" led" if seat == trick.leader else "")
@@ -611,72 +628,101 @@ class PlayTable(widgets.VBox):
                 f"<div class='hl-play' data-seat='{seat}'>{card_svg(card, four_colour=self.four_colour, marked=mark, width=50)}"
                 f"<div class='hl-play-who'>{html.escape(who)}</div></div>"
             )
+        if not trick.complete:
+            for k in range(len(trick.plays), n):
+                seat = (trick.leader + k) % n
+                now = " hl-slot-turn" if k == len(trick.plays) else ""
+                label = "your card" if seat == self.seat else "…"
+                items.append(
+                    f"<div class='hl-play hl-slot{now}' data-seat='{seat}'><div class='hl-slot-card'>{label}</div>"
+                    f"<div class='hl-play-who'>{html.escape(self._who(seat).capitalize())}</div></div>"
+                )
         return f"<div class='hl-plays'>{''.join(items)}</div>"
+
+    _STATE_CLASSES = ("hl-legal", "hl-illegal", "hl-received", "hl-selected", "hl-suit-C", "hl-suit-D", "hl-suit-H", "hl-suit-S")
+
+    def _pool(self, kind: type) -> list[Any]:
+        """Reusable card buttons: updated in place, so the browser never redraws the whole row."""
+        pool = self._toggle_pool if kind is widgets.ToggleButton else self._button_pool
+        while len(pool) < len(self.hand.cards(self.seat)):
+            index = len(pool)
+            button = kind(description="")
+            button.add_class("hl-card-button")
+            button.style.font_weight = "bold"
+            button.style.font_size = "21px"
+            if kind is widgets.ToggleButton:
+                button.observe(self._on_toggle, names="value")
+            else:
+                button.on_click(lambda _, i=index: self._clicked(i))
+            pool.append(button)
+        return pool
+
+    def _clicked(self, index: int) -> None:
+        """A card button was clicked: play the card it shows now."""
+        if index < len(self._button_cards):
+            self.play(self._button_cards[index])
 
     def _render_cards(self) -> None:
         hand, rules = self.hand, self.rules
         keep = list(self.selected)  # a refused pass keeps the student's selection
-        for button in self.card_buttons:
-            button.close()
         cards = list(hand.cards(self.seat))
         colours = FOUR_COLOURS if self.four_colour else SUIT_COLOURS
-        received = set(hand.received(self.seat) or ()) if self._last_pass_note else set()
-        buttons: list[widgets.Button | widgets.ToggleButton] = []
+        received = list(hand.received(self.seat) or ()) if self._last_pass_note else []
+        passing = hand.phase == "pass" and self.seat in hand.waiting_to_pass
+        my_turn = hand.phase == "play" and hand.to_play == self.seat
+        legal = set(hand.legal_moves()) if my_turn else set()
         reasons: dict[str, str] = {}
-        if hand.phase == "pass" and self.seat in hand.waiting_to_pass:
-            for card in cards:
-                on = card in keep
-                if on:
-                    keep.remove(card)
-                toggle = widgets.ToggleButton(value=on, description=str(card), tooltip=f"{card.name}: click to select it for passing")
-                if on:
-                    toggle.add_class("hl-selected")
-                toggle.observe(self._on_toggle, names="value")
-                buttons.append(toggle)
-        else:
-            legal = set(hand.legal_moves()) if hand.to_play == self.seat else set()
-            for card in cards:
-                button = widgets.Button(description=str(card))
-                if card in legal:
-                    button.tooltip = f"{card.name}: click to play it"
+        buttons = self._pool(widgets.ToggleButton if passing else widgets.Button)[: len(cards)]
+        self._button_cards = []  # no clicks are routed while the row is being updated
+        marked = list(received)
+        for card, button in zip(cards, buttons):
+            with button.hold_sync():
+                for css in self._STATE_CLASSES:
+                    if css in button._dom_classes:
+                        button.remove_class(css)
+                button.description = str(card)
+                button.style.text_color = colours[card.suit]
+                button.add_class(f"hl-suit-{card.suit}")
+                if card in marked:
+                    marked.remove(card)
+                    button.add_class("hl-received")
+                if passing:
+                    on = card in keep
+                    if on:
+                        keep.remove(card)
+                        button.add_class("hl-selected")
+                    button.value = on
+                    button.tooltip = f"{card.name}: click to select it for passing"
+                elif card in legal:
+                    button.disabled = False
                     button.add_class("hl-legal")
+                    button.tooltip = f"{card.name}: click to play it"
                 else:
                     button.disabled = True
                     button.add_class("hl-illegal")
-                    if hand.phase == "play" and hand.to_play == self.seat:
+                    button.tooltip = card.name
+                    if my_turn:
                         error = self.illegal_move(card)
-                        reason = str(error) if error else ""
-                        button.tooltip = f"{card.name}: {reason}"
                         if error is not None:
-                            reasons.setdefault(error.rule, reason)
-                    else:
-                        button.tooltip = card.name
-                button.on_click(lambda _, c=card: self.play(c))
-                buttons.append(button)
+                            button.tooltip = f"{card.name}: {error}"
+                            reasons.setdefault(error.rule, str(error))
+        self.card_buttons = list(buttons)
+        self._button_cards = cards
+        if list(self.card_row.children) != buttons:
+            self.card_row.children = buttons
+        if passing:
+            self._on_toggle({})
+        else:
             if hand.phase == "over":
                 title = "Your cards: all played."
-            elif hand.to_play == self.seat:
+            elif my_turn:
                 title = "Your cards: click one to play it. Grey cards may not be played now."
             else:
                 title = "Your cards"
-            self.hand_title.value = f"<div class='hl-hand-title'>{title}</div>"
-        for card, button in zip(cards, buttons):
-            button.add_class("hl-card-button")
-            button.add_class(f"hl-suit-{card.suit}")
-            if card in received:
-                button.add_class("hl-received")
-            button.style.text_color = colours[card.suit]
-            button.style.font_weight = "bold"
-            button.style.font_size = "21px"
-        self.card_buttons = buttons
-        self._button_cards = cards
-        self.card_row.children = buttons
-        if hand.phase == "pass" and self.seat in hand.waiting_to_pass:
-            self._on_toggle({})
-        if reasons:
-            self.why_html.value = "<br>".join(f"Why some cards are grey: {html.escape(r)}" for r in reasons.values())
-        else:
-            self.why_html.value = ""
+            if received and hand.phase == "play":
+                title += f" Dashed frame: received from seat {(self.seat - hand.pass_offset) % rules.players}."
+            self.hand_title.value = self._you_bar(title)
+        self.why_html.value = "<br>".join(f"Why some cards are grey: {html.escape(r)}" for r in reasons.values())
 
     def illegal_move(self, card: Card | str) -> IllegalMove | None:
         """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal.
@@ -698,9 +744,10 @@ class PlayTable(widgets.VBox):
     def _on_toggle(self, change: dict[str, Any]) -> None:
         count = len(self.selected)
         need = self.rules.pass_count
-        self.hand_title.value = (
-            f"<div class='hl-hand-title'>Your cards: select {need} to pass "
-            f"(<span class='hl-selected-count'>{count} of {need}</span> selected)</div>"
+        target = self.hand.pass_target(self.seat)
+        self.hand_title.value = self._you_bar(
+            f"Select {need} cards to pass {seat_direction(self.seat, target, self.rules.players)} (to seat {target}): "
+            f"<span class='hl-selected-count'>{count} of {need}</span> selected."
         )
         for button in self.card_buttons:
             if isinstance(button, widgets.ToggleButton):
@@ -708,7 +755,13 @@ class PlayTable(widgets.VBox):
                     button.add_class("hl-selected")
                 else:
                     button.remove_class("hl-selected")
-        self.pass_button.description = f"Pass {count} card{'s' if count != 1 else ''}" if count != need else f"Pass these {need}"
+        self.pass_button.description = self._pass_label(count, need)
+
+    @staticmethod
+    def _pass_label(count: int, need: int) -> str:
+        if count == need:
+            return f"Pass these {need}"
+        return f"Pass ({count} of {need} selected)"
 
     def _render_actions(self) -> None:
         hand = self.hand
@@ -716,7 +769,7 @@ class PlayTable(widgets.VBox):
         self._show(self.pass_button, passing)
         if passing:
             count, need = len(self.selected), self.rules.pass_count
-            self.pass_button.description = f"Pass {count} card{'s' if count != 1 else ''}" if count != need else f"Pass these {need}"
+            self.pass_button.description = self._pass_label(count, need)
         self._show(self.moon_old_button, self.moon_pending)
         self._show(self.moon_new_button, self.moon_pending)
         reward = self.rules.moon_reward
