@@ -4,8 +4,8 @@ Exact answers come from :mod:`hearts_lab.combinatorics`, scores from
 :func:`hearts_lab.scoring.score_hand`, and the simulated moon rate from a
 reference run of :func:`hearts_lab.simulate.simulate` made at check time.
 
->>> check_q4((34, 85, 90, 95)).message
-"That is the new moon (-26 to the shooter). Under 'auto' the shooter takes the old moon when 60 - 26 is strictly lower than every other score."
+>>> check_q4((86, 85, 90, 95)).message
+'The shooter does not score the 26 points they took: that is what shooting the moon means.'
 """
 
 from __future__ import annotations
