@@ -110,10 +110,13 @@ def run_hand(game, seed: int, stats: Counter) -> None:
     if direction != 0:
         for seat in range(4):
             chosen = rng.sample(sorted(hand.cards(seat), key=Card.sort_key), 3)
-            hand.pass_cards(seat, chosen)
-            for card in chosen:
+            for k, card in enumerate(chosen):
                 assert state.current_player() == seat
+                # Any card of one's own not already chosen may be passed.
+                assert set(state.legal_actions()) == {to_action(c) for c in hand.cards(seat) if c not in chosen[:k]}
+                stats["pass decisions"] += 1
                 state.apply_action_with_legality_check(to_action(card))
+            hand.pass_cards(seat, chosen)
         # Who received what: OpenSpiel's hands after the pass are ours.
         assert openspiel_hands(state) == [Counter(hand.cards(s)) for s in range(4)]
 
@@ -151,7 +154,8 @@ def test_random_hands_agree_with_openspiel():
     for seed in range(HANDS):
         run_hand(game, seed, stats)
     print(
-        f"\nOpenSpiel differential: {stats['hands']} hands, {stats['decisions']} decisions compared, "
+        f"\nOpenSpiel differential: {stats['hands']} hands, {stats['decisions']} play decisions "
+        f"and {stats['pass decisions']} pass decisions compared, "
         f"{stats['queen_case']} hit the Q♠-lead case, {stats['moons']} moons."
     )
     assert stats["hands"] == HANDS
