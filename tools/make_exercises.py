@@ -187,7 +187,14 @@ def make_student(source_nb):
     return nb
 
 
-def make_teacher_unexecuted(source_nb):
+TEACHER_NOTE = (
+    "> **Teacher copy** — solutions and their outputs included; do not hand this file to students "
+    "(they get `exercises/student/{name}`). Generated from `exercises/source/{name}` by "
+    "`tools/make_exercises.py`: edit the source, then regenerate."
+)
+
+
+def make_teacher_unexecuted(source_nb, name: str = "this worksheet"):
     nb = copy.deepcopy(source_nb)
     for index, cell in enumerate(nb.cells):
         if cell.cell_type == "code":
@@ -195,6 +202,9 @@ def make_teacher_unexecuted(source_nb):
             cell.outputs = []
             cell.execution_count = None
         cell.metadata = nbformat.NotebookNode({k: v for k, v in cell.metadata.items() if k == "tags"})
+    note = nbformat.v4.new_markdown_cell(TEACHER_NOTE.format(name=name))
+    note.id = "teacher-copy-note"
+    nb.cells.insert(0, note)
     _clean_metadata(nb)
     return nb
 
@@ -247,7 +257,7 @@ def stale(path: Path) -> list[str]:
         problems.append(f"{teacher_path.relative_to(REPO)} is missing")
     else:
         teacher = nbformat.read(teacher_path, as_version=4)
-        if _cells_signature(teacher) != _cells_signature(make_teacher_unexecuted(source_nb)):
+        if _cells_signature(teacher) != _cells_signature(make_teacher_unexecuted(source_nb, path.name)):
             problems.append(f"{teacher_path.relative_to(REPO)} has cells that differ from the source")
         elif any(c.cell_type == "code" and c.source.strip() and c.execution_count is None for c in teacher.cells):
             problems.append(f"{teacher_path.relative_to(REPO)} has not been executed")
@@ -261,7 +271,7 @@ def generate(path: Path) -> None:
     TEACHER.mkdir(parents=True, exist_ok=True)
     student = make_student(source_nb)
     nbformat.write(student, STUDENT / path.name)
-    teacher = execute(make_teacher_unexecuted(source_nb), TEACHER)
+    teacher = execute(make_teacher_unexecuted(source_nb, path.name), TEACHER)
     nbformat.write(teacher, TEACHER / path.name)
 
 
