@@ -451,3 +451,34 @@ def test_exact_views():
         Exact(0.5, sympy.Integer(1), "not exact")  # type: ignore[arg-type]
     with pytest.raises(dataclasses.FrozenInstanceError):
         answer.value = 1  # type: ignore[misc]
+
+
+# -- 6. notebook helpers ----------------------------------------------------------------------------
+
+
+def test_reused_sample_gives_the_same_estimates_as_fresh_dealing():
+    from hearts_lab.combinatorics import compare, deal_sample, estimates
+
+    rules = Rules.preset("standard", players=5)
+    sample = deal_sample(rules, 800, seed=4)
+    fresh = estimates([ev.no_hearts(), ev.void()], rules, deals=800, seed=4)
+    reused = estimates([ev.no_hearts(), ev.void()], rules, deals=sample)
+    assert fresh == reused
+    table = compare(zip([p_no_hearts(rules), p_void(rules)], reused))
+    assert table.column("inside?") == [e.contains(x) for e, x in zip(reused, [p_no_hearts(rules), p_void(rules)])]
+    with pytest.raises(CountingError, match="other rules"):
+        estimates([ev.no_hearts()], Rules.preset("standard", players=4), deals=sample)
+
+
+def test_remainders_and_strip_choices():
+    from hearts_lab.combinatorics import compare_strips, remainder_table, strip_choices
+
+    table = remainder_table(range(2, 14))
+    assert table.column("left over") == [52 % n for n in range(2, 14)]
+    assert [row[4] for row in table.rows] == [104 % n for n in range(2, 14)]
+    six = Rules.preset("standard", players=6)
+    assert strip_choices(six).value == comb(38, 4)
+    assert strip_choices(six, keep_opening_club=True).value == comb(37, 4)
+    assert strip_choices(Rules.preset("standard", players=3)).description.startswith("ways to choose 1 card to")
+    rows = compare_strips().rows
+    assert [r[0] for r in rows] == [3, 4, 5, 6] and [r[-1] for r in rows] == [True, True, False, False]

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import sqrt
 from statistics import NormalDist
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card
 from ..deal import deal_cards
@@ -39,6 +40,7 @@ __all__ = [
     "Event",
     "Estimate",
     "sample_deals",
+    "deal_sample",
     "enumerate_deals",
     "by_enumeration",
     "estimate",
@@ -79,6 +81,20 @@ def sample_deals(rules: Rules, deals: int, seed: int | str = 0) -> Iterator[Deal
     for i in range(deals):
         hands, kitty = deal_cards(rules, seed, hand_number=i)
         yield Deal(rules, tuple(map(tuple, hands)), kitty)
+
+
+def deal_sample(rules: Rules, deals: int, seed: int | str = 0) -> tuple[Deal, ...]:
+    """The first ``deals`` seeded deals as a tuple, to check several events on the same deals.
+
+    >>> from hearts_lab import Rules
+    >>> sample = deal_sample(Rules.preset("standard", players=4), 1000, seed=2)
+    >>> est = estimate(no_hearts(), sample[0].rules, deals=sample)
+    >>> est.deals
+    1000
+    """
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise CountingError(f"deals: expected a whole number of deals from 1 up, not {deals!r}.")
+    return tuple(sample_deals(rules, deals, seed))
 
 
 def enumerate_deals(rules: Rules, limit: int = 1_000_000) -> Iterator[Deal]:
@@ -197,11 +213,13 @@ def _summarise(label: str, outcomes: list[bool | int], confidence: float) -> Est
 def estimates(
     events: Iterable[Event | Callable[[Deal], bool | int]],
     rules: Rules,
-    deals: int = 20_000,
+    deals: int | Sequence[Deal] = 20_000,
     seed: int | str = 0,
     confidence: float = 0.95,
 ) -> tuple[Estimate, ...]:
     """Deal ``deals`` times with the engine and estimate every event on the same deals.
+
+    ``deals`` may also be deals already made (a :func:`deal_sample`), to reuse them.
 
     A yes/no event gets a Wilson interval; a count gets its mean with a
     normal-approximation interval.
@@ -211,11 +229,19 @@ def estimates(
     >>> pairs.deals, queens.deals
     (500, 500)
     """
-    if not isinstance(deals, int) or deals <= 1:
-        raise CountingError(f"deals: expected at least 2 deals, not {deals!r}.")
+    if isinstance(deals, int) and not isinstance(deals, bool):
+        if deals <= 1:
+            raise CountingError(f"deals: expected at least 2 deals, not {deals!r}.")
+        source: Iterable[Deal] = sample_deals(rules, deals, seed)
+    else:
+        source = list(deals)
+        if len(source) <= 1:
+            raise CountingError(f"deals: expected at least 2 deals, not {len(source)}.")
+        if any(d.rules != rules for d in source):
+            raise CountingError("deals: these deals were dealt under other rules than the ones given.")
     events = list(events)
     outcomes: list[list[bool | int]] = [[] for _ in events]
-    for deal in sample_deals(rules, deals, seed):
+    for deal in source:
         for seen, event in zip(outcomes, events):
             seen.append(event(deal))
     return tuple(
@@ -227,7 +253,7 @@ def estimates(
 def estimate(
     event: Event | Callable[[Deal], bool | int],
     rules: Rules,
-    deals: int = 20_000,
+    deals: int | Sequence[Deal] = 20_000,
     seed: int | str = 0,
     confidence: float = 0.95,
 ) -> Estimate:
@@ -293,10 +319,14 @@ def void(suit: str | None = None, seat: int = 0) -> Event:
         return Event(f"seat {seat} is dealt no {SUIT_NAMES[code]}", lambda d: all(c.suit != code for c in d.hands[seat]))
 
     def test(d: Deal) -> bool:
-        present = {c.suit for c in d.rules.deck()}
-        return bool(present - {c.suit for c in d.hands[seat]})
+        return bool(_suits_in(d.rules) - {c.suit for c in d.hands[seat]})
 
     return Event(f"seat {seat} is void in some suit", test)
+
+
+@lru_cache(maxsize=64)
+def _suits_in(rules: Rules) -> frozenset[str]:
+    return frozenset(c.suit for c in rules.deck())
 
 
 def queen_with_hearts(k: int, seat: int = 0) -> Event:
@@ -307,6 +337,7 @@ def queen_with_hearts(k: int, seat: int = 0) -> Event:
     )
 
 
+@lru_cache(maxsize=64)
 def _moon_cards(rules: Rules) -> int:
     return sum(1 for c in rules.deck() if c.suit == HEARTS or c == QUEEN_OF_SPADES)
 

@@ -26,7 +26,9 @@ def cell_text(value: Any) -> str:
     ('0.1235', '1.0000e+30', 'yes')
     """
     if isinstance(value, Exact):
-        return value.approx if value.value.q != 1 or abs(value.value) >= 10**6 else str(value.value)
+        if value.value.q != 1:
+            return f"{float(value.value):.4g}"
+        return value.approx if abs(value.value) >= 10**6 else str(value.value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
