@@ -27,6 +27,10 @@ OPTIONS = {
     "kitty_to": ["first-trick", "last-trick"],
     "card_points": ["standard", "omnibus", "spot-hearts", "black-maria"],
     "moon_cards": ["hearts-and-queens", "all-points"],
+    "opening_lead": ["lowest-club", "any-club", "left-of-dealer"],
+    "first_lead_points": [False, True],
+    "pass_count": [0, 1, 2],
+    "cancellation": [False, True],
 }
 
 
@@ -36,7 +40,7 @@ def rules_strategy(draw) -> Rules:
     rules = Rules.preset(preset, players=players)
     if draw(st.booleans()):
         # A house variant: change one or two options of the preset.
-        for name in draw(st.lists(st.sampled_from(sorted(OPTIONS)), min_size=1, max_size=2, unique=True)):
+        for name in draw(st.lists(st.sampled_from(sorted(OPTIONS)), min_size=1, max_size=3, unique=True)):
             rules = dataclasses.replace(rules, **{name: draw(st.sampled_from(OPTIONS[name]))})
     return rules
 
