@@ -422,19 +422,20 @@ def format_table(rows: Sequence[Mapping[str, Any]]) -> str:
 
 
 def plot_moon_rates(results: Sequence[SimulationResult], ax: Any = None, label: str | None = None) -> Any:
-    """Moon rates with their 95% intervals as error bars, one point per result; returns the axes."""
+    """Moon rates (as percentages) with their 95% intervals as error bars, one point per result; returns the axes."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(8, 3.5))
-    names = [f"{r.rules.name}\n{r.players}p" for r in results]
+        _, ax = plt.subplots(figsize=(9, 4), layout="constrained")
+    names = [f"{r.rules.name} {r.players}p" for r in results]
     rates = [r.moon_rate for r in results]
     lows = [r.moon_rate - r.moon_interval[0] for r in results]
     highs = [r.moon_interval[1] - r.moon_rate for r in results]
     ax.errorbar(range(len(results)), rates, yerr=[lows, highs], fmt="o", capsize=4, label=label)
-    ax.set_xticks(range(len(results)), names, fontsize=8)
-    ax.set_ylabel("moons per hand")
+    ax.set_xticks(range(len(results)), names, fontsize=8, rotation=60, ha="right")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("hands with a moon")
     if label:
         ax.legend()
     return ax
-
