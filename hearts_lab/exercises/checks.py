@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import html
-import json
 import math
 import numbers
 from collections import Counter
@@ -52,6 +51,7 @@ __all__ = [
     "read_text",
     "same_exact",
     "same_cards",
+    "cards_text",
 ]
 
 #: What an untouched answer cell holds: ``answer = ...  # your answer here``.
@@ -106,9 +106,6 @@ class CheckResult:
         )
         data = {"worksheet": self.worksheet, "question": self.question, "status": self.status}
         return {"text/plain": self.text, "text/html": markup, MIME_TYPE: data}
-
-    def to_json(self) -> str:
-        return json.dumps({"worksheet": self.worksheet, "question": self.question, "status": self.status})
 
 
 class Wrong(Exception):
@@ -348,8 +345,6 @@ def same_exact(answer: Any, expected: Any) -> bool:
     difference = a - b
     if difference.is_zero:
         return True
-    if difference.is_number:
-        return bool(sympy.simplify(difference) == 0)
     return bool(sympy.simplify(difference) == 0)
 
 

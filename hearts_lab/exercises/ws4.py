@@ -57,14 +57,10 @@ Q8_REFERENCE_HANDS = 60_000
 _Q8_REFERENCE_SEED = 20_260_101
 
 
-def _exact(answer: object) -> sympy.Expr:
-    return read_exact(answer)
-
-
 @question(WS, "Q1", "Seat 0 is dealt the moon (standard, 3 players)")
 def check_q1(answer: object) -> None:
     """Probability that seat 0 is dealt all 13 hearts and the Q♠ in standard 3-player Hearts."""
-    got = _exact(answer)
+    got = read_exact(answer)
     if same_exact(got, p_dealt_moon(STANDARD_3).value):
         return
     if same_exact(got, sympy.binomial(38, 3) / sympy.binomial(52, 17)):
@@ -79,7 +75,7 @@ def check_q1(answer: object) -> None:
 @question(WS, "Q2", "Some seat is dealt the moon (standard, 3 players)")
 def check_q2(answer: object) -> None:
     """Probability that some seat is dealt every moon card in standard 3-player Hearts."""
-    got = _exact(answer)
+    got = read_exact(answer)
     one = p_dealt_moon(STANDARD_3).value
     if same_exact(got, p_dealt_moon(STANDARD_3, some_seat=True).value):
         return
@@ -161,7 +157,7 @@ def _queen_and_hearts(k: int) -> sympy.Rational:
 @question(WS, "Q6", "A moon-shaped hand, exactly")
 def check_q6(answer: object) -> None:
     """Probability that seat 0 is dealt the Q♠ and at least 4 hearts (standard, 4 players)."""
-    got = _exact(answer)
+    got = read_exact(answer)
     k = HEARTS_AT_LEAST
     if same_exact(got, _queen_and_hearts(k)):
         return
