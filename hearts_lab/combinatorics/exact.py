@@ -100,12 +100,10 @@ class _TextPrinter(StrPrinter):
         base, exp = expr.args
         if exp == -1:
             return f"1/{self.parenthesize(base, 1000)}"
-        base_text = self._print(base)
-        if not (base.is_Atom and not isinstance(base, sympy.Rational) or base.is_Integer and base >= 0):
-            base_text = f"({base_text})"
-        elif isinstance(base, sympy.factorial):
-            base_text = f"({base_text})"
-        return f"{base_text}^{self.parenthesize(exp, 1000) if not exp.is_Atom else self._print(exp)}"
+        simple = base.is_Symbol or (base.is_Integer and base >= 0)
+        base_text = self._print(base) if simple else f"({self._print(base)})"
+        exp_text = self._print(exp) if exp.is_Atom else f"({self._print(exp)})"
+        return f"{base_text}^{exp_text}"
 
     def _print_Mul(self, expr: Any) -> str:
         numer, denom = [], []
@@ -119,7 +117,10 @@ class _TextPrinter(StrPrinter):
             sign, numer[0] = "-", -numer[0]
             if numer[0] == 1 and len(numer) > 1:
                 numer.pop(0)
-        top = "*".join(f"({self._print(f)})" if f.is_Add or isinstance(f, sympy.Sum) and bool(denom or len(numer) > 1) else self._print(f) for f in numer) or "1"
+        def wrapped(f: Any) -> bool:
+            return bool(f.is_Add or (isinstance(f, sympy.Sum) and (denom or len(numer) > 1)))
+
+        top = "*".join(f"({self._print(f)})" if wrapped(f) else self._print(f) for f in numer) or "1"
         if not denom:
             return sign + top
         if len(numer) > 1:
