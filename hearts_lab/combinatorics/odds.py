@@ -20,7 +20,7 @@ from typing import Iterable
 
 import sympy
 
-from ..cards import HEARTS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..rules import PRESET_PLAYERS, PRESETS, Rules
 from .deck import composition
 from .exact import Exact, binom, frac, plus, power, times
