@@ -22,7 +22,7 @@ from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 if TYPE_CHECKING:
     from .hand import Hand
     from .rules import Rules
-    from .tricks import Trick
+    from .tricks import Trick, TrickResult
 
 __all__ = [
     "card_html",
@@ -534,3 +534,75 @@ def cards_seq_html(cards: Sequence[Card], *, four_colour: bool = False) -> str:
     """
     return "".join(card_html(c, four_colour=four_colour) for c in cards) or "<em>none</em>"
 
+
+
+def resolved_trick_html(plays: Sequence[tuple[int, Card]], result: TrickResult, *, four_colour: bool = False, width: int = 66) -> str:
+    """A decided trick drawn big: each seat's card in play order (cancelled crossed out, the winner framed) and the engine's sentence.
+
+    >>> from hearts_lab import Rules, resolve_trick, Card
+    >>> plays = [(0, Card.parse("10S")), (1, Card.parse("9H")), (2, Card.parse("9H")), (3, Card.parse("10S"))]
+    >>> out = resolved_trick_html(plays, resolve_trick(Rules.preset("cancellation", players=6), plays))
+    >>> out.count(', cancelled"'), "Set aside" in out
+    (4, True)
+    """
+    leader = plays[0][0] if plays else None
+    cells = []
+    for seat, card in plays:
+        mark = "cancelled" if card in result.cancelled else ("winner" if seat == result.winner else "")
+        label = f"seat {seat}" + (" · led" if seat == leader else "")
+        note = {"cancelled": "cancelled", "winner": "wins", "": "&nbsp;"}[mark]
+        colour = {"cancelled": "#777", "winner": "#8a6100", "": "#333"}[mark]
+        cells.append(
+            f"<div class='hl-trick-play' data-seat='{seat}' style='display:inline-block;text-align:center;margin:4px 6px;font-size:15px'>"
+            f"<div style='font-weight:700'>{label}</div>{card_svg(card, four_colour=four_colour, marked=mark, width=width)}"
+            f"<div style='color:{colour};font-weight:700'>{note}</div></div>"
+        )
+    colour = "#8a6100" if result.winner is not None else "#a40000"
+    return (
+        f"<div class='hl-resolved-trick' style='font-family:{_FONT}'>"
+        f"<div role='group' aria-label='the trick, in play order' style='margin-top:8px'>{''.join(cells)}</div>"
+        f"<div class='hl-reason' style='font-size:19px;font-weight:700;color:{colour};margin:4px 6px'>{_esc(result.reason)}</div></div>"
+    )
+
+
+def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int | None = None, four_colour: bool = False) -> str:
+    """A table of finished tricks: the cards in play order, the engine's sentence, and what happened next
+    (who collected how many cards, the pending pile, the kitty, who leads next). ``focus`` shades one trick.
+
+    >>> from hearts_lab.cases import kitty_with_trick_one
+    >>> out = ledger_html(kitty_with_trick_one().hand, range(2))
+    >>> "the kitty included" in out, out.count("<tr")
+    (True, 3)
+    """
+    n = hand.players
+    chosen = range(len(hand.tricks)) if tricks is None else tricks
+    rows = ["<tr style='background:#f0f0f0'><th>trick</th><th>cards, in play order</th><th>the engine says</th><th>then</th></tr>"]
+    for i in chosen:
+        trick = hand.tricks[i]
+        before, after = hand.at(i * n), hand.at((i + 1) * n)
+        cards = "".join(
+            f"<span style='white-space:nowrap;margin-right:4px'><small>{seat}:</small>"
+            f"{card_svg(card, four_colour=four_colour, marked=_trick_mark(trick, seat, card), width=34)}</span>"
+            for seat, card in trick.plays
+        )
+        if trick.winner is not None:
+            took_kitty = after.kitty_holder is not None and before.kitty_holder is None
+            then = f"Seat {trick.winner} collects {len(trick.collected)} cards{' (the kitty included)' if took_kitty else ''}."
+        elif after.phase == "over":
+            lost = sum(hand.rules.points_of(c) for c in after.unclaimed)
+            then = f"Last trick set aside: {len(after.unclaimed)} cards ({lost} points) go to nobody."
+        else:
+            kitty = " (the kitty included)" if hand.kitty and after.kitty_holder is None and set(hand.kitty) <= set(after.pending) else ""
+            then = f"Set aside. Pending pile: {len(after.pending)} cards{kitty}."
+        if after.phase == "play":
+            then += f" Seat {after.to_play} leads next."
+        shade = " style='background:#fff8db'" if i == focus else ""
+        rows.append(
+            f"<tr{shade}><td style='text-align:center;font-weight:700'>{i + 1}<br><small>led by {trick.leader}</small></td>"
+            f"<td style='white-space:nowrap'>{cards}</td><td><strong>{_esc(trick.reason)}</strong></td><td>{_esc(then)}</td></tr>"
+        )
+    kitty = f"<div style='margin-top:4px'>Kitty: {cards_html(hand.kitty, four_colour=four_colour)}</div>" if hand.kitty else ""
+    return (
+        f"<div class='hl-ledger-box' style='font-family:{_FONT}'><table class='hl-ledger' style='border-collapse:collapse;font-size:15px;margin-top:6px' "
+        f"cellpadding='6' border='1'>{''.join(rows)}</table>{kitty}</div>"
+    )

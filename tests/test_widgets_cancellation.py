@@ -26,7 +26,7 @@ def test_the_rulebook_case_is_set_aside(explorer):
     assert [t.value for t in explorer.card_inputs] == ["10♠", "9♥", "9♥", "10♠"]
     assert explorer.result.winner is None
     assert set(explorer.result.cancelled) == {Card.parse("10S"), Card.parse("9H")}
-    assert "Set aside: both 10♠ cancel, both 9♥ cancel, and no other spade was played." in explorer.verdict.value
+    assert "Set aside: both 10♠ cancel, both 9♥ cancel, and no other spade was played." in explorer.trick_view.value
     assert explorer.trick_view.value.count(', cancelled"') == 4
     assert "seat 0, who led, leads again" in explorer.verdict.value
 
@@ -37,7 +37,7 @@ def test_every_prepared_case_shows_the_engines_verdict(explorer, key):
     case = TRICK_CASES[key]
     expected = resolve_trick(trick_rules(case.players), case.plays())
     assert explorer.result == expected
-    assert expected.reason in explorer.verdict.value
+    assert expected.reason in explorer.trick_view.value
     assert len(explorer.card_inputs) == case.players and explorer.leader.value == case.leader
     if expected.winner is not None:
         assert f"Seat {expected.winner} takes the trick" in explorer.verdict.value

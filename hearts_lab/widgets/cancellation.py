@@ -2,7 +2,7 @@
 
 >>> explorer = CancellationExplorer()
 >>> explorer.case.value = "rulebook"
->>> explorer.result.winner is None, "Set aside" in explorer.verdict.value
+>>> explorer.result.winner is None, "Set aside" in explorer.trick_view.value
 (True, True)
 >>> explorer.card_inputs[1].value = "1x"      # not a card: the engine's message, nothing changes
 >>> explorer.error.message.startswith("Seat 1: '1x' is not a card")
@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from ..cards import Card, CardError
 from ..cases import SEQUENCE_CASES, TRICK_CASES, SequenceCase
-from ..render import card_svg, cards_html
+from ..render import ledger_html, resolved_trick_html
 from ..rules import Rules
 from ..tricks import TrickResult, resolve_trick
 from ._common import ErrorArea, button, four_colour_box
@@ -226,37 +226,24 @@ class CancellationExplorer(w.VBox):
             self.trick_view.value = ""
             self.verdict.value = ""
             return
-        four = self.four_colour.value
         result, plays = self.result, self.plays
         leader = plays[0][0]
-        cells = []
-        for seat, card in plays:
-            mark = "cancelled" if card in result.cancelled else ("winner" if seat == result.winner else "")
-            label = f"seat {seat}" + (" · led" if seat == leader else "")
-            note = {"cancelled": "cancelled", "winner": "wins", "": "&nbsp;"}[mark]
-            colour = {"cancelled": "#777", "winner": "#8a6100", "": "#333"}[mark]
-            cells.append(
-                f"<div class='hl-trick-play' data-seat='{seat}' style='display:inline-block;text-align:center;margin:4px 6px;font-size:15px'>"
-                f"<div style='font-weight:700'>{label}</div>{card_svg(card, four_colour=four, marked=mark, width=66)}"
-                f"<div style='color:{colour};font-weight:700'>{note}</div></div>"
-            )
-        self.trick_view.value = f"<div role='group' aria-label='the trick, in play order' style='margin-top:8px'>{''.join(cells)}</div>"
+        self.trick_view.value = resolved_trick_html(plays, result, four_colour=self.four_colour.value)
         if result.winner is not None:
             where = (
                 f"Seat {result.winner} takes the trick, together with any pending pile of earlier set-aside tricks, "
                 f"and leads the next trick."
             )
-            cls, colour = "hl-verdict-won", "#8a6100"
+            cls = "hl-verdict-won"
         else:
             where = (
                 f"Nobody wins it: its cards go onto the pending pile, and seat {leader}, who led, leads again. "
                 "The next trick that somebody wins takes the pile too; if this was the last trick, nobody ever does."
             )
-            cls, colour = "hl-verdict-set-aside", "#a40000"
+            cls = "hl-verdict-set-aside"
         pairs = ", ".join(str(c) for c in result.cancelled) or "none"
         self.verdict.value = (
-            f"<div class='{cls}' style='font-size:17px;margin-top:6px'><div style='font-size:20px;font-weight:700;color:{colour}'>"
-            f"{html.escape(result.reason)}</div><ul style='margin:4px 0 0 0'>"
+            f"<div class='{cls}' style='font-size:17px;margin-top:6px'><ul style='margin:4px 0 0 0'>"
             + _fact(f"Cancelled pairs: {html.escape(pairs)}")
             + _fact(html.escape(where))
             + "</ul></div>"
@@ -279,45 +266,8 @@ class CancellationExplorer(w.VBox):
         self.stepper.go((case.focus + 1) * n)
 
     def _ledger_html(self, case: SequenceCase) -> str:
-        hand = case.hand
-        n = hand.players
-        four = self.four_colour.value
-        start, end = max(0, case.focus - 2), min(len(hand.tricks), case.focus + 2)
-        rows = [
-            "<tr style='background:#f0f0f0'><th>trick</th><th>cards, in play order</th><th>the engine says</th><th>then</th></tr>"
-        ]
-        for i in range(start, end):
-            trick = hand.tricks[i]
-            after = hand.at((i + 1) * n)
-            cards = "".join(
-                f"<span style='white-space:nowrap;margin-right:4px'><small>{seat}:</small>"
-                f"{card_svg(card, four_colour=four, marked='cancelled' if card in trick.cancelled else ('winner' if seat == trick.winner else ''), width=34)}</span>"
-                for seat, card in trick.plays
-            )
-            if trick.winner is not None:
-                took_kitty = after.kitty_holder is not None and hand.at(i * n).kitty_holder is None
-                kitty = " (the kitty included)" if took_kitty else ""
-                then = f"Seat {trick.winner} collects {len(trick.collected)} cards{kitty}."
-            elif after.phase == "over":
-                lost = sum(hand.rules.points_of(c) for c in after.unclaimed)
-                then = f"Last trick set aside: {len(after.unclaimed)} cards ({lost} points) go to nobody."
-            else:
-                kitty = " (the kitty included)" if hand.kitty and after.kitty_holder is None and i == 0 else ""
-                then = f"Set aside. Pending pile: {len(after.pending)} cards{kitty}."
-            if after.phase == "play":
-                then += f" Seat {after.to_play} leads next."
-            shade = " style='background:#fff8db'" if i == case.focus else ""
-            rows.append(
-                f"<tr{shade}><td style='text-align:center;font-weight:700'>{i + 1}<br><small>led by {trick.leader}</small></td>"
-                f"<td style='white-space:nowrap'>{cards}</td><td><strong>{html.escape(trick.reason)}</strong></td><td>{html.escape(then)}</td></tr>"
-            )
-        kitty = (
-            f"<div style='margin-top:4px'>Kitty: {cards_html(hand.kitty, four_colour=four)}</div>" if hand.kitty else ""
-        )
-        return (
-            "<table class='hl-ledger' style='border-collapse:collapse;font-size:15px;margin-top:6px' cellpadding='6' border='1'>"
-            f"{''.join(rows)}</table>{kitty}"
-        )
+        start, end = max(0, case.focus - 2), min(len(case.hand.tricks), case.focus + 2)
+        return ledger_html(case.hand, range(start, end), focus=case.focus, four_colour=self.four_colour.value)
 
     def _redraw_all(self) -> None:
         self._draw_trick()
