@@ -38,8 +38,8 @@ def test_starts_on_the_preset_and_shows_its_facts():
     assert STANDARD.summary() in lab.status_html.value
     assert "<td>52 cards (1 pack)</td>" in lab.facts_html.value
     assert "13 cards each" in lab.facts_html.value and "<td>0 cards</td>" in lab.facts_html.value
-    for text in ("hand 0: 1 (left)", "hand 1: 3 (right)", "hand 2: 2 (across)", "hand 3: 0 (hold)"):
-        assert text in lab.schedule_html.value
+    cells = "<td>left (1)</td><td>right (3)</td><td>across (2)</td><td>hold (0)</td>"
+    assert cells in lab.schedule_html.value
     assert "None: these are the preset's rules." in lab.changes_html.value
     assert "both columns show the same hand" in lab.compare_html.value
 
@@ -52,7 +52,7 @@ def test_players_reloads_the_preset_for_that_count():
     assert lab.controls["pass_schedule"].value == "1, 4"
     assert "<td>50 cards (1 pack)</td>" in lab.facts_html.value and "10 cards each" in lab.facts_html.value
     assert "3♣ by its holder" in lab.facts_html.value
-    assert "hand 1: 4 (right)" in lab.schedule_html.value
+    assert "<td>left (1)</td><td>right (4)</td><td>left (1)</td><td>right (4)</td>" in lab.schedule_html.value
 
 
 def test_a_preset_change_moves_players_into_its_range():
@@ -205,4 +205,4 @@ def test_the_queen_not_breaking_hearts_is_a_lowest_clubs_rule():
     lab = RulesLab(preset="lowest-clubs", players=3)
     assert lab.controls["hearts_broken_by"].value == "heart"
     assert lab.controls["pass_count"].value == 4 and lab.controls["removed"].value == "2♦"
-    assert "hand 1: 2 (right)" in lab.schedule_html.value and "hand 2: 0 (hold)" in lab.schedule_html.value
+    assert "<td>left (1)</td><td>right (2)</td><td>hold (0)</td><td>left (1)</td>" in lab.schedule_html.value

@@ -89,7 +89,7 @@ TABLE_CSS = """
 .hl-play-table .hl-scoreboard .hl-you-col { background: #eef4ff; }
 .hl-play-table .hl-scoreboard tr.hl-total td { font-weight: 700; border-top: 2px solid #888; }
 .hl-play-table .hl-game-over { font-size: 1.15em; margin-top: 6px; color: #137333; }
-.hl-play-table .hl-card-row { flex-wrap: wrap; gap: 4px; margin-top: 4px; }
+.hl-play-table .hl-card-row { flex-wrap: wrap; gap: 4px; margin-top: 2px; padding-top: 8px; }
 .hl-play-table .hl-card-button { width: 58px !important; height: 78px !important; border-radius: 8px !important;
   border: 2px solid #888 !important; background: #fff !important; padding: 0 !important; margin: 2px !important;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25); }

@@ -81,9 +81,10 @@ FIELD_HELP: dict[str, str] = {
 
 LAB_CSS = """
 <style>
-.hl-rules-lab { font-family: system-ui, sans-serif; font-size: 14px; max-width: 1100px; }
-.hl-rules-lab .hl-lab-group { border: 1px solid #d0d0d0; border-radius: 8px; padding: 4px 8px 6px 8px; margin: 0 6px 6px 0;
-  background: #fafaf7; }
+.hl-rules-lab { font-family: system-ui, sans-serif; font-size: 14px; max-width: 1280px; }
+.hl-rules-lab .hl-lab-group { border: 1px solid #d0d0d0; border-radius: 8px; padding: 2px 6px 4px 6px; background: #fafaf7; }
+.hl-rules-lab .hl-lab-controls { margin-right: 12px; }
+.hl-rules-lab .hl-lab-results h4:first-child { margin-top: 4px; }
 .hl-rules-lab .hl-group-title { font-weight: 700; color: #333; margin: 2px 0; }
 .hl-rules-lab .hl-help { color: #666; font-size: 0.85em; margin: -2px 0 4px 0; line-height: 1.2; }
 .hl-rules-lab .hl-invalid input, .hl-rules-lab .hl-invalid select { border: 2px solid #c8102e !important; background: #fdecea; }
@@ -91,11 +92,12 @@ LAB_CSS = """
   margin: 4px 0; }
 .hl-rules-lab .hl-lab-ok { padding: 6px 10px; border-radius: 8px; background: #e8f5e9; border-left: 5px solid #137333; margin: 4px 0; }
 .hl-rules-lab table { border-collapse: collapse; margin: 4px 0 8px 0; }
-.hl-rules-lab th, .hl-rules-lab td { border: 1px solid #ccc; padding: 3px 9px; text-align: left; vertical-align: top; }
+.hl-rules-lab th, .hl-rules-lab td { border: 1px solid #ccc; padding: 2px 8px; text-align: left; vertical-align: top; }
 .hl-rules-lab th { background: #f0f0ec; }
 .hl-rules-lab td.hl-num { text-align: right; }
 .hl-rules-lab .hl-compare { display: flex; gap: 16px; flex-wrap: wrap; }
-.hl-rules-lab .hl-compare > div { flex: 1 1 420px; }
+.hl-rules-lab .hl-compare > div { flex: 1 1 260px; }
+.hl-rules-lab .hl-compare ul { margin: 2px 0; padding-left: 18px; }
 .hl-rules-lab h4 { margin: 10px 0 2px 0; }
 </style>
 """
@@ -164,11 +166,12 @@ class RulesLab(widgets.VBox):
         self.note = ""
         self._loading = False
         c: dict[str, widgets.Widget] = {}
-        style = {"description_width": "120px"}
+        style = {"description_width": "140px"}
 
         def add(name: str, widget: widgets.Widget) -> None:
-            widget.layout = widgets.Layout(width="290px")
+            widget.layout = widgets.Layout(width="300px")
             widget.style = style
+            widget.tooltip = FIELD_HELP.get(name, "")  # the help shows on hover; the notebook explains every option
             widget.add_class(f"hl-field-{name.replace('_', '-')}")
             c[name] = widget
 
@@ -206,10 +209,10 @@ class RulesLab(widgets.VBox):
         self.changes_html = widgets.HTML()
         self.compare_html = widgets.HTML()
 
-        groups = [
+        groups = [  # two columns, read row by row
             ("Table", ["preset", "players", "name", "target", "ties"]),
-            ("Deck and passing", ["decks", "removed", "pass_count", "pass_schedule"]),
             ("Leading and hearts", ["opening_lead", "first_trick_points", "first_lead_points", "hearts_broken_by"]),
+            ("Deck and passing", ["decks", "removed", "pass_count", "pass_schedule"]),
             ("Card values and moon", ["card_points", "card_point_changes", "moon", "moon_reward", "moon_cards"]),
             ("Cancellation", ["cancellation", "last_trick_set_aside", "kitty_to"]),
             ("Sample hand", ["seed", "bot"]),
@@ -217,18 +220,22 @@ class RulesLab(widgets.VBox):
         boxes = []
         for title, names in groups:
             items: list[widgets.Widget] = [widgets.HTML(f"<div class='hl-group-title'>{html.escape(title)}</div>")]
-            for name in names:
-                items.append(c[name])
-                if name in FIELD_HELP:
-                    items.append(widgets.HTML(f"<div class='hl-help'>{html.escape(FIELD_HELP[name])}</div>"))
+            items.extend(c[name] for name in names)
             if title == "Sample hand":
                 items.append(self.reset_button)
             box = widgets.VBox(items)
             box.add_class("hl-lab-group")
             boxes.append(box)
-        grid = widgets.GridBox(boxes, layout=widgets.Layout(grid_template_columns="repeat(3, 320px)"))
+        grid = widgets.GridBox(boxes, layout=widgets.Layout(grid_template_columns="repeat(2, 318px)", grid_gap="6px"))
+        grid.add_class("hl-lab-controls")
+        results = widgets.VBox(
+            [self.status_html, self.facts_html, self.schedule_html, self.changes_html, self.compare_html],
+            layout=widgets.Layout(flex="1 1 440px", min_width="440px", max_width="660px"),
+        )
+        results.add_class("hl-lab-results")
         self.children = [
-            widgets.HTML(LAB_CSS), grid, self.status_html, self.facts_html, self.schedule_html, self.changes_html, self.compare_html,
+            widgets.HTML(LAB_CSS),
+            widgets.HBox([grid, results], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="10px")),
         ]
         self.add_class("hl-rules-lab")
 
@@ -420,14 +427,16 @@ class RulesLab(widgets.VBox):
         if rules.pass_count == 0 or not any(rules.pass_schedule):
             return "<h4>Pass schedule</h4><div>No passing: every hand is played as dealt.</div>"
         n = len(rules.pass_schedule)
+        hands = range(max(n, 4))
+        heads = "".join(f"<td class='hl-num'>{h}</td>" for h in hands)
         cells = []
-        for h in range(max(n, 4) if n > 1 else 4):
+        for h in hands:
             offset = rules.pass_offset(h)
             where = "hold" if offset == 0 else seat_direction(0, offset, rules.players)
-            cells.append(f"<td>hand {h}: {offset} ({html.escape(where)})</td>")
+            cells.append(f"<td>{html.escape(where)} ({offset})</td>")
         return (
             f"<h4>Pass schedule: {rules.pass_count} cards, repeating every {n} hand{'s' if n > 1 else ''}</h4>"
-            f"<table class='hl-schedule'><tr>{''.join(cells)}</tr></table>"
+            f"<table class='hl-schedule'><tr><th>hand number</th>{heads}</tr><tr><th>pass (offset)</th>{''.join(cells)}</tr></table>"
         )
 
     def changes(self, rules: Rules) -> str:
