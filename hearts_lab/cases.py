@@ -249,7 +249,7 @@ def kitty_with_trick_one() -> SequenceCase:
         seed=3,
     )
     story = (
-        "Six players share 102 cards; the last 2 (Q♠ and 5♥ here) are the kitty, which belongs to trick 1. "
+        "Six players are dealt 17 cards each, 102 in all; the other 2 (Q♠ and 5♥ here) are the kitty, which belongs to trick 1. "
         "Trick 1 is three cancelling pairs, so it is set aside and the kitty travels with it on the pending pile. "
         "Seat 1 leads again; seat 4's A♣ wins trick 2 and collects trick 1, the kitty and trick 2: 14 points."
     )
