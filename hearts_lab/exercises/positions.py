@@ -1,46 +1,39 @@
-"""Real positions for worksheet questions, rebuilt from seeds by the engine.
+"""Real positions for worksheet questions, replayed by the engine from a seed and a record.
 
-A position is a hand dealt with :meth:`Hand.deal` and played by
-:class:`~hearts_lab.bots.HeuristicBot` players, stopped after some number of
-plays. The same seed gives the same position on every machine, so a question
-can name it and its check can ask the engine about it.
+Each position was found by letting seeded :class:`~hearts_lab.bots.HeuristicBot`
+players play a seeded deal, and is stored as what they did: the cards each
+seat passed and the cards played, in order. :func:`replay` deals the same
+cards again and plays the record through :meth:`Hand.pass_cards` and
+:meth:`Hand.play`, so the engine checks every card - a position is always
+legal - and a question's check asks the same engine for its answer. Storing
+the record (not the bots) keeps the positions fixed when the bots improve.
 
 >>> from hearts_lab import Rules
->>> hand = played_hand(Rules.preset("standard", players=4), seed=1, hand_number=3)
->>> hand.phase, len(hand.history)
-('over', 52)
->>> position(Rules.preset("standard", players=4), seed=1, hand_number=3, plays=5).trick_number
-1
+>>> hand = replay(Rules.preset("standard", players=4), seed=42, hand_number=3, plays="2♣")
+>>> hand.to_play, hand.trick_number
+(0, 0)
+>>> replay(Rules.preset("standard", players=4), seed=42, hand_number=3, plays="3♣")
+Traceback (most recent call last):
+...
+hearts_lab.errors.IllegalMove: Seat 3 cannot play 3♣: they do not hold it. Legal: 2♣.
 """
 
 from __future__ import annotations
 
-import functools
+from typing import Sequence
 
-from ..bots import HeuristicBot, play_hand
 from ..hand import Hand
 from ..rules import Rules
 
-__all__ = ["played_hand", "position", "table_bots"]
+__all__ = ["replay"]
 
 
-def table_bots(players: int, seed: int | str) -> list[HeuristicBot]:
-    """One seeded heuristic bot per seat: the players of every worksheet position."""
-    return [HeuristicBot(f"{seed}/{seat}") for seat in range(players)]
-
-
-@functools.lru_cache(maxsize=64)
-def _played(rules: Rules, seed: int | str, hand_number: int) -> Hand:
+def replay(rules: Rules, seed: int | str, hand_number: int, plays: str = "", passes: Sequence[str] = ()) -> Hand:
+    """Deal ``(rules, seed, hand_number)`` (dealer seat 0), make the ``passes`` (one string of
+    cards per seat) and play ``plays`` (cards separated by spaces, in order)."""
     hand = Hand.deal(rules, seed=seed, hand_number=hand_number)
-    play_hand(hand, table_bots(rules.players, seed))
+    for seat, cards in enumerate(passes):
+        hand.pass_cards(seat, cards)
+    for card in plays.split():
+        hand.play(card)
     return hand
-
-
-def played_hand(rules: Rules, seed: int | str, hand_number: int = 0) -> Hand:
-    """The whole hand ``(rules, seed, hand_number)`` played out by the worksheet bots (a fresh copy)."""
-    return _played(rules, seed, hand_number).copy()
-
-
-def position(rules: Rules, seed: int | str, hand_number: int, plays: int) -> Hand:
-    """The played hand stopped after its first ``plays`` cards (passes included)."""
-    return _played(rules, seed, hand_number).at(plays)

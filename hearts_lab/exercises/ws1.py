@@ -16,7 +16,7 @@ from ..hand import Hand
 from ..rules import Rules
 from ..tricks import Trick
 from .checks import Wrong, cards_text, question, read_cards, read_seat, same_exact
-from .positions import played_hand, position
+from .positions import replay
 
 __all__ = [
     "STANDARD",
@@ -40,14 +40,20 @@ WS = "ws1"
 STANDARD = Rules.preset("standard", players=4)
 _HOLD = 3
 
-# (seed, plays) of each question's position; found by searching seeds for a
-# position that shows the rule being practised.
+# Each position: a seed and the record of the bots' plays (see .positions).
 _Q1_SEED = 2
-_Q2 = (42, 1)
-_Q3 = (1, 12)
-_Q4 = (3, 18)
-_Q5 = (2, 5)  # seed, trick index
-_Q6 = (1, 2)  # seed, seat
+_Q2 = (42, "2♣")
+#: Seed 1, hand 3, played to the end: Q3 stops after 12 cards, Q6 uses the whole hand.
+_SEED_1 = (
+    "2♣ 6♣ 9♣ 5♣ 2♦ 6♦ J♦ 8♦ 4♣ 7♣ 10♣ 3♣ 4♦ 7♦ A♠ 5♦ 2♠ 7♠ 6♠ 5♠ 8♠ 4♠ Q♠ J♠ J♣ A♣ A♥ 8♣ 3♠ 9♠ "
+    "10♠ Q♥ 3♦ K♦ Q♦ J♥ Q♣ 7♥ 10♥ K♥ K♣ A♦ 8♥ 5♥ 3♥ 10♦ 2♥ 4♥ K♠ 9♥ 9♦ 6♥"
+)
+_Q3 = (1, " ".join(_SEED_1.split()[:12]))
+_Q4 = (3, "2♣ 8♣ 6♣ 7♣ 5♠ 3♠ 6♠ 4♠ 4♣ 5♣ 9♣ 3♣ 8♠ K♥ K♠ J♠ 8♦ 5♦")
+#: Q5: the sixth trick (index 5) of seed 2's hand 3.
+_Q5 = (2, "2♣ 3♣ 4♣ A♣ 3♠ 2♠ 8♠ 7♠ 5♦ 3♦ 4♦ 2♦ 6♣ Q♣ 10♣ J♣ 4♠ 5♠ J♠ K♠ 7♣ A♠ K♣ 8♣", 5)
+#: Q6: the seat whose points are asked for.
+_Q6_SEAT = 2
 
 
 def deal_q1() -> Hand:
@@ -63,28 +69,32 @@ def deal_q1_text() -> str:
 
 def position_q2() -> Hand:
     """Q2: part-way through trick 1."""
-    return position(STANDARD, _Q2[0], _HOLD, _Q2[1])
+    return replay(STANDARD, _Q2[0], _HOLD, _Q2[1])
 
 
 def position_q3() -> Hand:
     """Q3: the start of a later trick."""
-    return position(STANDARD, _Q3[0], _HOLD, _Q3[1])
+    return replay(STANDARD, _Q3[0], _HOLD, _Q3[1])
 
 
 def position_q4() -> Hand:
     """Q4: the middle of a trick, later in the hand."""
-    return position(STANDARD, _Q4[0], _HOLD, _Q4[1])
+    return replay(STANDARD, _Q4[0], _HOLD, _Q4[1])
+
+
+def _trick_q5() -> Trick:
+    seed, plays, index = _Q5
+    return replay(STANDARD, seed, _HOLD, plays).tricks[index]
 
 
 def trick_q5() -> list[tuple[int, Card]]:
     """Q5: the plays of a finished trick, as (seat, card) pairs in play order."""
-    trick: Trick = played_hand(STANDARD, _Q5[0], _HOLD).tricks[_Q5[1]]
-    return list(trick.plays)
+    return list(_trick_q5().plays)
 
 
 def hand_q6() -> Hand:
     """Q6: a finished hand."""
-    return played_hand(STANDARD, _Q6[0], _HOLD)
+    return replay(STANDARD, 1, _HOLD, _SEED_1)
 
 
 def _judge_legal(answer: object, hand: Hand) -> None:
@@ -162,9 +172,8 @@ def check_q4(answer: object) -> None:
 @question(WS, "Q5", "Who won the trick?")
 def check_q5(answer: object) -> None:
     """The seat that won the trick :func:`trick_q5`."""
-    plays = trick_q5()
-    hand = played_hand(STANDARD, _Q5[0], _HOLD)
-    trick = hand.tricks[_Q5[1]]
+    trick = _trick_q5()
+    plays = list(trick.plays)
     seat = read_seat(answer, STANDARD.players)
     if seat == trick.winner:
         return
@@ -182,9 +191,9 @@ def check_q5(answer: object) -> None:
 
 @question(WS, "Q6", "Penalty points taken")
 def check_q6(answer: object) -> None:
-    """Seat :data:`_Q6` [1]'s penalty points at the end of :func:`hand_q6`."""
+    """Seat 2's penalty points at the end of :func:`hand_q6`."""
     hand = hand_q6()
-    seat = _Q6[1]
+    seat = _Q6_SEAT
     expected = hand.points()[seat]
     if same_exact(answer, expected):
         return

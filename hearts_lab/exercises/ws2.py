@@ -17,7 +17,7 @@ from ..hand import Hand
 from ..rules import Rules
 from ..tricks import resolve_trick
 from .checks import Wrong, question, read_cards, read_seat, same_exact
-from .positions import played_hand, table_bots
+from .positions import replay
 
 __all__ = [
     "PASS_Q3",
@@ -47,32 +47,42 @@ _Q1 = ("standard", 4, 6, 1)
 _Q2 = ("lowest-clubs", 6, 2, 5)
 #: Q3: a 7-player Cancellation deal, hand number 1; (seed, hand number, seat asked about).
 PASS_Q3 = (11, 1, 2)
+_Q3_PASSES = ("A♦ A♥ Q♠", "J♣ Q♥ A♥", "J♥ J♥ A♠", "Q♣ K♦ K♠", "4♥ 5♥ 9♥", "A♦ K♥ K♠", "9♥ K♥ Q♠")
 #: Q4 and Q5: single tricks, (seat, card) in play order, 6-player Cancellation Hearts.
 TRICK_Q4 = ((2, "9♠"), (3, "K♠"), (4, "9♠"), (5, "2♥"), (0, "K♠"), (1, "3♠"))
 TRICK_Q5 = ((0, "J♦"), (1, "J♦"), (2, "A♣"), (3, "5♥"), (4, "5♥"), (5, "Q♠"))
-# Q6, Q7: a played 7-player hand with a set-aside trick (seed, index of the set-aside trick).
-_Q6 = (4, 5)
-# Q8: a played 7-player hand whose first trick was set aside (seed).
-_Q8 = 113
+# Q6, Q7: seed 4, hand 0 of 7-player Cancellation, played to the end of trick 7; trick 6 (index 5) was set aside.
+_Q6 = (
+    4,
+    ("10♥ Q♠ A♠", "J♦ 5♥ K♥", "Q♣ A♦ 9♥", "10♦ K♦ 5♥", "10♥ K♠ A♠", "A♥ Q♠ K♠", "A♣ K♥ A♥"),
+    "2♣ 4♣ 5♣ 4♣ 3♣ 10♣ 8♣ 2♦ 3♦ Q♠ 5♦ A♦ A♦ 3♦ 5♠ 3♠ 6♠ 10♠ 9♠ 9♠ 7♠ 2♣ Q♠ 5♣ 3♣ K♥ 7♣ 7♣ "
+    "4♠ 3♠ 7♠ 2♠ 6♥ K♠ K♠ 8♠ 8♠ 5♥ A♠ A♥ A♥ A♠ 6♦ 9♥ 4♦ 6♦ 4♦ 7♦ 10♥",
+)
+_SET_ASIDE = 5
+# Q8: seed 113, hand 0 of 7-player Cancellation, three tricks; the first was set aside.
+_Q8 = (
+    113,
+    ("K♣ A♣ K♦", "Q♣ Q♥ A♠", "J♦ Q♦ A♥", "K♥ K♠ A♠", "7♥ 9♥ K♠", "J♥ Q♥ K♥", "6♥ 9♥ Q♠"),
+    "4♠ 5♠ A♥ 4♠ 3♠ 5♠ 3♠ 3♦ Q♠ 4♦ 5♦ 2♦ 3♦ 5♦ 6♣ 4♣ 6♣ 4♣ 5♣ 10♣ 5♣",
+)
 
 
 def pass_q3() -> Hand:
-    """Q3: the deal after every seat has chosen its pass (the bots chose); the exchange has happened."""
+    """Q3: the deal after every seat has chosen its pass; the exchange has happened."""
     seed, hand_number, _ = PASS_Q3
-    hand = Hand.deal(CANCELLATION_7, seed=seed, hand_number=hand_number)
-    for seat, bot in enumerate(table_bots(CANCELLATION_7.players, seed)):
-        hand.pass_cards(seat, bot.choose_pass(hand.view(seat)))
-    return hand
+    return replay(CANCELLATION_7, seed, hand_number, passes=_Q3_PASSES)
 
 
 def hand_q6() -> Hand:
-    """Q6, Q7: a finished 7-player Cancellation hand with a set-aside trick."""
-    return played_hand(CANCELLATION_7, _Q6[0], 0)
+    """Q6, Q7: a 7-player Cancellation hand, seven tricks in; the sixth was set aside."""
+    seed, passes, plays = _Q6
+    return replay(CANCELLATION_7, seed, 0, plays, passes)
 
 
 def hand_q8() -> Hand:
-    """Q8: a finished 7-player Cancellation hand whose first trick was set aside."""
-    return played_hand(CANCELLATION_7, _Q8, 0)
+    """Q8: a 7-player Cancellation hand, three tricks in; the first was set aside."""
+    seed, passes, plays = _Q8
+    return replay(CANCELLATION_7, seed, 0, plays, passes)
 
 
 def _offset_rules(preset: str, players: int) -> Rules:
@@ -183,8 +193,8 @@ def check_q5(answer: object) -> None:
 def check_q6(answer: object) -> None:
     """The seat that leads the trick after the set-aside trick in :func:`hand_q6`."""
     hand = hand_q6()
-    aside = hand.tricks[_Q6[1]]
-    nxt = hand.tricks[_Q6[1] + 1]
+    aside = hand.tricks[_SET_ASIDE]
+    nxt = hand.tricks[_SET_ASIDE + 1]
     got = read_seat(answer, hand.players)
     if got == nxt.leader:
         return
@@ -200,7 +210,7 @@ def check_q7(answer: object) -> None:
     """Points the winner of the trick after the set-aside trick collects with it."""
     hand = hand_q6()
     rules = hand.rules
-    nxt = hand.tricks[_Q6[1] + 1]
+    nxt = hand.tricks[_SET_ASIDE + 1]
     expected = sum(rules.points_of(c) for c in nxt.collected)
     if same_exact(answer, expected):
         return
@@ -208,7 +218,7 @@ def check_q7(answer: object) -> None:
     pile = expected - own
     if same_exact(answer, own):
         raise Wrong("You counted only the trick itself. The winner also collects the pending pile: the set-aside trick.")
-    aside = hand.tricks[_Q6[1]]
+    aside = hand.tricks[_SET_ASIDE]
     uncancelled = sum(rules.points_of(c) for t in (aside, nxt) for c in t.cards if c not in t.cancelled)
     if same_exact(answer, pile) or same_exact(answer, uncancelled):
         raise Wrong(
