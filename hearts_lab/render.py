@@ -57,7 +57,7 @@ MARKS = {
     "passed": ", passed",
 }
 
-_FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif"
+_FONT = "system-ui,-apple-system,Segoe UI,Roboto,DejaVu Sans,sans-serif"
 _GOLD = "#e0a800"
 _TURN = "#2f7de1"
 
