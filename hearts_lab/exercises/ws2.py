@@ -47,7 +47,6 @@ _Q1 = ("standard", 4, 6, 1)
 _Q2 = ("lowest-clubs", 6, 2, 5)
 #: Q3: a 7-player Cancellation deal, hand number 1; (seed, hand number, seat asked about).
 PASS_Q3 = (11, 1, 2)
-_Q3_PASSES = ("A♦ A♥ Q♠", "J♣ Q♥ A♥", "J♥ J♥ A♠", "Q♣ K♦ K♠", "4♥ 5♥ 9♥", "A♦ K♥ K♠", "9♥ K♥ Q♠")
 #: Q4 and Q5: single tricks, (seat, card) in play order, 6-player Cancellation Hearts.
 TRICK_Q4 = ((2, "9♠"), (3, "K♠"), (4, "9♠"), (5, "2♥"), (0, "K♠"), (1, "3♠"))
 TRICK_Q5 = ((0, "J♦"), (1, "J♦"), (2, "A♣"), (3, "5♥"), (4, "5♥"), (5, "Q♠"))
@@ -67,10 +66,22 @@ _Q8 = (
 )
 
 
+def highest_cards(cards: tuple[Card, ...], count: int) -> list[Card]:
+    """The ``count`` highest cards by rank (ties: ♠ before ♥ before ♦ before ♣): Q3's passing strategy.
+
+    >>> highest_cards(tuple(Card.parse(c) for c in "2C AS 10H AD".split()), 2)
+    [A♠, A♦]
+    """
+    return sorted(cards, key=lambda c: (c.rank, c.sort_key()), reverse=True)[:count]
+
+
 def pass_q3() -> Hand:
-    """Q3: the deal after every seat has chosen its pass; the exchange has happened."""
+    """Q3: a deal in which every seat passed its three highest cards; the exchange has happened."""
     seed, hand_number, _ = PASS_Q3
-    return replay(CANCELLATION_7, seed, hand_number, passes=_Q3_PASSES)
+    hand = replay(CANCELLATION_7, seed, hand_number)
+    for seat in range(hand.players):
+        hand.pass_cards(seat, highest_cards(hand.cards(seat), CANCELLATION_7.pass_count))
+    return hand
 
 
 def hand_q6() -> Hand:
