@@ -259,7 +259,7 @@ def hand_html(hand: Hand, *, four_colour: bool = False) -> str:
     points = hand.points()
     rows = []
     for seat in range(hand.players):
-        turn = " style='background:#fff4cc'" if hand.to_play == seat else ""
+        turn = " style='background:#fff4cc;color:#222'" if hand.to_play == seat else ""
         marker = " &larr; to play" if hand.to_play == seat else ""
         rows.append(
             f"<tr{turn}><th style='text-align:left'>Seat {seat}{marker}</th>"
@@ -365,7 +365,7 @@ def seat_table_html(
         out.append(
             f"<div class='{css}' data-seat='{seat}' role='group' aria-label='seat {seat}' "
             f"style='position:absolute;left:{x:.0f}px;top:{y:.0f}px;transform:translate(-50%,-50%);"
-            f"background:#fdfdf8;border:{border};border-radius:8px;padding:4px 8px;min-width:132px;"
+            f"background:#fdfdf8;color:#222;border:{border};border-radius:8px;padding:4px 8px;min-width:132px;"
             "box-shadow:0 2px 5px rgba(0,0,0,0.25)'>"
             f"<div style='font-weight:700;white-space:nowrap;margin-bottom:2px'>Seat {seat}"
             f"<span style='font-weight:400;color:#444'> · {points[seat]} pt{'s' if points[seat] != 1 else ''}</span>{''.join(badges)}</div>"
@@ -443,6 +443,7 @@ def pass_diagram_svg(players: int, offset: int, *, size: int = 320, title: str =
         f'<svg class="hl-pass-diagram" xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 14}" '
         f'viewBox="0 0 {size} {size + 14}" role="img" aria-label="{_esc(label)}" style="font-family:{_FONT}">',
         f"<title>{_esc(label)}</title>",
+        f'<rect width="{size}" height="{size + 14}" rx="8" fill="#ffffff"/>',
         f'<defs><marker id="{mid}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
         f'<path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker></defs>',
         f'<text x="{c}" y="18" text-anchor="middle" font-size="16" font-weight="700" fill="#222">{_esc(heading)}</text>',
@@ -488,7 +489,7 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
     rows = [f"<tr><th style='padding:2px 8px;text-align:left'>hand</th><th style='padding:2px 8px;text-align:left'>pass</th>{head}</tr>"]
     for h in range(cycle):
         offset = rules.pass_offset(h)
-        shade = " style='background:#fff4cc'" if highlight is not None and highlight % cycle == h else ""
+        shade = " style='background:#fff4cc;color:#222'" if highlight is not None and highlight % cycle == h else ""
         cells = "".join(
             f"<td style='padding:2px 8px;text-align:center'>{'&ndash;' if not offset else f'&rarr; {(s + offset) % n}'}</td>"
             for s in range(n)
@@ -576,7 +577,7 @@ def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int |
     """
     n = hand.players
     chosen = range(len(hand.tricks)) if tricks is None else tricks
-    rows = ["<tr style='background:#f0f0f0'><th>trick</th><th>cards, in play order</th><th>the engine says</th><th>then</th></tr>"]
+    rows = ["<tr style='background:#f0f0f0;color:#222'><th>trick</th><th>cards, in play order</th><th>the engine says</th><th>then</th></tr>"]
     for i in chosen:
         trick = hand.tricks[i]
         before, after = hand.at(i * n), hand.at((i + 1) * n)
@@ -596,7 +597,7 @@ def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int |
             then = f"Set aside. Pending pile: {len(after.pending)} cards{kitty}."
         if after.phase == "play":
             then += f" Seat {after.to_play} leads next."
-        shade = " style='background:#fff8db'" if i == focus else ""
+        shade = " style='background:#fff8db;color:#222'" if i == focus else ""
         rows.append(
             f"<tr{shade}><td style='text-align:center;font-weight:700'>{i + 1}<br><small>led by {trick.leader}</small></td>"
             f"<td style='white-space:nowrap'>{cards}</td><td><strong>{_esc(trick.reason)}</strong></td><td>{_esc(then)}</td></tr>"
