@@ -63,7 +63,21 @@ class SeatView:
     tricks = property(lambda self: self._hand.tricks)
     current_trick = property(lambda self: self._hand.current_trick)
     hearts_broken = property(lambda self: self._hand.hearts_broken)
-    pending = property(lambda self: self._hand.pending)
+
+    @property
+    def pending(self) -> tuple[Card, ...]:
+        """The face-up cards of set-aside tricks; a kitty riding in the pile stays face down."""
+        hand = self._hand
+        if not hand.kitty or hand.kitty_holder is not None or not hand._kitty_in_pending:
+            return hand.pending
+        hidden = Counter(hand.kitty)
+        out = []
+        for card in hand.pending:
+            if hidden[card]:
+                hidden[card] -= 1
+            else:
+                out.append(card)
+        return tuple(out)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -304,6 +318,9 @@ class Hand:
     def moon_shooter(self) -> int | None:
         """The seat that collected every moon card (RULES.md §1.8, §3.11), once the hand is over."""
         if self.phase != "over" or self.rules.moon == "off":
+            return None
+        # RULES.md §3.11: if any point card went unclaimed, nobody can shoot the moon.
+        if any(self.rules.points_of(c) > 0 for c in self._unclaimed):
             return None
         need = self.rules.moon_card_set
         for seat, cards in enumerate(self._collected):
