@@ -120,6 +120,18 @@ def test_records_load_from_json_and_paths(tmp_path):
     assert load_hand(hand) is hand
 
 
+def test_the_stepper_keeps_its_own_copy():
+    hand = played("standard", 4)
+    stepper = DealStepper(hand)
+    stepper.last.click()
+    hand.undo(20)  # the original changes; the stepper still replays the record it was given
+    stepper.go(50)
+    assert len(stepper.state.history) == 50  # beyond what the undone original holds
+    assert stepper.plays == 52 and len(hand.history) == 32
+    stepper.load(hand)
+    assert stepper.plays == 32
+
+
 def test_a_bad_record_shows_the_engines_message_and_changes_nothing():
     hand = played("standard", 4)
     stepper = DealStepper(hand)
@@ -129,14 +141,14 @@ def test_a_bad_record_shows_the_engines_message_and_changes_nothing():
     stepper.load_button.click()
     assert "not valid JSON" in stepper.error.message
     assert "Not allowed" in stepper.error.value
-    assert stepper.hand is hand and stepper.step == 9
+    assert stepper.hand.to_json() == hand.to_json() and stepper.step == 9
     # a rule-breaking record: the engine names the play
     other = played("standard", 4, seed=6)
     data = other.to_json().replace(f'"plays": ["{other.history[0]}"', f'"plays": ["{other.history[5]}"')
     stepper.record.value = data
     stepper.load_button.click()
     assert "plays[0]" in stepper.error.message
-    assert stepper.hand is hand
+    assert stepper.hand.to_json() == hand.to_json()
     # a good record clears the message and starts at the deal
     stepper.record.value = other.to_json()
     stepper.load_button.click()

@@ -66,11 +66,13 @@ class DealStepper(w.VBox):
     far and whether hearts are broken.
 
     ``source`` is a :class:`Hand`, a JSON hand record, or a path to one; a
-    record can also be pasted into the "Load a hand record" box.
+    record can also be pasted into the "Load a hand record" box. The stepper
+    replays a copy: playing on (or undoing) the original hand later does not
+    change what it shows; call :meth:`load` again for that.
     """
 
     def __init__(self, source: Hand | str | os.PathLike, *, step: int = 0, four_colour: bool = False) -> None:
-        self.hand: Hand = load_hand(source)
+        self.hand: Hand = load_hand(source).copy()
         self._cache: dict[int, Hand] = {}
         self.first = button("« first", "hl-step-first", tooltip="Back to the deal")
         self.prev_trick = button("◀◀ trick", "hl-step-prev-trick", tooltip="Back to the end of the previous trick")
@@ -145,8 +147,7 @@ class DealStepper(w.VBox):
     def load(self, source: Hand | str | os.PathLike) -> None:
         """Replay another hand or record. A bad record shows the engine's message and keeps the current hand."""
         with self.error.catching():
-            hand = load_hand(source)
-            self.hand = hand
+            self.hand = load_hand(source).copy()
             self._reset(0)
 
     def _reset(self, step: int) -> None:
