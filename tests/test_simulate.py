@@ -154,6 +154,34 @@ def test_random_policy_conserves_points_and_cards():
         assert (out.points[shot, out.shooter[shot]] == rules.total_points).all()
 
 
+def test_random_policy_on_given_deals_passes_and_plays_legally():
+    """Deals not from a shuffle (sorted engine deals) get shuffled passes; the outcome is still a legal hand."""
+    for name, players in (("standard", 4), ("cancellation", 9), ("lowest-clubs", 3)):
+        rules = Rules.preset(name, players=players)
+        hands = [Hand.deal(rules, seed=s, hand_number=s) for s in range(200)]
+        out = play(rules, deals_from_hands(hands), "random", np.random.default_rng(3))
+        assert (out.points.sum(axis=1) + out.unclaimed == rules.total_points).all()
+
+
+
+def test_random_passes_are_uniform_subsets():
+    """Every dealt card is passed with chance pass_count / hand_size, whatever order the deal lists it in."""
+    from hearts_lab.simulate.batch import _pass
+
+    rules = Rules.preset("standard", players=4)  # hand 0 passes left, 3 of 13 cards
+    tables = BatchTables.from_rules(rules)
+    sorted_deals = deals_from_hands([Hand.deal(rules, seed=s) for s in range(3000)])
+    shuffled_deals = dataclasses.replace(
+        random_deals(tables, 3000, np.random.default_rng(8)), hand_numbers=np.zeros(3000, dtype=np.int64)
+    )
+    for deals in (sorted_deals, shuffled_deals):
+        after = _pass(tables, deals, "random", np.random.default_rng(9))
+        lowest_of_seat0 = deals.hands[:, 0, :].min(axis=1)
+        passed = (after[:, 1, :] == lowest_of_seat0[:, None]).any(axis=1)  # seat 0 passes to seat 1
+        expected = 3 / 13
+        assert abs(passed.mean() - expected) < 4 * math.sqrt(expected * (1 - expected) / 3000)
+
+
 def test_batch_rejects_rule_options_it_does_not_know_and_simulate_falls_back():
     @dataclasses.dataclass(frozen=True)
     class JokerRules(Rules):

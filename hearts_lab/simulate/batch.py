@@ -20,7 +20,17 @@ exactly the engine's result on the same deals for every preset and player count.
 
 A card is the integer ``4 * (rank - 2) + suit`` with suits ♣ ♦ ♥ ♠ = 0..3
 (OpenSpiel's action numbers), so "lowest by rank, then suit" is the smallest
-integer and the suit is ``card & 3``.
+integer and the suit is ``card & 3``. A seat's cards are 64-bit sets (bit
+``c`` for card ``c``; a second set marks cards held twice with two packs), so
+each decision — following suit, the first-trick and heart-leading rules, a
+uniformly random legal card (its rank among the set bits, found by binary
+search on bit counts) — is a handful of integer operations per hand.
+Hands play in lockstep: with ``n`` players every hand has the same number of
+plays, only the seat to play differs per hand.
+
+Random passes: a seat dealt from a shuffle holds its cards in uniformly random
+order, so its first ``pass_count`` cards are a uniformly random pass; deals
+given in another order (:func:`deals_from_hands`) are shuffled per seat first.
 
 >>> import numpy as np
 >>> from hearts_lab import Rules
@@ -95,12 +105,25 @@ def index_card(index: int) -> Card:
     return Card(int(index) // 4 + 2, SUITS[int(index) % 4])
 
 
+def _bits(mask: np.ndarray) -> np.uint64:
+    """The 64-bit card set of the card numbers where ``mask`` is true."""
+    return np.uint64(sum(1 << int(i) for i in np.flatnonzero(mask)))
+
+
+# A set of cards is a 64-bit integer: bit ``c`` stands for card number ``c``.
 _QS = card_index(QUEEN_OF_SPADES)
 _SUIT_OF = np.arange(52) % 4
 _HEART = _SUIT_OF == SUITS.index(HEARTS)
 _POINT = _HEART | (np.arange(52) == _QS)  # the cards the first-trick and leading rules restrict
-_CLUB_COLUMNS = np.arange(13) * 4
-_SUIT_MASKS = np.stack([_SUIT_OF == s for s in range(4)])  # [4, 52]
+_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+_SUIT_BITS = np.array([_bits(_SUIT_OF == s) for s in range(4)], dtype=np.uint64)
+_CLUB_BITS = _SUIT_BITS[0]
+_NOT_HEART = _bits(~_HEART)
+_NOT_POINT = _bits(~_POINT)
+_QS_BIT = _BIT[_QS]
+_ONE = np.uint64(1)
+_SMEAR = tuple(np.uint64(k) for k in (1, 2, 4, 8, 16, 32))
+_SELECT_STEPS = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
 
 
 @dataclass(frozen=True)
@@ -281,21 +304,6 @@ def _pass(tables: BatchTables, deals: Deals, policy: str, rng: np.random.Generat
     source = (np.arange(n)[None, :] - offsets[:, None]) % n
     exchanged = np.concatenate([kept, passed[rows, source]], axis=-1)
     return np.where(offsets[:, None, None] > 0, exchanged, hands)
-
-
-def _bits(mask: np.ndarray) -> np.uint64:
-    return np.uint64(sum(1 << int(i) for i in np.flatnonzero(mask)))
-
-
-_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
-_SUIT_BITS = np.array([_bits(m) for m in _SUIT_MASKS], dtype=np.uint64)
-_CLUB_BITS = _SUIT_BITS[0]
-_NOT_HEART = _bits(~_HEART)
-_NOT_POINT = _bits(~_POINT)
-_ONE = np.uint64(1)
-_QS_BIT = _BIT[_QS]
-_SMEAR = tuple(np.uint64(k) for k in (1, 2, 4, 8, 16, 32))
-_SELECT_STEPS = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
 
 
 def _lowest(cards: np.ndarray) -> np.ndarray:
