@@ -33,6 +33,7 @@ __all__ = [
     "TRICK_CASES",
     "SEQUENCE_CASES",
     "designed_hand",
+    "as_second_trick",
     "set_aside_then_collected",
     "two_set_asides",
     "kitty_with_trick_one",
@@ -112,16 +113,19 @@ class SequenceCase:
 
 
 def designed_hand(
-    players: int,
-    tricks: Sequence[tuple[int, Sequence[str]]],
+    players: int | Rules,
+    tricks: Sequence[tuple[int, Sequence[str | Card]]],
     *,
     kitty: Sequence[str] | None = None,
     seed: int = 0,
+    dealer: int = 0,
 ) -> Hand:
     """A Cancellation Hearts hand whose first tricks are the given ones, played by the engine.
 
-    ``tricks`` are ``(leader, cards)`` with the cards in play order clockwise
-    from the leader. The dealer is seat 0, so trick 1 is led by seat 1.
+    ``players`` is a player count (the ``cancellation`` preset) or any two-pack
+    :class:`Rules`. ``tricks`` are ``(leader, cards)`` with the cards in play
+    order clockwise from the leader. Trick 1 is led by the seat left of
+    ``dealer`` (seat 1 by default).
     Each seat is dealt the cards it plays in these tricks; a seat that does
     not follow suit is dealt no other card of the led suit (so its discard is
     legal); the rest of the deck is dealt at random (seeded) and ``kitty``
@@ -137,8 +141,8 @@ def designed_hand(
     >>> hand.to_play, len(hand.pending)
     (1, 8)
     """
-    rules = Rules.preset("cancellation", players=players)
-    n = players
+    rules = players if isinstance(players, Rules) else Rules.preset("cancellation", players=players)
+    n = rules.players
     seats: list[list[Card]] = [[] for _ in range(n)]
     void: list[set[str]] = [set() for _ in range(n)]
     for leader, cards in tricks:
@@ -178,11 +182,54 @@ def designed_hand(
         kitty_cards, left_over = left_over[: rules.kitty_size], left_over[rules.kitty_size :]
     if left_over or any(room):
         raise ValueError("tricks: the voids these tricks need leave no way to deal the rest of the deck.")
-    hand = Hand.from_cards(rules, seats, kitty_cards, dealer=0, passing=False)
+    hand = Hand.from_cards(rules, seats, kitty_cards, dealer=dealer, passing=False)
     for _, cards in tricks:
         for card in cards:
             hand.play(card)
     return hand
+
+
+def as_second_trick(rules: Rules, plays: Sequence[tuple[int, Card | str]], *, seed: int = 0) -> Hand | None:
+    """A real hand in which ``plays`` (seat, card; leader first) are trick 2, played by the engine; None if impossible.
+
+    Trick 1 is designed so that the same leader wins it: every seat follows
+    in a suit other than trick 2's led suit and hearts, with the leader's card
+    highest and no identical pair. If trick 2 leads a heart, trick 1 carries a
+    Q♠, which breaks hearts. The hand is returned just after trick 2, so the
+    engine says where the cards went (``tricks[1]``, ``pending``) and who
+    leads next (``to_play``). None when no hand can reach this trick as
+    early as trick 2 (e.g. too many players without the led suit).
+
+    >>> rules = Rules.preset("cancellation", players=6)
+    >>> hand = as_second_trick(rules, [(2, "10S"), (3, "9H"), (4, "9H"), (5, "10S"), (0, "4S"), (1, "4S")])
+    >>> hand.tricks[1].set_aside, len(hand.pending), hand.to_play
+    (True, 6, 2)
+    """
+    n = rules.players
+    plays = [(seat, Card.parse(card)) for seat, card in plays]
+    if len(plays) != n or rules.decks != 2:
+        return None
+    leader = plays[0][0]
+    led = plays[0][1].suit
+    used = Counter(card for _, card in plays)
+    for suit in ("S", "C", "D") if led == "H" else ("C", "D", "S"):
+        if suit == led:
+            continue
+        ranks = [r for r in range(14, 1, -1) if used[Card(r, suit)] < 2]
+        if led == "H":  # a Q♠ in trick 1 breaks hearts; the leader's spade must beat it
+            if 12 not in ranks or ranks[0] <= 12:
+                continue
+            ranks = [ranks[0], 12] + [r for r in ranks[1:] if r != 12]
+        if len(ranks) < n:
+            continue
+        first = [Card(ranks[0], suit)] + [Card(r, suit) for r in ranks[1:n]]
+        try:
+            return designed_hand(
+                rules, [(leader, first), (leader, [c for _, c in plays])], seed=seed, dealer=(leader - 1) % n
+            )
+        except ValueError:  # the voids this trick needs cannot be dealt (or the engine refused it)
+            return None
+    return None
 
 
 def _finish(hand: Hand, seed: int = 0) -> Hand:

@@ -28,7 +28,9 @@ def test_the_rulebook_case_is_set_aside(explorer):
     assert set(explorer.result.cancelled) == {Card.parse("10S"), Card.parse("9H")}
     assert "Set aside: both 10♠ cancel, both 9♥ cancel, and no other spade was played." in explorer.trick_view.value
     assert explorer.trick_view.value.count(', cancelled"') == 4
-    assert "seat 0, who led, leads again" in explorer.verdict.value
+    # the engine plays it as trick 2 of a real hand: the pile waits and the same seat leads trick 3
+    assert explorer.hand.tricks[1].set_aside and explorer.hand.to_play == 0
+    assert "its 4 cards wait on the pending pile and seat 0 leads trick 3" in explorer.verdict.value
 
 
 @pytest.mark.parametrize("key", list(TRICK_CASES))
@@ -39,9 +41,14 @@ def test_every_prepared_case_shows_the_engines_verdict(explorer, key):
     assert explorer.result == expected
     assert expected.reason in explorer.trick_view.value
     assert len(explorer.card_inputs) == case.players and explorer.leader.value == case.leader
+    hand = explorer.hand
+    assert hand.tricks[1].plays == tuple(case.plays()) and hand.tricks[1].reason == expected.reason
     if expected.winner is not None:
-        assert f"Seat {expected.winner} takes the trick" in explorer.verdict.value
+        assert hand.to_play == expected.winner
+        assert f"seat {expected.winner} collects the {case.players} cards and leads trick 3" in explorer.verdict.value
         assert explorer.trick_view.value.count('wins the trick"') == 1
+    else:
+        assert hand.to_play == case.leader and hand.pending == hand.tricks[1].cards
 
 
 def test_composing_a_trick_switches_to_compose_and_resolves(explorer):
@@ -151,3 +158,24 @@ def test_four_colour_toggle_reaches_every_view():
 def test_trick_rules_for_short_rulebook_examples():
     assert trick_rules(4).players == 4 and trick_rules(4).cancellation
     assert trick_rules(11) == Rules.preset("cancellation", players=11)
+
+
+def test_a_trick_no_hand_reaches_by_trick_two_says_so():
+    explorer = CancellationExplorer(case="compose")
+    # eleven players, ten of them without a heart: 25 hearts cannot fit in the leader's hand and the kitty
+    type_trick(explorer, ["2H", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC"])
+    assert explorer.result.winner == 0 and explorer.hand is None
+    assert "No real hand can reach this trick as early as trick 2" in explorer.verdict.value
+
+
+def test_as_second_trick_plays_the_trick_through_the_engine():
+    from hearts_lab.cases import as_second_trick
+
+    rules = Rules.preset("cancellation", players=7)
+    plays = [(3, "QH"), (4, "QH"), (5, "2H"), (6, "KH"), (0, "KH"), (1, "5H"), (2, "5H")]
+    hand = as_second_trick(rules, plays)
+    assert hand.hearts_broken and hand.tricks[0].winner == 3  # trick 1 carried a Q♠ and the leader won it
+    assert Card.parse("QS") in hand.tricks[0].cards
+    assert hand.tricks[1].reason == "2♥ wins: both Q♥ cancel, both K♥ cancel, both 5♥ cancel."
+    assert hand.to_play == 5
+    assert as_second_trick(rules, plays[:6]) is None  # six cards for seven players

@@ -20,7 +20,8 @@ from collections import Counter
 import ipywidgets as w
 
 from ..cards import Card, CardError
-from ..cases import SEQUENCE_CASES, TRICK_CASES, SequenceCase
+from ..cases import SEQUENCE_CASES, TRICK_CASES, SequenceCase, as_second_trick
+from ..hand import Hand
 from ..render import ledger_html, resolved_trick_html
 from ..rules import Rules
 from ..tricks import TrickResult, resolve_trick
@@ -67,6 +68,8 @@ class CancellationExplorer(w.VBox):
     def __init__(self, case: str = "rulebook", sequence: str = "set-aside", *, four_colour: bool = False) -> None:
         self._quiet = False
         self.result: TrickResult | None = None
+        #: The real hand whose trick 2 is the composed trick (None if no hand can reach it that early).
+        self.hand: Hand | None = None
         self.plays: list[tuple[int, Card]] = []
         self.error = ErrorArea()
         self.four_colour = four_colour_box(four_colour)
@@ -219,6 +222,7 @@ class CancellationExplorer(w.VBox):
                 raise CardError(f"Two packs hold only two {card}: no trick can have {Counter(c for _, c in plays)[card]}.")
             result = resolve_trick(rules, plays)
             self.plays, self.result = plays, result
+            self.hand = as_second_trick(rules, plays)
         self._draw_trick()
 
     def _draw_trick(self) -> None:
@@ -227,27 +231,32 @@ class CancellationExplorer(w.VBox):
             self.verdict.value = ""
             return
         result, plays = self.result, self.plays
-        leader = plays[0][0]
         self.trick_view.value = resolved_trick_html(plays, result, four_colour=self.four_colour.value)
-        if result.winner is not None:
-            where = (
-                f"Seat {result.winner} takes the trick, together with any pending pile of earlier set-aside tricks, "
-                f"and leads the next trick."
-            )
-            cls = "hl-verdict-won"
-        else:
-            where = (
-                f"Nobody wins it: its cards go onto the pending pile, and seat {leader}, who led, leads again. "
-                "The next trick that somebody wins takes the pile too; if this was the last trick, nobody ever does."
-            )
-            cls = "hl-verdict-set-aside"
         pairs = ", ".join(str(c) for c in result.cancelled) or "none"
-        self.verdict.value = (
-            f"<div class='{cls}' style='font-size:17px;margin-top:6px'><ul style='margin:4px 0 0 0'>"
-            + _fact(f"Cancelled pairs: {html.escape(pairs)}")
-            + _fact(html.escape(where))
-            + "</ul></div>"
-        )
+        facts = [_fact(f"Cancelled pairs: {html.escape(pairs)}")]
+        hand = self.hand
+        if hand is not None:
+            second = hand.tricks[1]
+            facts.append(_fact(
+                "Played as <strong>trick 2 of a real hand</strong> that the engine built around it "
+                f"(the same seat {second.leader} won trick 1 and the kitty)."
+            ))
+            if second.winner is not None:
+                where = f"seat {second.winner} collects the {len(second.collected)} cards and leads trick 3."
+            else:
+                where = (
+                    f"nobody wins it: its {len(hand.pending)} cards wait on the pending pile and seat {hand.to_play} "
+                    "leads trick 3. The next trick somebody wins takes the pile too; had this been the last trick, "
+                    "nobody would ever collect it."
+                )
+            facts.append(_fact("The engine says: " + html.escape(where)))
+        else:
+            facts.append(_fact(
+                "No real hand can reach this trick as early as trick 2 (too few cards of the led suit are left "
+                "for the players who follow). Later in a hand it can happen: step through the Sequences tab."
+            ))
+        cls = "hl-verdict-won" if result.winner is not None else "hl-verdict-set-aside"
+        self.verdict.value = f"<div class='{cls}' style='font-size:17px;margin-top:6px'><ul style='margin:4px 0 0 0'>{''.join(facts)}</ul></div>"
 
     # -- sequences ------------------------------------------------------------------------------------
 
