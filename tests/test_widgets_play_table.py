@@ -265,6 +265,7 @@ def test_a_whole_short_game_to_the_target():
     winners = table.game.winners
     assert table.game_over_sentence().startswith("Game over, winners: ")
     assert table.game_over_sentence() in table.message and table.game_over_sentence() in table.scoreboard_html.value
+    assert table.game_over_sentence() in table.centre_html.value
     assert (("you (seat 2)" in table.game_over_sentence()) == (2 in winners))
     assert not visible(table.next_button) and visible(table.new_game_button)
     table.next_hand()
@@ -354,6 +355,8 @@ def test_student_shoots_the_moon_and_chooses(choice, expected):
     assert table.moon_new_button.description == "new: −26 to me"
     assert not visible(table.next_button)
     assert "You shot the moon!" in table.message
+    assert "Scores after <b>old</b>: 0, 26, 26, 26" in table.centre_html.value  # Game.preview of each choice
+    assert "Scores after <b>new</b>: -26, 0, 0, 0" in table.centre_html.value
     table.next_hand()  # not before the choice
     assert "choose how your moon scores" in table.message
     (table.moon_old_button if choice == "old" else table.moon_new_button).click()

@@ -53,7 +53,7 @@ TABLE_CSS = """
 .hl-play-table .hl-header b { font-size: 1.12em; }
 .hl-play-table .hl-muted { color: #666; font-size: 0.92em; }
 .hl-play-table .hl-seats { display: flex; gap: 10px; flex-wrap: wrap; margin-bottom: 6px; }
-.hl-play-table .hl-seat { flex: 1 1 170px; max-width: 260px; border: 2px solid #c9c9c9; border-radius: 10px;
+.hl-play-table .hl-seat { box-sizing: border-box; flex: 1 1 170px; max-width: 260px; border: 2px solid #c9c9c9; border-radius: 10px;
   padding: 4px 10px; background: #f7f7f4; line-height: 1.4; }
 .hl-play-table .hl-seat.hl-turn { border-color: #e0a800; background: #fff4cc; }
 .hl-play-table .hl-seat-name { font-weight: 700; }
@@ -89,6 +89,8 @@ TABLE_CSS = """
 .hl-play-table .hl-scoreboard .hl-you-col { background: #eef4ff; }
 .hl-play-table .hl-scoreboard tr.hl-total td { font-weight: 700; border-top: 2px solid #888; }
 .hl-play-table .hl-game-over { font-size: 1.15em; margin-top: 6px; color: #137333; }
+.hl-play-table .hl-hand-over .hl-game-over { font-size: 1.3em; }
+.hl-play-table .hl-moon-preview { margin-top: 4px; padding: 4px 8px; background: #fff4e0; border-radius: 6px; }
 .hl-play-table .hl-card-row { flex-wrap: wrap; gap: 4px; margin-top: 2px; padding-top: 8px; }
 .hl-play-table .hl-card-button { width: 58px !important; height: 78px !important; border-radius: 8px !important;
   border: 2px solid #888 !important; background: #fff !important; padding: 0 !important; margin: 2px !important;
@@ -597,8 +599,22 @@ class PlayTable(widgets.VBox):
             points = hand.points()
             shooter = hand.moon_shooter
             moon = f"<div><b>{html.escape(self._who(shooter).capitalize())} shot the moon!</b></div>" if shooter is not None else ""
-            rows = "".join(f"<div>{html.escape(self._who(s).capitalize())}: {points[s]} pts</div>" for s in range(self.rules.players))
-            boxes.append(f"<div class='hl-trick-box hl-hand-over'><div class='hl-box-title'>Hand over</div>{moon}{rows}</div>")
+            rows = " · ".join(f"{html.escape(self._who(s).capitalize())} {points[s]}" for s in range(self.rules.players))
+            title = "Hand over"
+            if self.game.is_over:
+                title = f"<span class='hl-game-over'>{html.escape(self.game_over_sentence())}</span>"
+            choice = ""
+            if self.moon_pending:
+                old, new = (self.game.preview(hand, c).deltas for c in ("old", "new"))
+                after = {c: [sc + d for sc, d in zip(self.game.scores, deltas)] for c, deltas in (("old", old), ("new", new))}
+                choice = (
+                    "<div class='hl-moon-preview'>Scores after <b>old</b>: " + ", ".join(map(str, after["old"]))
+                    + "<br>Scores after <b>new</b>: " + ", ".join(map(str, after["new"])) + "</div>"
+                )
+            boxes.append(
+                f"<div class='hl-trick-box hl-hand-over'><div class='hl-box-title'>{title}</div>{moon}"
+                f"<div>Points this hand: {rows}</div>{choice}</div>"
+            )
         if hand.tricks:
             last = hand.tricks[-1]
             clause = html.escape(self._collect_clause(last).strip())
