@@ -4,7 +4,9 @@
 #   make test   create .venv if missing, install '.[test]', run the whole pytest suite
 #
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
-# Extra pytest arguments: make test PYTEST_ARGS="-k notebooks -x"
+# Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
+# Tests run in one process on purpose: pytest-xdist's loadgroup is a no-op
+# under pytest 9, so browser and Binder tests would contend and flake.
 
 PYTHON      ?= python3
 VENV        ?= .venv
