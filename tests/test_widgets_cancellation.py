@@ -56,8 +56,9 @@ def test_composing_a_trick_switches_to_compose_and_resolves(explorer):
     explorer.card_inputs[1].value = "9S"  # three 9♠: impossible with two packs
     assert explorer.case.value == "compose"
     assert "Two packs hold only two 9♠" in explorer.error.message
-    explorer.card_inputs[1].value = "2S"
+    explorer.card_inputs[1].value = "2s"
     assert explorer.error.message == ""
+    assert explorer.card_inputs[1].value == "2♠"  # shown as the engine read it
     assert explorer.result.reason == "3♠ wins: both 9♠ cancel."
     assert explorer.result.winner == 4
 

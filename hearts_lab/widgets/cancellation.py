@@ -223,6 +223,12 @@ class CancellationExplorer(w.VBox):
             result = resolve_trick(rules, plays)
             self.plays, self.result = plays, result
             self.hand = as_second_trick(rules, plays)
+            self._quiet = True
+            try:  # show what the engine read: "9s" becomes "9♠"
+                for seat, card in plays:
+                    self.card_inputs[seat].value = str(card)
+            finally:
+                self._quiet = False
         self._draw_trick()
 
     def _draw_trick(self) -> None:
