@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random-play speed of Hearts Lab's simulators against OpenSpiel, 4 players.
 
-    .venv/bin/python benchmarks/simulate.py              # full run (about a minute and a half)
+    .venv/bin/python benchmarks/simulate.py              # full run (under a minute on an idle machine)
     .venv/bin/python benchmarks/simulate.py --quick      # smaller samples
 
 Prints hands per second for
