@@ -458,7 +458,10 @@ class RulesLab(widgets.VBox):
         seed = self.controls["seed"].value
         bot = self.controls["bot"].value
         preset = self.preset_rules
-        mine, theirs = self.play_sample(rules), self.play_sample(preset)
+        try:
+            mine, theirs = self.play_sample(rules), self.play_sample(preset)
+        except ValueError as error:  # pragma: no cover - valid rules always play out; show, never crash
+            return f"<h4>One hand, seed {seed}</h4><div class='hl-lab-error' role='alert'>{html.escape(str(error))}</div>"
         mine_score, theirs_score = self._score(mine), self._score(theirs)
         rows = "".join(
             f"<tr><th>seat {s}</th><td class='hl-num'>{mine.points()[s]}</td><td class='hl-num'>{mine_score.deltas[s]:+d}</td>"
