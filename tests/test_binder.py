@@ -3,8 +3,8 @@
 repo2docker builds the Binder image by `pip install -r binder/requirements.txt`
 (run from the repository root, Python from binder/runtime.txt), then runs
 binder/postBuild.  The slow tests here do the same in a fresh venv and then
-execute every notebooks/*.ipynb and exercises/**/teacher*.ipynb in that venv's
-kernel.  If jupyter-repo2docker is pip-installable, `repo2docker --no-build`
+execute every notebooks/*.ipynb and every teacher copy under exercises/
+(exercises/**/teacher*.ipynb, exercises/teacher*/**.ipynb) in that venv's kernel.  If jupyter-repo2docker is pip-installable, `repo2docker --no-build`
 must accept the repository and produce the expected build steps.
 
 The fast tests check that the pins are complete and agree with pyproject.toml.
@@ -41,9 +41,11 @@ COPY_IGNORE = shutil.ignore_patterns(
 
 def _notebooks_to_execute(root: Path) -> list[Path]:
     paths = sorted((root / "notebooks").glob("*.ipynb"))
-    paths += sorted(
-        p for p in (root / "exercises").rglob("teacher*.ipynb") if ".ipynb_checkpoints" not in p.parts
-    )
+    # teacher copies: exercises/**/teacher*.ipynb and exercises/teacher*/**.ipynb
+    for p in sorted((root / "exercises").rglob("*.ipynb")):
+        parts = p.relative_to(root / "exercises").parts
+        if ".ipynb_checkpoints" not in parts and any(part.startswith("teacher") for part in parts):
+            paths.append(p)
     return paths
 
 
