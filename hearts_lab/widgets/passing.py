@@ -204,4 +204,8 @@ class PassingExplorer(w.VBox):
             )
 
     def _repr_html_(self) -> str:  # a static picture for stored notebooks and GitHub
-        return self.error.value + self.diagram.value + self.cycle.value + self.prompt.value + self.result.value
+        cards = ""
+        if self.hand is not None and self.hand.phase == "pass":
+            cards = suit_rows_html(self.hand.cards(self.seat), four_colour=self.four_colour.value)
+            cards = f"<div style='font-size:15px;display:inline-block;border:1px solid #999;border-radius:8px;padding:4px 10px'>{cards}</div>"
+        return self.error.value + self.diagram.value + self.cycle.value + self.prompt.value + cards + self.result.value
