@@ -18,6 +18,11 @@ over processes or a Dask cluster; the same seed gives the same result.
 True
 """
 
+try:
+    import numpy  # noqa: F401
+except ImportError:  # pragma: no cover - numpy comes with the notebooks extra
+    raise ImportError("hearts_lab.simulate needs numpy: pip install 'hearts-lab[notebooks]'.") from None
+
 from .batch import UnsupportedRule
 from .result import GameResult, SimulationResult, format_table, plot_moon_rates, summary_table, wilson_interval
 from .run import BOT_NAMES, METHODS, score_batch, simulate, simulate_games, simulate_presets
