@@ -446,7 +446,8 @@ class PlayTable(widgets.VBox):
             hand.undo(back)
             others = back - 1
             self._say(
-                f"Took back your {taken}" + (f" and the {others} card{'s' if others != 1 else ''} played after it" if others else "")
+                f"Took back your {taken}"
+                + ("" if not others else " and the card played after it" if others == 1 else f" and the {others} cards played after it")
                 + f". {self._turn_sentence()}"
             )
             return
