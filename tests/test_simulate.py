@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 import pytest
 
-from hearts_lab import Card, Hand, Rules
+from hearts_lab import Card, Hand, Rules, RulesError
 from hearts_lab.bots import HeuristicBot, LowestCardBot, play_hand
 from hearts_lab.rules import PRESET_PLAYERS
 from hearts_lab.scoring import score_hand
@@ -118,6 +118,36 @@ def test_lowest_policy_matches_engine_on_the_same_deals(name, players):
 @pytest.mark.parametrize("name,players,changes", VARIANTS, ids=[f"{n}-{p}-{'-'.join(c)}" for n, p, c in VARIANTS])
 def test_lowest_policy_matches_engine_under_rule_variants(name, players, changes):
     check_same_as_engine(Rules.preset(name, players=players, **changes), range(30))
+
+
+def random_rules(seed: int) -> Rules:
+    """A seeded random combination of the rule options the batch path reads."""
+    rng = random.Random(seed)
+    while True:
+        name = rng.choice(list(PRESET_PLAYERS))
+        changes = dict(
+            opening_lead=rng.choice(["lowest-club", "any-club", "left-of-dealer"]),
+            first_trick_points=rng.random() < 0.5,
+            first_lead_points=rng.random() < 0.5,
+            hearts_broken_by=rng.choice(["heart", "heart-or-queen", "nothing"]),
+            card_points=rng.choice(["standard", "omnibus", "spot-hearts", "black-maria"]),
+            moon_cards=rng.choice(["hearts-and-queens", "all-points"]),
+            moon=rng.choice(["auto", "off"]),
+            cancellation=rng.random() < 0.5,
+            last_trick_set_aside=rng.choice(["nobody", "leader"]),
+            kitty_to=rng.choice(["first-trick", "last-trick"]),
+            pass_count=rng.choice([0, 1, 2, 3]),
+            decks=rng.choice([1, 2]),
+        )
+        try:
+            return Rules.preset(name, players=rng.choice(list(PRESET_PLAYERS[name])), **changes)
+        except RulesError:
+            continue  # e.g. a club opening with every club stripped
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_lowest_policy_matches_engine_under_random_rule_combinations(seed):
+    check_same_as_engine(random_rules(seed), range(12))
 
 
 def test_equality_covers_moons_set_asides_and_unclaimed_points():
