@@ -107,6 +107,8 @@ def test_card_buttons_have_suit_colours_and_screen_reader_names():
     assert {b.style.text_color for b in four.card_buttons} <= set(FOUR_COLOURS.values())
     clubs = [b for c, b in zip(four.hand.cards(0), four.card_buttons) if c.suit == "C"]
     assert clubs and all(b.style.text_color == FOUR_COLOURS["C"] for b in clubs)
+    four.four_colour_box.value = False  # the checkbox switches the deck's colours back
+    assert all(b.style.text_color == SUIT_COLOURS[c.suit] for c, b in zip(four.hand.cards(0), four.card_buttons))
 
 
 def test_bots_cards_are_never_shown():

@@ -217,8 +217,13 @@ class PlayTable(widgets.VBox):
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.new_game_button.add_class("hl-new-game")
         self.new_game_button.on_click(lambda _: self.new_game())
+        self.four_colour_box = widgets.Checkbox(value=self.four_colour, description="four-colour deck", indent=False,
+                                                layout=widgets.Layout(width="auto", margin="6px 0 0 12px"))
+        self.four_colour_box.add_class("hl-four-colour")
+        self.four_colour_box.observe(self._on_four_colour, names="value")
         self.actions = widgets.HBox(
-            [self.pass_button, self.moon_old_button, self.moon_new_button, self.next_button, self.undo_button, self.new_game_button],
+            [self.pass_button, self.moon_old_button, self.moon_new_button, self.next_button, self.undo_button, self.new_game_button,
+             self.four_colour_box],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.actions.add_class("hl-actions")
@@ -779,6 +784,10 @@ class PlayTable(widgets.VBox):
         if count == need:
             return f"Pass these {need}"
         return f"Pass ({count} of {need} selected)"
+
+    def _on_four_colour(self, change: dict[str, Any]) -> None:
+        self.four_colour = bool(change["new"])
+        self._render()
 
     def _render_actions(self) -> None:
         hand = self.hand
