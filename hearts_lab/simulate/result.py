@@ -399,7 +399,13 @@ def _dataframe(rows: list[dict[str, Any]]) -> Any:
 
 
 def summary_table(results: Iterable[SimulationResult | GameResult]) -> list[dict[str, Any]]:
-    """The :meth:`~SimulationResult.summary` rows of several results, ready to print or tabulate."""
+    """The :meth:`~SimulationResult.summary` rows of several results, ready to print or tabulate.
+
+    >>> from hearts_lab.simulate import simulate
+    >>> rows = summary_table([simulate(Rules.preset("standard", players=n), 500) for n in (3, 4)])
+    >>> [(row["players"], row["hands"]) for row in rows]
+    [(3, 500), (4, 500)]
+    """
     return [r.summary() for r in results]
 
 
