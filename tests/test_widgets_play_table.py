@@ -217,6 +217,21 @@ def test_playing_a_card_lets_the_bots_reply_and_reports_the_trick():
     assert "Last trick" in table.centre_html.value and first.reason in table.centre_html.value
 
 
+def test_a_late_second_click_on_a_played_card_is_ignored():
+    table = PlayTable(seed=1)
+    pass_by_clicks(table, table.hand.cards(0)[-3:])
+    card = table.hand.legal_moves()[0]
+    button = button_for(table, card)
+    button.click()
+    after = (table.hand.to_json(), table.message)
+    assert button not in table.card_row.children  # its button left the row; no other card took it over
+    button.click()  # a double click arriving late
+    assert (table.hand.to_json(), table.message) == after
+    toggle = table._toggle_pool[(table.hand.passes[0][0], 0)]
+    toggle.value = not toggle.value  # a late toggle after the pass changes nothing either
+    assert "click one to play it" in table.hand_title.value
+
+
 def test_bad_card_text_and_wrong_phase_do_not_crash():
     table = PlayTable(seed=1)
     before = table.hand.to_json()

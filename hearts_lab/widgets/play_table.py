@@ -180,9 +180,9 @@ class PlayTable(widgets.VBox):
         self.scored: ScoredHand | None = None
         self.moon_pending = False
         self.card_buttons: list[widgets.Button | widgets.ToggleButton] = []
-        self._button_pool: list[widgets.Button] = []
+        self._button_pool: dict[tuple[Card, int], widgets.Button] = {}
         self._version = 0
-        self._toggle_pool: list[widgets.ToggleButton] = []
+        self._toggle_pool: dict[tuple[Card, int], widgets.ToggleButton] = {}
         self._button_cards: list[Card] = []
         self._message = ""
         self._message_kind = "info"
@@ -663,26 +663,30 @@ class PlayTable(widgets.VBox):
 
     _STATE_CLASSES = ("hl-legal", "hl-illegal", "hl-received", "hl-selected", "hl-suit-C", "hl-suit-D", "hl-suit-H", "hl-suit-S")
 
-    def _pool(self, kind: type) -> list[Any]:
-        """Reusable card buttons: updated in place, so the browser never redraws the whole row."""
+    def _card_widget(self, kind: type, card: Card, copy: int) -> Any:
+        """The one button that ever shows this card (``copy`` tells two-pack twins apart).
+
+        A button is never reused for another card, so a late click (a double
+        click, a slow network) can only ever mean the card it showed.
+        """
         pool = self._toggle_pool if kind is widgets.ToggleButton else self._button_pool
-        while len(pool) < len(self.hand.cards(self.seat)):
-            index = len(pool)
-            button = kind(description="")
+        key = (card, copy)
+        if key not in pool:
+            button = kind(description=str(card))
             button.add_class("hl-card-button")
             button.style.font_weight = "bold"
             button.style.font_size = "21px"
             if kind is widgets.ToggleButton:
                 button.observe(self._on_toggle, names="value")
             else:
-                button.on_click(lambda _, i=index: self._clicked(i))
-            pool.append(button)
-        return pool
+                button.on_click(lambda _, c=card: self._clicked(c))
+            pool[key] = button
+        return pool[key]
 
-    def _clicked(self, index: int) -> None:
-        """A card button was clicked: play the card it shows now."""
-        if index < len(self._button_cards):
-            self.play(self._button_cards[index])
+    def _clicked(self, card: Card) -> None:
+        """A card button was clicked. A stale click on a card already played is ignored."""
+        if card in self.hand.cards(self.seat):
+            self.play(card)
 
     def _render_cards(self) -> None:
         hand, rules = self.hand, self.rules
@@ -694,8 +698,8 @@ class PlayTable(widgets.VBox):
         my_turn = hand.phase == "play" and hand.to_play == self.seat
         legal = set(hand.legal_moves()) if my_turn else set()
         reasons: dict[str, str] = {}
-        buttons = self._pool(widgets.ToggleButton if passing else widgets.Button)[: len(cards)]
-        self._button_cards = []  # no clicks are routed while the row is being updated
+        kind = widgets.ToggleButton if passing else widgets.Button
+        buttons = [self._card_widget(kind, card, cards[:i].count(card)) for i, card in enumerate(cards)]
         marked = list(received)
         for card, button in zip(cards, buttons):
             with button.hold_sync():
@@ -764,6 +768,8 @@ class PlayTable(widgets.VBox):
         return str(error) if error is not None else ""
 
     def _on_toggle(self, change: dict[str, Any]) -> None:
+        if not (self.hand.phase == "pass" and self.seat in self.hand.waiting_to_pass):
+            return  # a late toggle after the pass: nothing to update
         count = len(self.selected)
         need = self.rules.pass_count
         target = self.hand.pass_target(self.seat)
