@@ -357,6 +357,8 @@ def test_bad_arguments_name_the_argument():
         (dict(hands=10, method="quantum"), "method"),
         (dict(hands=10, chunk_size=0), "chunk_size"),
         (dict(hands=10, bots="heuristic", method="batch"), "method"),
+        (dict(hands=10, bots=[HeuristicBot(), None, HeuristicBot(), HeuristicBot()]), "bots"),
+        (dict(hands=10, bots=[LowestCardBot()] * 3), "bots"),
     ):
         with pytest.raises(ValueError, match=f"^{word}: "):
             simulate(rules, **kwargs)

@@ -46,7 +46,7 @@ _HANDS_STREAM, _GAMES_STREAM = 0, 1
 Bots = Any  # None | str | Sequence[Bot] | Callable[..., Bot]
 
 
-def _policy_name(bots: Bots) -> str:
+def _policy_name(bots: Bots, players: int) -> str:
     if bots is None:
         return "random"
     if isinstance(bots, str):
@@ -56,10 +56,12 @@ def _policy_name(bots: Bots) -> str:
     if callable(bots):
         return getattr(bots, "__name__", type(bots).__name__)
     try:
-        names = list(dict.fromkeys(type(b).__name__ for b in bots))
+        seats = list(bots)
     except TypeError:
         raise TypeError(f"bots: expected a name, a bot class or factory, or one bot per seat, not {bots!r}.") from None
-    return "+".join(names)
+    if len(seats) != players or any(b is None for b in seats):
+        raise ValueError(f"bots: expected one bot for each of the {players} seats, got {seats!r}.")
+    return "+".join(dict.fromkeys(type(b).__name__ for b in seats))
 
 
 def _choose_method(rules: Rules, policy: str, method: str) -> str:
@@ -236,7 +238,7 @@ def simulate(
     'engine'
     """
     _check_args(rules, hands, "hands", seed, chunk_size)
-    policy = _policy_name(bots)
+    policy = _policy_name(bots, rules.players)
     chosen = _choose_method(rules, policy, method)
     size = chunk_size or (BATCH_CHUNK if chosen == "batch" else ENGINE_CHUNK)
     return _run(_hands_chunk, (rules, policy, chosen, bots, seed), _chunks(hands, size), executor, progress, hands, "hands")
@@ -407,7 +409,7 @@ def simulate_games(
     (500, 'batch', True)
     """
     _check_args(rules, games, "games", seed, chunk_size)
-    policy = _policy_name(bots)
+    policy = _policy_name(bots, rules.players)
     chosen = _choose_method(rules, policy, method)
     size = chunk_size or (BATCH_CHUNK // 10 if chosen == "batch" else max(1, ENGINE_CHUNK // 20))
     return _run(_games_chunk, (rules, policy, chosen, bots, seed), _chunks(games, size), executor, progress, games, "games")
