@@ -153,6 +153,15 @@ class PlayTable(widgets.VBox):
     :meth:`choose_moon`, :meth:`next_hand`, :meth:`undo`, :meth:`new_game`.
     Errors are never raised from these; they appear in :attr:`message`, and a
     failed action changes nothing.
+
+    CSS classes (for styling and browser tests): ``hl-play-table`` on the
+    table; ``hl-seat`` per bot (``hl-turn`` on the seat to play);
+    ``hl-current-trick``, ``hl-last-trick``, ``hl-hand-over``; ``hl-you-bar``;
+    ``hl-card-button`` on each card with ``hl-legal``/``hl-illegal``,
+    ``hl-selected``, ``hl-received``; ``hl-why`` (the engine's reasons);
+    ``hl-pass-button``, ``hl-moon-old``, ``hl-moon-new``, ``hl-next-hand``,
+    ``hl-undo``, ``hl-new-game``, ``hl-four-colour``; ``hl-message`` (its
+    ``data-version`` grows by one per update and is set last); ``hl-scoreboard``.
     """
 
     def __init__(

@@ -155,6 +155,11 @@ class RulesLab(widgets.VBox):
     updates. ``rules`` is the last valid rule set; ``preset_rules`` the preset it
     is compared with; ``error``/``error_field`` describe a rejected change.
     The lab is an ``ipywidgets.VBox``: make it the last line of a cell.
+
+    CSS classes: ``hl-rules-lab`` on the lab, ``hl-field-<field-name>`` on each
+    control (``hl-invalid`` on a rejected one), ``hl-lab-ok``/``hl-lab-error``
+    for the status line, ``hl-facts``, ``hl-schedule``, ``hl-changes``,
+    ``hl-points`` for the tables, ``hl-reset`` for the reset button.
     """
 
     def __init__(self, preset: str = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot") -> None:
