@@ -6,19 +6,8 @@ Each widget is an ``ipywidgets.VBox``: make it the last expression of a cell.
 
 from .cancellation import CancellationExplorer
 from .passing import PassingExplorer
+from .play_table import PlayTable
+from .rules_lab import RulesLab
 from .stepper import DealStepper
 
-__all__ = ["DealStepper", "PassingExplorer", "CancellationExplorer"]
-
-try:  # part B's widgets; this package works without them
-    from .play_table import PlayTable
-
-    __all__.append("PlayTable")
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from .rules_lab import RulesLab
-
-    __all__.append("RulesLab")
-except ImportError:  # pragma: no cover
-    pass
+__all__ = ["CancellationExplorer", "DealStepper", "PassingExplorer", "PlayTable", "RulesLab"]

@@ -105,6 +105,7 @@ class CancellationExplorer(w.VBox):
         one = w.VBox(
             [
                 w.HBox([self.case, self.players, self.leader, self.cancellation], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                self.error,
                 w.HTML("<div style='font-size:14px;color:#444'>Type the card each seat plays (e.g. <code>10S</code>, <code>9h</code>, <code>Q♠</code>); "
                        "play goes clockwise from the leader.</div>"),
                 self.inputs_box,
@@ -135,7 +136,8 @@ class CancellationExplorer(w.VBox):
         self.tabs = w.Tab(children=[one, seq], titles=("One trick", "Sequences"))
         self.tabs.add_class("hl-cancel-tabs")
         title = w.HTML("<div style='font-size:18px;font-weight:700;margin-right:24px'>Cancellation explorer</div>")
-        super().__init__([w.HBox([title, self.four_colour], layout=w.Layout(align_items="center")), self.error, self.tabs])
+        # The error area sits inside the "One trick" tab: its messages are about the trick being composed.
+        super().__init__([w.HBox([title, self.four_colour], layout=w.Layout(align_items="center")), self.tabs])
         self.add_class("hl-cancellation")
         self._load_case()
         self._show_sequence()
