@@ -16,14 +16,14 @@ import dataclasses
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, factorial, prod
+from math import comb, factorial
 
 import pytest
 import sympy
 from sympy.utilities.iterables import multiset_permutations
 
 from hearts_lab import Hand, Rules
-from hearts_lab.cards import HEARTS, QUEEN_OF_SPADES, SUITS, Card, parse_cards
+from hearts_lab.cards import HEARTS, QUEEN_OF_SPADES, Card, parse_cards
 from hearts_lab.combinatorics import (
     CountingError,
     Exact,

@@ -16,7 +16,7 @@ import pytest
 
 from engine_helpers import cards, finish_lowest, one_suit_each, play, small_hand
 from hearts_lab import Card, Hand, IllegalMove, IllegalPass, Rules, RulesError, resolve_trick, trick_winner
-from hearts_lab.cards import QUEEN_OF_SPADES, full_pack
+from hearts_lab.cards import QUEEN_OF_SPADES
 from hearts_lab.rules import PRESET_PLAYERS
 
 ALL_PRESETS = [(name, n) for name, players in PRESET_PLAYERS.items() for n in players]

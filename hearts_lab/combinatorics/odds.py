@@ -201,7 +201,7 @@ def p_dealt_moon(rules: Rules, some_seat: bool = False) -> Exact:
     c = composition(rules)
     n_cards, h, n = c.cards, c.hand_size, c.players
     need = c.hearts + c.queens
-    queens = "the Q♠" if c.queens == 1 else f"both Q♠" if c.queens == 2 else "no Q♠"
+    queens = "the Q♠" if c.queens == 1 else "both Q♠" if c.queens == 2 else "no Q♠"
     what = f"{_who(some_seat)} is dealt every heart and {queens}"
     if need > h:
         return _zero(what, f"impossible: that is {need} cards and a hand holds {h}")

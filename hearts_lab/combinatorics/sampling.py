@@ -24,12 +24,13 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import sqrt
-from statistics import NormalDist
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card
 from ..deal import deal_cards
 from ..rules import Rules
+from ..stats import wilson_interval as _wilson
+from ..stats import z_for
 from .counting import physical_deal_count
 from .exact import Exact
 from .odds import CountingError, _suit
@@ -155,23 +156,15 @@ def by_enumeration(event: Event | Callable[[Deal], bool | int], rules: Rules, li
 
 
 def wilson_interval(hits: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion ``hits/trials``.
+    """The Wilson score interval for a proportion ``hits/trials`` (see :mod:`hearts_lab.stats`).
 
     >>> [round(x, 4) for x in wilson_interval(0, 100)]
     [0.0, 0.037]
     """
-    if trials <= 0:
-        raise CountingError(f"trials: expected at least one trial, not {trials!r}.")
-    if not 0 < confidence < 1:
-        raise CountingError(f"confidence: expected a level between 0 and 1, not {confidence!r}.")
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    p = hits / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    low = 0.0 if hits == 0 else max(0.0, (centre - spread) / scale)
-    high = 1.0 if hits == trials else min(1.0, (centre + spread) / scale)
-    return low, high
+    try:
+        return _wilson(hits, trials, confidence)
+    except ValueError as error:
+        raise CountingError(str(error)) from None
 
 
 @dataclass(frozen=True)
@@ -205,8 +198,7 @@ def _summarise(label: str, outcomes: list[bool | int], confidence: float) -> Est
         return Estimate(label, hits / deals, low, high, deals, confidence, hits)
     mean = sum(outcomes) / deals
     var = sum((x - mean) ** 2 for x in outcomes) / (deals - 1)
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    half = z * sqrt(var / deals)
+    half = z_for(confidence) * sqrt(var / deals)
     return Estimate(label, mean, mean - half, mean + half, deals, confidence)
 
 

@@ -14,12 +14,12 @@ Wilson 95% confidence interval (:func:`wilson_interval`).
 from __future__ import annotations
 
 import html
-import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..rules import Rules
+from ..stats import wilson_interval as _wilson
 
 __all__ = ["Z95", "wilson_interval", "SimulationResult", "GameResult", "summary_table", "format_table", "plot_moon_rates"]
 
@@ -30,21 +30,11 @@ Z95 = 1.959963984540054
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default), rounded to 6 places.
 
-    Unlike "rate ± 2 standard errors" it stays inside [0, 1] and is sensible
-    when nothing (or everything) happened — the usual case for rare moons.
-
     >>> wilson_interval(3, 10)
     (0.107791, 0.603222)
     """
-    if trials <= 0:
-        raise ValueError(f"trials: expected a positive number, not {trials!r}.")
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes: expected 0 to {trials}, not {successes!r}.")
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)
+    low, high = _wilson(successes, trials, z=z)
+    return round(low, 6), round(high, 6)
 
 
 def _add(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:

@@ -192,7 +192,7 @@ class PassingExplorer(w.VBox):
             self.result.value = f"<div style='font-size:15px'>Your cards (seat {self.seat}):{suit_rows_html(hand.cards(self.seat), four_colour=four)}</div>"
         else:
             self.prompt.value = (
-                f"<div style='font-size:16px;margin-top:10px'><strong>The exchange is done.</strong> Everyone chose "
+                "<div style='font-size:16px;margin-top:10px'><strong>The exchange is done.</strong> Everyone chose "
                 "before seeing what they would receive; then all the cards moved at once.</div>"
             )
             self.pass_button.disabled = True
