@@ -1,6 +1,7 @@
 # Hearts Lab: two entry points.
 #
 #   make lab    create .venv if missing, install '.[notebooks]', open JupyterLab
+#               (rooted at the repository) on notebooks/00_start_here.ipynb
 #   make test   create .venv if missing, install '.[test]', run the whole pytest suite
 #
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
@@ -12,7 +13,8 @@ PYTHON      ?= python3
 VENV        ?= .venv
 BIN         := $(VENV)/bin
 PYTEST_ARGS ?=
-LAB_ARGS    ?=
+# JupyterLab refuses to start as root (e.g. in a container) without --allow-root
+LAB_ARGS    ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
@@ -20,7 +22,7 @@ STAMP_TEST      := $(VENV)/.installed-test
 .PHONY: lab test
 
 lab: $(STAMP_NOTEBOOKS)
-	$(BIN)/jupyter lab $(LAB_ARGS) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(LAB_ARGS)
 
 test: $(STAMP_TEST)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
