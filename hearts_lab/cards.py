@@ -151,9 +151,9 @@ class Card(NamedTuple):
         return str(self)
 
     def _repr_html_(self) -> str:
-        from .render import card_html
+        from .render import display, card_html
 
-        return card_html(self)
+        return card_html(self, four_colour=display.four_colour)
 
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}

@@ -722,9 +722,9 @@ class Hand:
         return f"<Hand {self.rules.name} {self.players}p hand {self.hand_number}: {self.phase}{where}>"
 
     def _repr_html_(self) -> str:
-        from .render import hand_html
+        from .render import display, hand_html
 
-        return hand_html(self)
+        return hand_html(self, four_colour=display.four_colour)
 
 
 def _json_error(error: Exception) -> str:

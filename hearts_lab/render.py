@@ -41,6 +41,7 @@ __all__ = [
     "SUIT_COLOURS",
     "FOUR_COLOURS",
     "MARKS",
+    "display",
 ]
 
 #: Strong two-colour deck: red hearts and diamonds, near-black clubs and spades.
@@ -56,6 +57,22 @@ MARKS = {
     "received": ", received in the pass",
     "passed": ", passed",
 }
+
+
+class DisplayOptions:
+    """How cards, tricks and hands draw themselves when a notebook shows them.
+
+    >>> display.four_colour = True; display.four_colour
+    True
+    >>> display.four_colour = False
+    """
+
+    four_colour: bool = False
+
+
+#: Set ``display.four_colour = True`` once and every ``Card``, ``Trick`` and
+#: ``Hand`` shown in a notebook uses the four-colour deck.
+display = DisplayOptions()
 
 _FONT = "system-ui,-apple-system,Segoe UI,Roboto,DejaVu Sans,sans-serif"
 _GOLD = "#e0a800"

@@ -127,9 +127,9 @@ class Trick:
         return f"{head}. {self.reason}" if self.complete else head
 
     def _repr_html_(self) -> str:
-        from .render import trick_html
+        from .render import display, trick_html
 
-        return trick_html(self)
+        return trick_html(self, four_colour=display.four_colour)
 
 
 def plays_text(plays: Sequence[tuple[int, Card]]) -> str:
