@@ -14,7 +14,8 @@ VENV        ?= .venv
 BIN         := $(VENV)/bin
 PYTEST_ARGS ?=
 # JupyterLab refuses to start as root (e.g. in a container) without --allow-root
-LAB_ARGS    ?= $(if $(filter 0,$(shell id -u)),--allow-root)
+ROOT_ARGS   := $(if $(filter 0,$(shell id -u)),--allow-root)
+LAB_ARGS    ?=
 
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
@@ -22,7 +23,7 @@ STAMP_TEST      := $(VENV)/.installed-test
 .PHONY: lab test
 
 lab: $(STAMP_NOTEBOOKS)
-	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(LAB_ARGS)
+	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_ARGS) $(LAB_ARGS)
 
 test: $(STAMP_TEST)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
