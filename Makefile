@@ -34,9 +34,11 @@ $(BIN)/python:
 
 $(STAMP_NOTEBOOKS): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[notebooks]'
+	$(BIN)/jupyter labextension disable --level=sys_prefix "@jupyterlab/apputils-extension:announcements"
 	touch $@
 
 # '.[test]' includes '.[notebooks]', so it satisfies `make lab` too.
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
+	$(BIN)/jupyter labextension disable --level=sys_prefix "@jupyterlab/apputils-extension:announcements"
 	touch $@ $(STAMP_NOTEBOOKS)
