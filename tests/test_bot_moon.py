@@ -1,0 +1,41 @@
+"""The heuristic bot goes for the moon with a strong hand (issue: "tries the moon with a strong hand")."""
+
+from __future__ import annotations
+
+import random
+
+from hearts_lab import Hand, Rules, parse_cards
+from hearts_lab.bots import HeuristicBot, play_hand
+from hearts_lab.cards import full_pack
+
+# Strong but not overwhelming: seven hearts with the top five, three aces, the K♠ and K♣.
+STRONG = parse_cards("AH KH QH JH 10H 7H 5H AS KS AC KC AD 4D")
+
+
+class NoMoonPlan(HeuristicBot):
+    """The same bot with its moon plan switched off: the control."""
+
+    @staticmethod
+    def _moon_hand(cards, rules) -> bool:
+        return False
+
+
+def _moons(seat0_bot, deals: int = 40) -> int:
+    rules = Rules.preset("standard", players=4)
+    rest = [c for c in full_pack() if c not in STRONG]
+    moons = 0
+    for seed in range(deals):
+        random.Random(seed).shuffle(rest)
+        hand = Hand.from_cards(rules, [STRONG, rest[0:13], rest[13:26], rest[26:39]], hand_number=3)  # hold hand
+        play_hand(hand, [seat0_bot, *(HeuristicBot(seed=s) for s in (1, 2, 3))])
+        moons += hand.moon_shooter == 0
+    return moons
+
+
+def test_the_bot_sees_a_moon_hand():
+    assert HeuristicBot._moon_hand(STRONG, Rules.preset("standard", players=4))
+
+
+def test_heuristic_bot_shoots_the_moon_far_more_often_with_its_plan():
+    with_plan, without = _moons(HeuristicBot(seed=0)), _moons(NoMoonPlan(seed=0))
+    assert with_plan >= 20 and without <= 10, (with_plan, without)
