@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from hearts_lab import Card, Hand, Rules
-from hearts_lab.bots import RandomBot
+from hearts_lab.bots import LowestCardBot, RandomBot, play_hand
 from hearts_lab.cards import full_pack
 
 
-def _tiny_two_pack_rules(**changes) -> Rules:
-    keep = {Card.parse(c) for c in ("AH", "QS", "KS")}
+def _tiny_two_pack_rules(keep: str = "AH QS KS", **changes) -> Rules:
+    keep = {Card.parse(c) for c in keep.split()}
     removed = [c for c in full_pack() if c not in keep for _ in range(2)]
     return Rules(
         players=2, decks=2, removed=removed, pass_count=0, pass_schedule=(0,),
@@ -56,3 +56,18 @@ def test_a_kitty_in_the_pending_pile_stays_hidden_from_the_seats():
     assert Counter(hand.pending) == trick_cards + Counter(hand.kitty)
     for seat in range(6):
         assert Counter(hand.view(seat).pending) == trick_cards
+
+
+def test_batch_simulator_agrees_that_unclaimed_points_rule_out_the_moon():
+    np = __import__("pytest").importorskip("numpy")
+    from hearts_lab.simulate.batch import BatchTables, deals_from_hands, play
+
+    # Lowest-card play: Q♥ takes Q♠ twice, then A♠ meets A♠ (7 points each) and nobody collects them.
+    rules = _tiny_two_pack_rules("QH QS AS", card_points="black-maria")
+    hand = Hand.from_cards(rules, ["QH QH AS", "QS QS AS"], dealer=1)
+    play_hand(hand, [LowestCardBot(), LowestCardBot()])
+    assert hand.points() == (28, 0) and hand.moon_shooter is None
+    out = play(BatchTables.from_rules(rules), deals_from_hands([hand]), "lowest", np.random.default_rng(0))
+    assert out.points.tolist() == [[28, 0]]
+    assert out.unclaimed.tolist() == [14]
+    assert out.shooter.tolist() == [-1]

@@ -398,15 +398,22 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     queens = np.zeros((count, n), dtype=np.int8)
     set_aside = np.zeros(count, dtype=np.int8)
     unclaimed = np.zeros(count, dtype=np.int32)
-    pending = np.zeros((3, count), dtype=np.int32)  # points, moon cards, queens waiting in the pile
+    # points, moon cards, queens and cards worth more than 0, waiting in the pile
+    pending = np.zeros((4, count), dtype=np.int32)
     kitty = deals.kitty.astype(np.int64)
     kitty_pile = np.stack(
-        [tables.values[kitty].sum(axis=1), tables.moon_cards[kitty].sum(axis=1), (kitty == _QS).sum(axis=1)]
+        [
+            tables.values[kitty].sum(axis=1),
+            tables.moon_cards[kitty].sum(axis=1),
+            (kitty == _QS).sum(axis=1),
+            (tables.values[kitty] > 0).sum(axis=1),
+        ]
     ).astype(np.int32)
     kitty_holder = np.full(count, -1, dtype=np.int8)
     kitty_pending = np.zeros(count, dtype=bool)
     values = tables.values
-    moon_bits, break_bits = _bits(tables.moon_cards), _bits(tables.breaks)
+    moon_bits, break_bits, point_bits = _bits(tables.moon_cards), _bits(tables.breaks), _bits(tables.values > 0)
+    lost_points = np.zeros(count, dtype=bool)  # a card worth points went unclaimed: no moon (RULES.md §3.11)
     trick = np.empty((count, n), dtype=np.int64)
     empty = np.uint64(0)
 
@@ -473,6 +480,7 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             trick_points,
             np.bitwise_count(seen & moon_bits) + np.bitwise_count(paired & moon_bits),
             np.bitwise_count(seen & _QS_BIT) + np.bitwise_count(paired & _QS_BIT),
+            np.bitwise_count(seen & point_bits) + np.bitwise_count(paired & point_bits),
         ])
         kitty_here = tables.kitty_size > 0 and number == tables.kitty_trick
         if kitty_here:
@@ -491,6 +499,7 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             kitty_pending = np.where(got, False, kitty_pending | kitty_here)
         if last:
             unclaimed += np.where(got, 0, pile[0])
+            lost_points = ~got & (pile[3] > 0)
         else:
             pending = np.where(got, 0, pile)
         set_aside += ~won
@@ -499,7 +508,7 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
 
     if tables.moon_total:
         full = moon == tables.moon_total
-        shooter = np.where(full.any(axis=1), full.argmax(axis=1), -1).astype(np.int8)
+        shooter = np.where(full.any(axis=1) & ~lost_points, full.argmax(axis=1), -1).astype(np.int8)
     else:
         shooter = np.full(count, -1, dtype=np.int8)
     return BatchOutcome(points, shooter, queens, set_aside, unclaimed, kitty_holder)
