@@ -542,7 +542,9 @@ class Hand:
             collected = ()
         if not self.hearts_broken and any(rules.breaks_hearts(c) for c in cards):
             self.hearts_broken = True
-        self._tricks.append(Trick(number, self._leader, plays, True, winner, result.cancelled, collected, result.reason))
+        self._tricks.append(
+            Trick(number, self._leader, plays, True, winner, result.cancelled, collected, result.reason, collector)
+        )
         self._plays = []
         if winner is not None:
             self._leader = winner

@@ -603,9 +603,9 @@ def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int |
             f"{card_svg(card, four_colour=four_colour, marked=_trick_mark(trick, seat, card), width=34)}</span>"
             for seat, card in trick.plays
         )
-        if trick.winner is not None:
+        if trick.collector is not None:
             took_kitty = after.kitty_holder is not None and before.kitty_holder is None
-            then = f"Seat {trick.winner} collects {len(trick.collected)} cards{' (the kitty included)' if took_kitty else ''}."
+            then = f"Seat {trick.collector} collects {len(trick.collected)} cards{' (the kitty included)' if took_kitty else ''}."
         elif after.phase == "over":
             lost = sum(hand.rules.points_of(c) for c in after.unclaimed)
             then = f"Last trick set aside: {len(after.unclaimed)} cards ({lost} points) go to nobody."

@@ -413,7 +413,10 @@ class Rules:
         'cancellation, 7 players: 104 cards (2 packs), 14 each, kitty 6, pass 3 (offsets 1, 6)'
         """
         packs = "1 pack" if self.decks == 1 else f"{self.decks} packs"
-        removed = f", without {' '.join(map(str, self.removed))}" if self.removed else ""
+        if len(self.removed) > 6:
+            removed = f", {len(self.removed)} cards removed"
+        else:
+            removed = f", without {' '.join(map(str, self.removed))}" if self.removed else ""
         kitty = f", kitty {self.kitty_size}" if self.kitty_size else ""
         passing = (
             f"pass {self.pass_count} (offsets {', '.join(map(str, self.pass_schedule))})"

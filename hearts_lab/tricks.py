@@ -90,7 +90,9 @@ class Trick:
     ``plays`` are ``(seat, card)`` pairs in play order; ``winner`` is None while
     in progress or when the trick was set aside. ``collected`` is every card the
     winner took with it (the trick, any pending pile, the kitty) and ``reason``
-    the engine's one-sentence explanation.
+    the engine's one-sentence explanation. ``collector`` is the seat that took
+    those cards: the winner, or the leader of a set-aside last trick when
+    ``last_trick_set_aside="leader"``; None when nobody did.
     """
 
     number: int
@@ -101,6 +103,7 @@ class Trick:
     cancelled: tuple[Card, ...] = ()
     collected: tuple[Card, ...] = ()
     reason: str = ""
+    collector: int | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:

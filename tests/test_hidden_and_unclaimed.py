@@ -71,3 +71,21 @@ def test_batch_simulator_agrees_that_unclaimed_points_rule_out_the_moon():
     assert out.points.tolist() == [[28, 0]]
     assert out.unclaimed.tolist() == [14]
     assert out.shooter.tolist() == [-1]
+
+
+def test_a_set_aside_last_trick_collected_by_its_leader_names_the_collector():
+    pytest = __import__("pytest")
+    pytest.importorskip("ipywidgets")
+    from hearts_lab.widgets import DealStepper
+
+    # A♥ takes Q♠ twice; the last trick K♠ K♠ cancels and, by option, its leader (seat 0) takes it.
+    rules = _tiny_two_pack_rules(last_trick_set_aside="leader", card_points="black-maria")
+    hand = Hand.from_cards(rules, ["AH AH KS", "QS QS KS"], dealer=1)
+    for card in ("AH", "QS", "AH", "QS", "KS", "KS"):
+        hand.play(card)
+    last = hand.tricks[-1]
+    assert last.set_aside and last.winner is None and last.collector == 0
+    assert hand.unclaimed == () and hand.points() == (48, 0)
+    stepper = DealStepper(hand)
+    stepper.go(stepper.plays)
+    assert "Seat 0 collects 2 cards" in stepper.status.value

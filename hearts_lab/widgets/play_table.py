@@ -499,12 +499,12 @@ class PlayTable(widgets.VBox):
         return " ".join(out + ([turn] if turn else [])) or "Card played."
 
     def _collect_clause(self, trick: Any) -> str:
-        if trick.winner is None:
+        if trick.collector is None:
             return " The cards wait for the next trick's winner." if trick.number < self.rules.hand_size - 1 else " Nobody collects them."
         points = sum(self.rules.points_of(c) for c in trick.collected)
-        who = self._who(trick.winner).capitalize()
+        who = self._who(trick.collector).capitalize()
         extra = f" (with {len(trick.collected) - len(trick.plays)} set-aside or kitty cards)" if len(trick.collected) > len(trick.plays) else ""
-        verb = "take" if trick.winner == self.seat else "takes"
+        verb = "take" if trick.collector == self.seat else "takes"
         return f" {who} {verb} {points} point{'s' if points != 1 else ''}{extra}."
 
     def _hand_over_sentence(self) -> str:

@@ -199,8 +199,8 @@ class DealStepper(w.VBox):
             what = f"Trick {trick.number + 1}: seat {seat} played {card}."
             if trick_done:
                 what += f" {trick.reason}"
-                if trick.winner is not None:
-                    what += f" Seat {trick.winner} collects {len(trick.collected)} cards."
+                if trick.collector is not None:
+                    what += f" Seat {trick.collector} collects {len(trick.collected)} cards."
                 elif state.phase == "over":
                     what += " Nobody collects it."
                 else:
