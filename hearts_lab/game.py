@@ -100,7 +100,8 @@ class Game:
         """
         result = self.preview(hand, moon_choice)
         self.scores = tuple(s + d for s, d in zip(self.scores, result.deltas))
-        scored = ScoredHand(hand, result.deltas, result.moon, moon_choice, self.scores)
+        # A copy: undoing the caller's hand later must not change the game's history.
+        scored = ScoredHand(hand.copy(), result.deltas, result.moon, moon_choice, self.scores)
         self.history.append(scored)
         return scored
 

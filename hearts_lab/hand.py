@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import json
+import operator
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
@@ -37,10 +38,6 @@ _SINGULAR = {s: n[:-1] for s, n in SUIT_NAMES.items()}
 
 def _sorted(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
-
-
-def _is_points(card: Card) -> bool:
-    return card.suit == HEARTS or card == QUEEN_OF_SPADES
 
 
 class SeatView:
@@ -217,6 +214,10 @@ class Hand:
         if isinstance(kitty, str):
             kitty = kitty.replace(",", " ").split()
         try:
+            kitty = [Card.parse(c) for c in kitty]
+        except CardError as error:
+            raise RulesError(f"kitty: {error}", "kitty") from None
+        try:
             return cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, passing=passing)
         except CardError as error:
             raise RulesError(f"hands: {error}", "hands") from None
@@ -227,13 +228,22 @@ class Hand:
     def players(self) -> int:
         return self.rules.players
 
+    def _seat(self, seat: int) -> int:
+        try:
+            index = operator.index(seat)
+        except TypeError:
+            index = -1
+        if isinstance(seat, bool) or not 0 <= index < self.players:
+            raise RulesError(f"seat: there is no seat {seat!r}; seats are 0 to {self.players - 1}.", "seat")
+        return index
+
     def cards(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, by suit then rank."""
-        return tuple(self._hands[seat])
+        return tuple(self._hands[self._seat(seat)])
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt, before passing."""
-        return self._dealt[seat]
+        return self._dealt[self._seat(seat)]
 
     @property
     def to_play(self) -> int | None:
@@ -277,7 +287,7 @@ class Hand:
 
     def collected(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` has collected this hand."""
-        return tuple(self._collected[seat])
+        return tuple(self._collected[self._seat(seat)])
 
     def points(self) -> tuple[int, ...]:
         """Penalty points each seat has collected this hand, before any moon adjustment."""
@@ -351,7 +361,7 @@ class Hand:
                 f"Seat {seat} cannot pass now: {'this is a hold hand, nobody passes' if not self.pass_offset else 'the passing is over'}.",
                 seat=seat, card=None, rule="pass-phase", legal=(),
             )
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalPass(f"There is no seat {seat!r}: seats are 0 to {self.players - 1}.", seat=seat, card=None, rule="seat", legal=())
         need = self.rules.pass_count
         hand = self._hands[seat]
@@ -450,7 +460,7 @@ class Hand:
                 return [c for c in cards if c.suit != HEARTS]
         return cards
 
-    def _why_illegal(self, seat: int, card: Card, legal: tuple[Card, ...]) -> tuple[str, str]:
+    def _why_illegal(self, seat: int, card: Card) -> tuple[str, str]:
         """The rule id and the clause of the sentence that explains why ``card`` is illegal."""
         cards = self._hands[seat]
         if card not in cards:
@@ -462,11 +472,11 @@ class Hand:
             return "first-trick-points", "no hearts or Q♠ may be played to the first trick"
         if not self._tricks:
             lead = self.rules.opening_lead
-            if lead == "lowest-club":
+            if lead == "lowest-club" and self._opening_card is not None:
                 return "opening-lead", f"the holder of {self._opening_card} must lead it to the first trick"
             if lead == "any-club":
                 return "opening-lead", "the first trick must be led with a club"
-            if not self.rules.first_lead_points:
+            if lead == "left-of-dealer" and not self.rules.first_lead_points:
                 return "opening-lead", "the first trick may not be led with a heart or Q♠"
         return "hearts-not-broken", "hearts are not broken, so a heart may not be led"
 
@@ -494,7 +504,7 @@ class Hand:
         legal = self._legal(hand)
         if card not in legal:
             moves = self.legal_moves()
-            rule, clause = self._why_illegal(seat, card, moves)
+            rule, clause = self._why_illegal(seat, card)
             raise IllegalMove(
                 f"Seat {seat} cannot play {card}: {clause}. Legal: {', '.join(map(str, moves))}.",
                 seat=seat, card=card, rule=rule, legal=moves,

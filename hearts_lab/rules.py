@@ -192,6 +192,9 @@ class Rules:
                 cancellation=True,
                 target=150,
             )
+        unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(cls) if f.init})
+        if unknown:
+            raise RulesError(f"{unknown[0]}: not a rule field.", unknown[0])
         return dataclasses.replace(base, **changes) if changes else base
 
     def __post_init__(self) -> None:
@@ -311,10 +314,6 @@ class Rules:
     def kitty_size(self) -> int:
         """Cards left over after an even deal; they form the kitty."""
         return len(self._deck) % self.players
-
-    @property
-    def tricks_per_hand(self) -> int:
-        return self.hand_size
 
     def pass_offset(self, hand_number: int) -> int:
         """The seat offset cards travel by in hand ``hand_number`` (0 = hold).

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable
 
 from .cards import SUIT_NAMES, Card
 
@@ -133,7 +133,3 @@ class Trick:
         from .render import display, trick_html
 
         return trick_html(self, four_colour=display.four_colour)
-
-
-def plays_text(plays: Sequence[tuple[int, Card]]) -> str:
-    return " ".join(str(card) for _, card in plays)

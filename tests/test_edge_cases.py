@@ -1,0 +1,53 @@
+"""Edge cases of bad input and house rules: clear errors that name the field, and nothing changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_lab import Game, Hand, IllegalMove, Rules, RulesError
+from hearts_lab.bots import RandomBot, play_hand
+from hearts_lab.cards import full_pack
+
+
+def test_an_unknown_option_of_a_preset_names_itself():
+    with pytest.raises(RulesError, match="^bogus: not a rule field") as info:
+        Rules.preset("standard", players=4, bogus=1)
+    assert info.value.field == "bogus"
+
+
+@pytest.mark.parametrize("seat", [-1, 4, True, "0", 1.0])
+def test_a_seat_that_does_not_exist_is_refused(seat):
+    hand = Hand.deal(Rules.preset("standard", players=4), seed=1)
+    with pytest.raises(RulesError, match="^seat: there is no seat"):
+        hand.cards(seat)
+
+
+def test_a_bad_kitty_card_is_reported_under_kitty():
+    rules = Rules.preset("cancellation", players=6)
+    with pytest.raises(RulesError, match="^kitty: 'ZZ' is not a card"):
+        Hand.from_cards(rules, [["2C"] * 17] * 6, kitty="ZZ 2D")
+
+
+def test_undoing_a_scored_hand_does_not_change_the_game():
+    rules = Rules.preset("standard", players=4)
+    game = Game(rules, seed=3)
+    hand = game.next_hand()
+    play_hand(hand, [RandomBot(seed=s) for s in range(4)])
+    game.add_hand(hand)
+    record = game.to_json()
+    hand.undo(5)
+    assert game.history[0].hand.phase == "over"
+    assert game.to_json() == record
+    assert Game.from_json(record).scores == game.scores
+
+
+def test_the_opening_lead_falls_back_when_every_club_lies_in_the_kitty():
+    # A five-card deck for two players: two cards each, and the only club goes to the kitty.
+    keep = {"2C", "5D", "6D", "4H", "AH"}
+    rules = Rules(players=2, removed=[c for c in full_pack() if c.ascii not in keep], pass_count=0, pass_schedule=(0,))
+    hand = Hand.from_cards(rules, ["5D 4H", "6D AH"], kitty="2C")
+    assert hand.to_play == 1 and [str(c) for c in hand.legal_moves()] == ["6♦"]
+    with pytest.raises(IllegalMove) as info:
+        hand.play("AH")
+    assert info.value.rule == "hearts-not-broken"
+    assert str(info.value) == "Seat 1 cannot play A♥: hearts are not broken, so a heart may not be led. Legal: 6♦."
