@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import operator
 from collections import Counter
@@ -40,6 +41,18 @@ def _sorted(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
 
 
+def _without(cards: Iterable[Card], removed: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` in order, less one copy of each card in ``removed``."""
+    hidden = Counter(removed)
+    kept = []
+    for card in cards:
+        if hidden[card]:
+            hidden[card] -= 1
+        else:
+            kept.append(card)
+    return tuple(kept)
+
+
 class SeatView:
     """What one seat may see: its own cards, the public play, and its own pass.
 
@@ -57,7 +70,20 @@ class SeatView:
     hand_number = property(lambda self: self._hand.hand_number)
     pass_offset = property(lambda self: self._hand.pass_offset)
     to_play = property(lambda self: self._hand.to_play)
-    tricks = property(lambda self: self._hand.tricks)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks; the face-down kitty shows only in the collected cards of the seat that took it."""
+        hand = self._hand
+        tricks = hand.tricks
+        if not hand.kitty or hand.kitty_holder in (None, self.seat):
+            return tricks
+        for i, trick in enumerate(tricks):
+            if trick.collector == hand.kitty_holder and Counter(hand.kitty) <= Counter(trick.collected):
+                face_up = _without(trick.collected, hand.kitty)
+                return (*tricks[:i], dataclasses.replace(trick, collected=face_up), *tricks[i + 1 :])
+        return tricks
+
     current_trick = property(lambda self: self._hand.current_trick)
     hearts_broken = property(lambda self: self._hand.hearts_broken)
 
@@ -67,14 +93,7 @@ class SeatView:
         hand = self._hand
         if not hand.kitty or hand.kitty_holder is not None or not hand._kitty_in_pending:
             return hand.pending
-        hidden = Counter(hand.kitty)
-        out = []
-        for card in hand.pending:
-            if hidden[card]:
-                hidden[card] -= 1
-            else:
-                out.append(card)
-        return tuple(out)
+        return _without(hand.pending, hand.kitty)
 
     @property
     def cards(self) -> tuple[Card, ...]:

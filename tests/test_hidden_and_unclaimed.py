@@ -89,3 +89,16 @@ def test_a_set_aside_last_trick_collected_by_its_leader_names_the_collector():
     stepper = DealStepper(hand)
     stepper.go(stepper.plays)
     assert "Seat 0 collects 2 cards" in stepper.status.value
+
+
+def test_only_the_seat_that_took_the_kitty_sees_it_among_the_collected_cards():
+    rules = Rules.preset("cancellation", players=7)
+    hand = Hand.deal(rules, seed=4)
+    play_hand(hand, [RandomBot(seed=f"4/{s}") for s in range(7)])
+    holder = hand.kitty_holder
+    assert holder is not None
+    kitty = Counter(hand.kitty)
+    for seat in range(7):
+        seen = Counter(c for t in hand.view(seat).tricks for c in t.collected)
+        everything = Counter(c for t in hand.tricks for c in t.collected)
+        assert seen == (everything if seat == holder else everything - kitty)
