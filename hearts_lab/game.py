@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from .errors import RecordError, RulesError
 from .hand import Hand
 from .rules import Rules
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, game_ends, score_hand
 
 __all__ = ["Game", "ScoredHand", "GAME_FORMAT"]
 
@@ -108,12 +108,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Some score reached the target (and, with ``ties="play-on"``, the lowest score is unique)."""
-        if max(self.scores) < self.rules.target:
-            return False
-        if self.rules.ties == "play-on":
-            low = min(self.scores)
-            return self.scores.count(low) == 1
-        return True
+        return game_ends(self.rules, self.scores)
 
     @property
     def winners(self) -> tuple[int, ...]:

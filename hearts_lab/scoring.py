@@ -15,7 +15,7 @@ from typing import NamedTuple, Sequence
 from .errors import MoonChoiceRequired
 from .rules import Rules
 
-__all__ = ["HandScore", "score_hand", "moon_decision"]
+__all__ = ["HandScore", "score_hand", "moon_decision", "game_ends"]
 
 
 class HandScore(NamedTuple):
@@ -23,6 +23,23 @@ class HandScore(NamedTuple):
 
     deltas: tuple[int, ...]
     moon: str | None
+
+
+def game_ends(rules: Rules, scores: Sequence[int]) -> bool:
+    """Whether the game is over at these scores: some score reached the target and,
+    with ``ties="play-on"``, the lowest score is unique (RULES.md §0).
+
+    >>> from hearts_lab import Rules
+    >>> game_ends(Rules.preset("standard", players=4), (100, 20, 20, 50))
+    True
+    >>> game_ends(Rules.preset("standard", players=4, ties="play-on"), (100, 20, 20, 50))
+    False
+    """
+    if max(scores) < rules.target:
+        return False
+    if rules.ties == "play-on":
+        return list(scores).count(min(scores)) == 1
+    return True
 
 
 def _apply(rules: Rules, points: Sequence[int], shooter: int, moon: str) -> tuple[int, ...]:
@@ -66,7 +83,7 @@ def moon_decision(rules: Rules, points: Sequence[int], shooter: int, scores: Seq
         return "old" if all(mine < o for o in others) else "new"
     # avoid-end
     after_old = [s + d for s, d in zip(scores, _apply(rules, points, shooter, "old"))]
-    return "new" if max(after_old) >= rules.target else "old"
+    return "new" if game_ends(rules, after_old) else "old"
 
 
 def score_hand(

@@ -51,3 +51,23 @@ def test_the_opening_lead_falls_back_when_every_club_lies_in_the_kitty():
         hand.play("AH")
     assert info.value.rule == "hearts-not-broken"
     assert str(info.value) == "Seat 1 cannot play A♥: hearts are not broken, so a heart may not be led. Legal: 6♦."
+
+
+@pytest.mark.parametrize("ties, expected", [("shared", "new"), ("play-on", "old")])
+def test_avoid_end_knows_a_tie_does_not_end_a_play_on_game(ties, expected):
+    from hearts_lab.scoring import moon_decision
+
+    # Old moon gives 90 106 90 96: the target is reached but seats 0 and 2 tie for lowest.
+    rules = Rules.preset("standard", players=4, moon="avoid-end", ties=ties)
+    assert moon_decision(rules, (26, 0, 0, 0), 0, (90, 80, 64, 70)) == expected
+
+
+@pytest.mark.parametrize("ties", ["shared", "play-on"])
+def test_batch_scoring_agrees_on_the_tie_case(ties):
+    np = pytest.importorskip("numpy")
+    from hearts_lab.scoring import score_hand
+    from hearts_lab.simulate.run import score_batch
+
+    rules = Rules.preset("standard", players=4, moon="avoid-end", ties=ties)
+    batch = score_batch(rules, np.array([[26, 0, 0, 0]]), np.array([0]), np.array([[90, 80, 64, 70]]))
+    assert tuple(batch[0].tolist()) == score_hand(rules, (26, 0, 0, 0), 0, (90, 80, 64, 70)).deltas

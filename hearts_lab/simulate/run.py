@@ -309,11 +309,20 @@ def score_batch(rules: Rules, points: np.ndarray, shooter: np.ndarray, scores: n
     else:  # avoid-end: old unless that would end the game
         after_old = before + took + reward
         after_old[at, who] = before[at, who] + took[at, who] - moon_points
-        old = after_old.max(axis=1) < rules.target
+        old = ~_games_over(rules, after_old)
     changed = took + np.where(old, reward, 0)[:, None]
     changed[at, who] = took[at, who] - moon_points - np.where(old, 0, reward)
     deltas[hit] = changed
     return deltas
+
+
+def _games_over(rules: Rules, scores: np.ndarray) -> np.ndarray:
+    """Row by row, :func:`hearts_lab.scoring.game_ends`: the target reached and, with
+    ``ties="play-on"``, a unique lowest score."""
+    over = scores.max(axis=1) >= rules.target
+    if rules.ties == "play-on":
+        over &= (scores == scores.min(axis=1)[:, None]).sum(axis=1) == 1
+    return over
 
 
 def _games_result(rules: Rules, policy: str, method: str, seed: int, lengths: np.ndarray, scores: np.ndarray,
@@ -353,10 +362,7 @@ def _batch_games(rules: Rules, policy: str, seed: int, k: int, size: int) -> tup
         scores[active] += score_batch(rules, out.points, out.shooter, scores[active])
         hands += active.size
         moons += int((out.shooter >= 0).sum())
-        now = scores[active]
-        over = now.max(axis=1) >= rules.target
-        if rules.ties == "play-on":
-            over &= (now == now.min(axis=1)[:, None]).sum(axis=1) == 1
+        over = _games_over(rules, scores[active])
         number += 1
         lengths[active[over]] = number
         active = active[~over]
