@@ -298,7 +298,7 @@ def hand_html(hand: Hand, *, four_colour: bool = False) -> str:
         shooter = hand.moon_shooter
         extra.append("<div>Hand over" + (f": seat {shooter} shot the moon" if shooter is not None else "") + "</div>")
     title = _esc(f"{hand.rules.summary()} — hand {hand.hand_number}, dealer seat {hand.dealer}")
-    return f"<div class='hl-hand'><div><strong>{title}</strong></div><table>{''.join(rows)}</table>{''.join(extra)}</div>"
+    return f"<div class='hl-hand'><div><strong>{title}</strong></div><table style='table-layout:auto'>{''.join(rows)}</table>{''.join(extra)}</div>"
 
 
 # -- the table: seats around an oval --------------------------------------------------
@@ -424,10 +424,10 @@ def offset_name(offset: int, players: int) -> str:
     offset %= players
     if offset == 0:
         return "hold"
+    if offset == 1:  # with two players left, right and across are the same seat; the rulebook says left
+        return "left"
     if 2 * offset == players:
         return "across"
-    if offset == 1:
-        return "left"
     if offset == players - 1:
         return "right"
     if offset < players - offset:
@@ -480,7 +480,7 @@ def pass_diagram_svg(players: int, offset: int, *, size: int = 320, title: str =
                 f'stroke-width="2.5" marker-end="url(#{mid})"/>'
             )
     else:
-        parts.append(f'<text x="{c}" y="{c + 20}" text-anchor="middle" font-size="18" font-weight="700" fill="#555">hold: no pass</text>')
+        parts.append(f'<text x="{c}" y="{c + 20}" text-anchor="middle" font-size="{max(11, size // 20)}" font-weight="700" fill="#555">hold: no pass</text>')
     for s, (x, y) in enumerate(pos):
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{seat_r:.1f}" fill="#fdfdf8" stroke="#333" stroke-width="2"/>'
@@ -513,7 +513,7 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
         )
         hands = f"{h}, {h + cycle}, {h + 2 * cycle}, …" if cycle > 1 else "every hand"
         rows.append(f"<tr{shade}><td style='padding:2px 8px'>{hands}</td><td style='padding:2px 8px'><strong>{_esc(offset_name(offset, n))}</strong> ({offset})</td>{cells}</tr>")
-    return f"<table class='hl-pass-cycle' style='border-collapse:collapse;font-family:{_FONT}'>{''.join(rows)}</table>"
+    return f"<table class='hl-pass-cycle' style='border-collapse:collapse;table-layout:auto;font-family:{_FONT}'>{''.join(rows)}</table>"
 
 
 def pass_exchange_html(hand: Hand, *, four_colour: bool = False) -> str:
@@ -539,7 +539,7 @@ def pass_exchange_html(hand: Hand, *, four_colour: bool = False) -> str:
             f"<td style='padding:2px 8px'>{cards_html(hand.passes[s], four_colour=four_colour)} &rarr; seat {target}</td>"
             f"<td style='padding:2px 8px'>{''.join(card_html(c, four_colour=four_colour, marked='received') for c in hand.received(s) or ())} from seat {source}</td></tr>"
         )
-    return f"<table class='hl-exchange' style='border-collapse:collapse;font-family:{_FONT}'>{''.join(rows)}</table>"
+    return f"<table class='hl-exchange' style='border-collapse:collapse;table-layout:auto;font-family:{_FONT}'>{''.join(rows)}</table>"
 
 
 
@@ -617,10 +617,12 @@ def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int |
         shade = " style='background:#fff8db;color:#222'" if i == focus else ""
         rows.append(
             f"<tr{shade}><td style='text-align:center;font-weight:700'>{i + 1}<br><small>led by {trick.leader}</small></td>"
-            f"<td style='white-space:nowrap'>{cards}</td><td><strong>{_esc(trick.reason)}</strong></td><td>{_esc(then)}</td></tr>"
+            f"<td style='white-space:nowrap;text-align:left'>{cards}</td>"
+            f"<td style='text-align:left;min-width:14em'><strong>{_esc(trick.reason)}</strong></td>"
+            f"<td style='text-align:left;min-width:12em'>{_esc(then)}</td></tr>"
         )
     kitty = f"<div style='margin-top:4px'>Kitty: {cards_html(hand.kitty, four_colour=four_colour)}</div>" if hand.kitty else ""
     return (
-        f"<div class='hl-ledger-box' style='font-family:{_FONT}'><table class='hl-ledger' style='border-collapse:collapse;font-size:15px;margin-top:6px' "
+        f"<div class='hl-ledger-box' style='font-family:{_FONT}'><table class='hl-ledger' style='border-collapse:collapse;table-layout:auto;font-size:15px;margin-top:6px' "
         f"cellpadding='6' border='1'>{''.join(rows)}</table>{kitty}</div>"
     )

@@ -247,10 +247,10 @@ class CancellationExplorer(w.VBox):
             second = hand.tricks[1]
             facts.append(_fact(
                 "Played as <strong>trick 2 of a real hand</strong> that the engine built around it "
-                f"(the same seat {second.leader} won trick 1 and the kitty)."
+                f"(the same seat {second.leader} won trick 1{' and the kitty' if hand.kitty else ''})."
             ))
-            if second.winner is not None:
-                where = f"seat {second.winner} collects the {len(second.collected)} cards and leads trick 3."
+            if second.collector is not None:
+                where = f"seat {second.collector} collects the {len(second.collected)} cards and leads trick 3."
             else:
                 where = (
                     f"nobody wins it: its {len(hand.pending)} cards wait on the pending pile and seat {hand.to_play} "

@@ -140,6 +140,11 @@ def _plays_in_order(hand: Hand) -> list[tuple[int, Card]]:
     return [p for t in hand.tricks for p in t.plays] + list(hand.current_trick.plays)
 
 
+
+def _pts(points: int) -> str:
+    """``1 pt``, ``0 pts``, ``-26 pts``."""
+    return f"{points} pt" if abs(points) == 1 else f"{points} pts"
+
 class PlayTable(widgets.VBox):
     """Play Hearts against bots: one seat is the student's, the others are bots.
 
@@ -571,8 +576,8 @@ class PlayTable(widgets.VBox):
             f"<div class='hl-seat{' hl-turn' if to_play else ''}' data-seat='{seat}' role='group' aria-label='seat {seat}'>"
             f"<div><span class='hl-seat-name'>Seat {seat} · {html.escape(seat_direction(self.seat, seat, n))}</span>{badges}</div>"
             f"<div class='hl-seat-line'><span class='hl-backs' aria-hidden='true'></span>"
-            f"<span class='hl-count'>{count} card{'s' if count != 1 else ''}</span> · hand <b>{hand.points()[seat]}</b>"
-            f" · game <b>{self.game.scores[seat]}</b></div>"
+            f"<span class='hl-count'>{count} card{'s' if count != 1 else ''}</span> · this hand <b>{_pts(hand.points()[seat])}</b>"
+            f" · game <b>{_pts(self.game.scores[seat])}</b></div>"
             f"<div class='hl-seat-bot'>{html.escape(type(self.bots[seat]).__name__)}</div>"
             "</div>"
         )
@@ -584,8 +589,8 @@ class PlayTable(widgets.VBox):
         dealer = " · dealer" if hand.dealer == self.seat else ""
         return (
             f"<div class='hl-you-bar{' hl-turn' if turn else ''}' data-seat='{self.seat}'>"
-            f"<span class='hl-seat-name'>You · seat {self.seat}</span>{dealer} · hand <b>{hand.points()[self.seat]}</b>"
-            f" · game <b>{self.game.scores[self.seat]}</b> — <span class='hl-hand-title'>{title}</span></div>"
+            f"<span class='hl-seat-name'>You · seat {self.seat}</span>{dealer} · this hand <b>{_pts(hand.points()[self.seat])}</b>"
+            f" · game <b>{_pts(self.game.scores[self.seat])}</b> — <span class='hl-hand-title'>{title}</span></div>"
         )
 
     def _render_seats(self) -> None:
