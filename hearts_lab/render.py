@@ -154,7 +154,7 @@ def card_svg(card: Card, *, four_colour: bool = False, marked: str = "", width: 
     parts = [
         f'<svg class="hl-card hl-card-svg{" hl-" + marked if marked else ""}" xmlns="http://www.w3.org/2000/svg" '
         f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{_esc(label)}" '
-        f'style="display:inline-block;vertical-align:middle;margin:2px">',
+        f'style="display:inline-block;vertical-align:middle;margin:2px;max-width:none;flex:none">',
         f"<title>{_esc(label)}</title>",
         f'<rect x="{frame_w / 2}" y="{frame_w / 2}" width="{w - frame_w}" height="{h - frame_w}" rx="{w * 0.1:.1f}" '
         f'fill="{face}" stroke="{frame}" stroke-width="{frame_w}"/>',
