@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover - numpy comes with the notebooks extra
     raise ImportError("hearts_lab.simulate needs numpy: pip install 'hearts-lab[notebooks]'.") from None
 
 from .batch import UnsupportedRule
-from .result import GameResult, SimulationResult, format_table, plot_moon_rates, summary_table, wilson_interval
+from .result import GameResult, SimulationResult, format_table, moon_table, plot_moon_rates, summary_table, wilson_interval
 from .run import BOT_NAMES, METHODS, score_batch, simulate, simulate_games, simulate_presets
 
 __all__ = [
@@ -41,4 +41,5 @@ __all__ = [
     "simulate_presets",
     "summary_table",
     "wilson_interval",
+    "moon_table",
 ]

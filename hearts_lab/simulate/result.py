@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..rules import Rules
 from ..stats import wilson_interval as _wilson
 
-__all__ = ["Z95", "wilson_interval", "SimulationResult", "GameResult", "summary_table", "format_table", "plot_moon_rates"]
+__all__ = ["Z95", "wilson_interval", "SimulationResult", "GameResult", "summary_table", "moon_table", "format_table", "plot_moon_rates"]
 
 #: The normal quantile for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -397,6 +397,27 @@ def summary_table(results: Iterable[SimulationResult | GameResult]) -> list[dict
     [(3, 500), (4, 500)]
     """
     return [r.summary() for r in results]
+
+
+def moon_table(results: Iterable[SimulationResult], *columns: str) -> list[dict[str, Any]]:
+    """One row per result: the chosen :meth:`~SimulationResult.summary` columns, then the
+    moons, the moon rate and its 95% interval as percentages with three decimals.
+
+    >>> from hearts_lab.simulate import simulate
+    >>> rows = moon_table([simulate(Rules.preset("standard", players=4), 2_000, seed=1)], "players")
+    >>> list(rows[0])
+    ['players', 'moons', 'moon rate', '95% low', '95% high']
+    """
+    rows = []
+    for result in results:
+        low, high = result.moon_interval
+        summary = result.summary()
+        row = {key: summary[key] for key in columns}
+        row.update(
+            {"moons": result.moon_count, "moon rate": f"{result.moon_rate:.3%}", "95% low": f"{low:.3%}", "95% high": f"{high:.3%}"}
+        )
+        rows.append(row)
+    return rows
 
 
 def format_table(rows: Sequence[Mapping[str, Any]]) -> str:
