@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, Sequence
+import inspect
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from .cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card
 from .deal import rng_for
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .hand import Hand, SeatView
 
-__all__ = ["Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "play_hand", "play_game"]
+__all__ = ["Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "seat_bots", "deal_and_play", "play_hand", "play_game"]
 
 
 class Bot(Protocol):
@@ -170,6 +171,34 @@ class HeuristicBot:
             return max(legal, key=lambda c: c.rank)
         # Void: keep point cards for ourselves, throw the lowest other card.
         return min(legal, key=lambda c: (c.suit == HEARTS or c == QUEEN_OF_SPADES, c.rank))
+
+
+def seat_bots(make: Callable[..., Bot], players: int, seed: int | str) -> list[Bot]:
+    """One bot per seat from ``make`` (a bot class or factory), seat ``s`` seeded with ``f"{seed}/{s}"``
+    when ``make`` takes a ``seed``.
+
+    >>> [type(b).__name__ for b in seat_bots(LowestCardBot, 3, seed=1)]
+    ['LowestCardBot', 'LowestCardBot', 'LowestCardBot']
+    """
+    try:
+        takes_seed = "seed" in inspect.signature(make).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    return [make(seed=f"{seed}/{s}") if takes_seed else make() for s in range(players)]
+
+
+def deal_and_play(rules, seed: int | str, make: Callable[..., Bot] = RandomBot, hand_number: int = 0) -> Hand:
+    """Deal hand ``hand_number`` with ``seed`` and let :func:`seat_bots` of ``make`` play it out.
+
+    >>> from hearts_lab import Rules
+    >>> deal_and_play(Rules.preset("standard", players=4), seed=3).phase
+    'over'
+    """
+    from .hand import Hand
+
+    hand = Hand.deal(rules, seed=seed, hand_number=hand_number)
+    play_hand(hand, seat_bots(make, rules.players, seed))
+    return hand
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot], *, until_seat: int | None = None) -> None:

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import inspect
 from concurrent.futures import Executor, as_completed
 from functools import reduce
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..bots import HeuristicBot, LowestCardBot, RandomBot, play_game, play_hand
+from ..bots import HeuristicBot, LowestCardBot, RandomBot, play_game, play_hand, seat_bots
 from ..cards import QUEEN_OF_SPADES
 from ..game import Game
 from ..hand import Hand
@@ -94,24 +93,16 @@ def _check_args(rules: Rules, count: int, what: str, seed: int, chunk_size: int 
         raise ValueError(f"seed: expected a whole number 0 or more, not {seed!r}.")
 
 
-def _make_bot(factory: Callable[..., Any], seed_text: str) -> Any:
-    try:
-        takes_seed = "seed" in inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        takes_seed = False
-    return factory(seed=seed_text) if takes_seed else factory()
-
-
 def _engine_bots(bots: Bots, players: int, seed_text: str) -> list[Any]:
     """The bots for one hand or game; named and factory bots get a fresh seed per seat."""
     if bots is None or bots == "random":
-        return [RandomBot(seed=f"{seed_text}/{s}") for s in range(players)]
+        return seat_bots(RandomBot, players, seed_text)
     if bots == "lowest":
         return [LowestCardBot()] * players
     if bots == "heuristic":
-        return [HeuristicBot(seed=f"{seed_text}/{s}") for s in range(players)]
+        return seat_bots(HeuristicBot, players, seed_text)
     if callable(bots):
-        return [_make_bot(bots, f"{seed_text}/{s}") for s in range(players)]
+        return seat_bots(bots, players, seed_text)
     return list(bots)
 
 

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..bots import Bot, HeuristicBot, LowestCardBot, play_hand
+from ..bots import Bot, HeuristicBot, LowestCardBot, deal_and_play
 from ..cards import Card, CardError
 from ..errors import RulesError
 from ..hand import Hand
@@ -49,10 +49,7 @@ from .play_table import seat_direction
 __all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_CSS"]
 
 #: Deterministic bots the lab can play its sample hand with.
-LAB_BOTS: dict[str, Callable[[int, int | str], Bot]] = {
-    "HeuristicBot": lambda seat, seed: HeuristicBot(seed=f"{seed}/{seat}"),
-    "LowestCardBot": lambda seat, seed: LowestCardBot(),
-}
+LAB_BOTS: dict[str, Callable[..., Bot]] = {"HeuristicBot": HeuristicBot, "LowestCardBot": LowestCardBot}
 
 #: One line per rule field, shown beside its control.
 FIELD_HELP: dict[str, str] = {
@@ -388,11 +385,7 @@ class RulesLab(widgets.VBox):
 
     def play_sample(self, rules: Rules) -> Hand:
         """One hand dealt with the lab's seed and played out by the lab's bots under ``rules``."""
-        seed = self.controls["seed"].value
-        maker = LAB_BOTS[self.controls["bot"].value]
-        hand = Hand.deal(rules, seed=seed)
-        play_hand(hand, [maker(s, seed) for s in range(rules.players)])
-        return hand
+        return deal_and_play(rules, self.controls["seed"].value, LAB_BOTS[self.controls["bot"].value])
 
     def _show(self) -> None:
         rules = self.rules
