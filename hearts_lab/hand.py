@@ -499,6 +499,33 @@ class Hand:
                 return "opening-lead", "the first trick may not be led with a heart or Q♠"
         return "hearts-not-broken", "hearts are not broken, so a heart may not be led"
 
+    def why_illegal(self, card: Card | str) -> IllegalMove | None:
+        """The :class:`IllegalMove` that playing ``card`` now would raise, or None if it is legal.
+
+        Asks without playing: widgets and worksheet hints use it to explain a card.
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
+        >>> hand.why_illegal("K♣").rule, hand.why_illegal("2♣")
+        ('opening-lead', None)
+        """
+        try:
+            card = Card.parse(card)
+        except CardError as error:
+            return IllegalMove(str(error), seat=self._to_play, card=None, rule="not-a-card", legal=self.legal_moves())
+        if self.phase != "play":
+            why = "the hand is over" if self.phase == "over" else "the cards have not been passed yet"
+            return IllegalMove(f"Nobody can play {card} now: {why}.", seat=None, card=card, rule="phase", legal=())
+        seat = self._to_play
+        if card in self._legal(self._hands[seat]):
+            return None
+        moves = self.legal_moves()
+        rule, clause = self._why_illegal(seat, card)
+        return IllegalMove(
+            f"Seat {seat} cannot play {card}: {clause}. Legal: {', '.join(map(str, moves))}.",
+            seat=seat, card=card, rule=rule, legal=moves,
+        )
+
     def play(self, card: Card | str) -> None:
         """Play ``card`` for the seat to play. An illegal card raises :class:`IllegalMove` and changes nothing.
 
@@ -511,24 +538,12 @@ class Hand:
         ...
         hearts_lab.errors.IllegalMove: Seat 2 cannot play K♣: the holder of 2♣ must lead it to the first trick. Legal: 2♣.
         """
-        try:
-            card = Card.parse(card)
-        except CardError as error:
-            raise IllegalMove(str(error), seat=self._to_play, card=None, rule="not-a-card", legal=self.legal_moves()) from None
-        if self.phase != "play":
-            why = "the hand is over" if self.phase == "over" else "the cards have not been passed yet"
-            raise IllegalMove(f"Nobody can play {card} now: {why}.", seat=None, card=card, rule="phase", legal=())
+        error = self.why_illegal(card)
+        if error is not None:
+            raise error
+        card = Card.parse(card)
         seat = self._to_play
-        hand = self._hands[seat]
-        legal = self._legal(hand)
-        if card not in legal:
-            moves = self.legal_moves()
-            rule, clause = self._why_illegal(seat, card)
-            raise IllegalMove(
-                f"Seat {seat} cannot play {card}: {clause}. Legal: {', '.join(map(str, moves))}.",
-                seat=seat, card=card, rule=rule, legal=moves,
-            )
-        hand.remove(card)
+        self._hands[seat].remove(card)
         self._history.append(card)
         self._plays.append((seat, card))
         n = self.rules.players

@@ -71,3 +71,22 @@ def test_batch_scoring_agrees_on_the_tie_case(ties):
     rules = Rules.preset("standard", players=4, moon="avoid-end", ties=ties)
     batch = score_batch(rules, np.array([[26, 0, 0, 0]]), np.array([0]), np.array([[90, 80, 64, 70]]))
     assert tuple(batch[0].tolist()) == score_hand(rules, (26, 0, 0, 0), 0, (90, 80, 64, 70)).deltas
+
+
+@pytest.mark.parametrize("preset, players", [("standard", 4), ("lowest-clubs", 5), ("cancellation", 7)])
+def test_why_illegal_is_what_play_raises(preset, players):
+    hand = Hand.deal(Rules.preset(preset, players=players), seed=5, hand_number=3)
+    bots = [RandomBot(seed=s) for s in range(players)]
+    play_hand(hand, bots, until_seat=hand.to_play if hand.phase == "play" else None)
+    while hand.phase == "play":
+        legal = set(hand.legal_moves())
+        for card in set(hand.cards(hand.to_play)):
+            error = hand.why_illegal(card)
+            assert (error is None) == (card in legal)
+            if error is not None:
+                before = hand.to_json()
+                with pytest.raises(IllegalMove) as raised:
+                    hand.play(card)
+                assert str(raised.value) == str(error) and raised.value.rule == error.rule
+                assert hand.to_json() == before
+        hand.play(bots[hand.to_play].choose_play(hand.view(hand.to_play)))

@@ -110,33 +110,30 @@ def _judge_legal(answer: object, hand: Hand) -> None:
         raise Wrong(f"Seat {seat} does not hold {cards_text(not_held)}. Look again at their cards.")
     extra = got - legal
     missing = legal - got
-    plays = hand.current_trick.plays
-    first_trick = hand.trick_number == 0
-    if plays:
-        led = plays[0][1].suit
-        if any(c.suit == led for c in held):
-            if extra:
-                raise Wrong("A player who holds a card of the led suit must follow suit: no other card is legal.")
-            raise Wrong("Every card of the led suit is legal, not only the high or low ones: list them all.")
-        if first_trick and any(c.suit == "H" or c == QUEEN_OF_SPADES for c in extra):
-            raise Wrong(
-                "This is the first trick: a player who cannot follow suit may not discard a heart or the Q♠ "
-                "(unless that is all they hold)."
-            )
-        if missing:
-            raise Wrong(
-                f"Seat {seat} cannot follow suit, so they may discard any card the rules allow; you left some out "
-                f"({len(missing)} missing)."
-            )
-        raise Wrong("Some of those cards are not legal here.")
-    # Leading.
-    if any(c.suit == "H" for c in extra) and not hand.hearts_broken:
+    # The engine says why each extra card is illegal; the hint follows its rule.
+    reasons = {card: hand.why_illegal(card) for card in sorted(extra, key=lambda c: c.sort_key())}
+    broken = {error.rule for error in reasons.values()}
+    if "follow-suit" in broken:
+        raise Wrong("A player who holds a card of the led suit must follow suit: no other card is legal.")
+    if "first-trick-points" in broken:
+        raise Wrong(
+            "This is the first trick: a player who cannot follow suit may not discard a heart or the Q♠ "
+            "(unless that is all they hold)."
+        )
+    if "hearts-not-broken" in broken:
         raise Wrong("Hearts are not broken yet (no heart or Q♠ has been played to an earlier trick), so a heart may not be led.")
+    if extra:
+        raise Wrong(f"Some of those cards are not legal here. The engine says: {next(iter(reasons.values()))}")
+    if hand.current_trick.plays:
+        if all(c.suit == hand.current_trick.led_suit for c in legal):
+            raise Wrong("Every card of the led suit is legal, not only the high or low ones: list them all.")
+        raise Wrong(
+            f"Seat {seat} cannot follow suit, so they may discard any card the rules allow; you left some out "
+            f"({len(missing)} missing)."
+        )
     if QUEEN_OF_SPADES in missing:
         raise Wrong("The Q♠ is a spade, not a heart: it may be led at any time.")
-    if missing:
-        raise Wrong(f"The leader may lead more cards than that ({len(missing)} missing).")
-    raise Wrong("Some of those cards may not be led here.")
+    raise Wrong(f"The leader may lead more cards than that ({len(missing)} missing).")
 
 
 @question(WS, "Q1", "Who leads the first trick?")

@@ -765,16 +765,8 @@ class PlayTable(widgets.VBox):
         self.why_html.value = "<br>".join(f"Why some cards are grey: {html.escape(r)}" for r in reasons.values())
 
     def illegal_move(self, card: Card | str) -> IllegalMove | None:
-        """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal.
-
-        Asked on a copy of the hand, so nothing changes.
-        """
-        trial = self.hand.copy()
-        try:
-            trial.play(card)
-        except IllegalMove as error:
-            return error
-        return None
+        """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal (nothing changes)."""
+        return self.hand.why_illegal(card)
 
     def reason_for(self, card: Card | str) -> str:
         """The engine's sentence for why the student may not play ``card`` now ("" if it is legal)."""
