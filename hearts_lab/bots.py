@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
-from .cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card
+from .cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SPADES, Card
 from .deal import rng_for
 from .tricks import resolve_trick
 
@@ -170,7 +170,7 @@ class HeuristicBot:
         if legal[0].suit == led:
             return max(legal, key=lambda c: c.rank)
         # Void: keep point cards for ourselves, throw the lowest other card.
-        return min(legal, key=lambda c: (c.suit == HEARTS or c == QUEEN_OF_SPADES, c.rank))
+        return min(legal, key=lambda c: (c in POINT_CARDS, c.rank))
 
 
 def seat_bots(make: Callable[..., Bot], players: int, seed: int | str) -> list[Bot]:

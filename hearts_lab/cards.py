@@ -26,6 +26,7 @@ __all__ = [
     "HEARTS",
     "SPADES",
     "QUEEN_OF_SPADES",
+    "POINT_CARDS",
     "parse_cards",
     "format_cards",
     "full_pack",
@@ -138,7 +139,7 @@ class Card(NamedTuple):
     @property
     def is_point_card(self) -> bool:
         """A heart or the Q♠: the cards the first-trick and leading rules restrict."""
-        return self.suit == HEARTS or (self.rank == 12 and self.suit == SPADES)
+        return self in POINT_CARDS
 
     def sort_key(self) -> tuple[int, int]:
         """Key that sorts by suit (♣ ♦ ♥ ♠) then rank."""
@@ -151,7 +152,7 @@ class Card(NamedTuple):
         return str(self)
 
     def _repr_html_(self) -> str:
-        from .render import display, card_html
+        from .render import card_html, display
 
         return card_html(self, four_colour=display.four_colour)
 
@@ -173,6 +174,8 @@ for _card in _PACK:
 del _card, _suit_text, _suit, _rank_text, _rank
 
 QUEEN_OF_SPADES = Card(12, SPADES)
+#: The hearts and the Q♠: the cards the first-trick, leading and moon rules speak of.
+POINT_CARDS: frozenset[Card] = frozenset(c for c in _PACK if c.suit == HEARTS) | {QUEEN_OF_SPADES}
 
 
 def full_pack() -> tuple[Card, ...]:

@@ -23,7 +23,15 @@ import operator
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card, CardError, format_cards
+from .cards import (
+    CLUBS,
+    HEARTS,
+    POINT_CARDS,
+    SUIT_NAMES,
+    Card,
+    CardError,
+    format_cards,
+)
 from .deal import deal_cards
 from .errors import IllegalMove, IllegalPass, RecordError, RulesError
 from .rules import Rules
@@ -456,7 +464,7 @@ class Hand:
             if follow:
                 return follow
             if first_trick and not rules.first_trick_points:
-                safe = [c for c in cards if not (c.suit == HEARTS or c == QUEEN_OF_SPADES)]
+                safe = [c for c in cards if c not in POINT_CARDS]
                 if safe:
                     return safe
             return cards
@@ -469,13 +477,13 @@ class Hand:
                 if clubs:
                     return clubs
             if lead == "left-of-dealer" and not rules.first_lead_points:
-                safe = [c for c in cards if not (c.suit == HEARTS or c == QUEEN_OF_SPADES)]
+                safe = [c for c in cards if c not in POINT_CARDS]
                 if safe:
                     return safe
                 return cards
         if not self.hearts_broken:
             # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
-            if any(not (c.suit == HEARTS or c == QUEEN_OF_SPADES) for c in cards):
+            if any(c not in POINT_CARDS for c in cards):
                 return [c for c in cards if c.suit != HEARTS]
         return cards
 

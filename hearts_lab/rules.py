@@ -23,7 +23,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, Card, CardError, full_pack
+from .cards import (
+    CLUBS,
+    HEARTS,
+    POINT_CARDS,
+    Card,
+    CardError,
+    full_pack,
+)
 from .errors import RulesError
 
 __all__ = ["Rules", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError"]
@@ -338,7 +345,7 @@ class Rules:
     def moon_card_set(self) -> Counter[Card]:
         """The cards (with multiplicity) a shooter must collect."""
         if self.moon_cards == "hearts-and-queens":
-            return Counter(c for c in self._deck if c.suit == HEARTS or c == QUEEN_OF_SPADES)
+            return Counter(c for c in self._deck if c in POINT_CARDS)
         return Counter(c for c in self._deck if self._values.get(c, 0) > 0)
 
     @property
@@ -352,7 +359,7 @@ class Rules:
         """Whether playing ``card`` to a trick breaks hearts under these rules."""
         if self.hearts_broken_by == "heart":
             return card.suit == HEARTS
-        return card.suit == HEARTS or card == QUEEN_OF_SPADES
+        return card in POINT_CARDS
 
     # -- records ------------------------------------------------------------
 

@@ -21,7 +21,16 @@ from typing import Callable, Iterable
 
 import sympy
 
-from ..cards import CLUBS, HEARTS, QUEEN_OF_SPADES, SUITS, Card, full_pack, parse_cards
+from ..cards import (
+    CLUBS,
+    HEARTS,
+    POINT_CARDS,
+    QUEEN_OF_SPADES,
+    SUITS,
+    Card,
+    full_pack,
+    parse_cards,
+)
 from ..errors import RulesError
 from ..rules import PRESET_PLAYERS, Rules
 from .exact import Exact, binom
@@ -158,7 +167,7 @@ def small_deck_rules(cards: str | Iterable[Card | str], players: int, **changes:
         "opening_lead": "lowest-club" if any(c.suit == CLUBS for c in wanted) else "left-of-dealer",
         "first_trick_points": True,
     }
-    if not any(c.suit == HEARTS or c == QUEEN_OF_SPADES for c in wanted):
+    if not any(c in POINT_CARDS for c in wanted):
         fields["moon"] = "off"
     fields.update(changes)
     return Rules(**fields)  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ from itertools import combinations
 from math import sqrt
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card
+from ..cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_NAMES, Card
 from ..deal import deal_cards
 from ..rules import Rules
 from ..stats import wilson_interval as _wilson
@@ -331,14 +331,14 @@ def queen_with_hearts(k: int, seat: int = 0) -> Event:
 
 @lru_cache(maxsize=64)
 def _moon_cards(rules: Rules) -> int:
-    return sum(1 for c in rules.deck() if c.suit == HEARTS or c == QUEEN_OF_SPADES)
+    return sum(1 for c in rules.deck() if c in POINT_CARDS)
 
 
 def dealt_moon(seat: int | None = 0) -> Event:
     """``seat`` (None: some seat) is dealt every heart and every Q♠ — matches :func:`p_dealt_moon`."""
     return Event(
         f"{_seat_label(seat)} is dealt every heart and Q♠",
-        _any_seat(seat, lambda h, r: sum(c.suit == HEARTS or c == QUEEN_OF_SPADES for c in h) == _moon_cards(r)),
+        _any_seat(seat, lambda h, r: sum(c in POINT_CARDS for c in h) == _moon_cards(r)),
     )
 
 
