@@ -332,18 +332,15 @@ class PlayTable(widgets.VBox):
         flags_before = (self.scored, self.moon_pending, self._last_pass_note)
         try:
             action()
-        except ValueError as error:  # the engine's errors (IllegalMove, IllegalPass, MoonChoiceRequired, ...)
+        except Exception as error:
             self.hand, self.game = hand_before, game_before
             if list(self.game.history) != history_before:
                 self.game = self._game_from(history_before)
             self.scored, self.moon_pending, self._last_pass_note = flags_before
-            self._say(str(error), "error")
-        except Exception as error:  # pragma: no cover - a bug; keep the kernel and the table usable
-            self.hand, self.game = hand_before, game_before
-            if list(self.game.history) != history_before:
-                self.game = self._game_from(history_before)
-            self.scored, self.moon_pending, self._last_pass_note = flags_before
-            self._say(f"Something went wrong and nothing was changed: {type(error).__name__}: {error}", "error")
+            if isinstance(error, ValueError):  # the engine's errors (IllegalMove, IllegalPass, MoonChoiceRequired, ...)
+                self._say(str(error), "error")
+            else:  # pragma: no cover - a bug; keep the kernel and the table usable
+                self._say(f"Something went wrong and nothing was changed: {type(error).__name__}: {error}", "error")
         self._render()
 
     def _say(self, text: str, kind: str = "info") -> None:
