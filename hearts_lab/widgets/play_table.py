@@ -36,6 +36,7 @@ from ..hand import Hand
 from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html, offset_name
 from ..rules import Rules
 from ..scoring import moon_decision
+from ._common import four_colour_box
 
 __all__ = ["PlayTable", "seat_direction", "BOT_KINDS", "TABLE_CSS"]
 
@@ -231,9 +232,8 @@ class PlayTable(widgets.VBox):
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.new_game_button.add_class("hl-new-game")
         self.new_game_button.on_click(lambda _: self.new_game())
-        self.four_colour_box = widgets.Checkbox(value=self.four_colour, description="four-colour deck", indent=False,
-                                                layout=widgets.Layout(width="auto", margin="6px 0 0 12px"))
-        self.four_colour_box.add_class("hl-four-colour")
+        self.four_colour_box = four_colour_box(self.four_colour)
+        self.four_colour_box.layout.margin = "6px 0 0 12px"
         self.four_colour_box.observe(self._on_four_colour, names="value")
         self.actions = widgets.HBox(
             [self.pass_button, self.moon_old_button, self.moon_new_button, self.next_button, self.undo_button, self.new_game_button,
