@@ -55,11 +55,8 @@ def _deal(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.preset, players=args.players)
-    if args.target is not None:
-        rules = Rules.preset(args.preset, players=args.players, target=args.target)
-    if rules.moon == "choice":
-        rules = Rules.preset(args.preset, players=args.players, moon="auto")
+    changes = {} if args.target is None else {"target": args.target}
+    rules = Rules.preset(args.preset, players=args.players, **changes)
     make = HeuristicBot if args.bots == "heuristic" else RandomBot
     bots = [make(seed=f"{args.seed}/{seat}") for seat in range(rules.players)]
     game = Game(rules, seed=args.seed)
