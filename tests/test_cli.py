@@ -9,7 +9,8 @@ from hearts_lab.cli import main
 def test_deal_prints_every_seat_and_the_kitty(capsys):
     assert main(["deal", "--preset", "cancellation", "--players", "8", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.count("seat ") == 8 and "kitty" not in out  # 104 = 8 x 13: no kitty
+    assert [line.split(":")[0] for line in out.splitlines() if line.startswith("seat ")] == [f"seat {s}" for s in range(8)]
+    assert "kitty" not in out  # 104 = 8 x 13: no kitty
     hand = Hand.deal(Rules.preset("cancellation", players=8), seed=3)
     assert " ".join(map(str, hand.cards(3)[:3])) in out
 
