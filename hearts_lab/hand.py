@@ -193,6 +193,8 @@ class Hand:
         self._pending: list[Card] = []
         self._unclaimed: list[Card] = []
         self._kitty_holder: int | None = None
+        self._kitty_in_pending = False  # trick 1 was set aside with the kitty in its pile
+        self._opening_card: Card | None = None
         self.hearts_broken = rules.hearts_broken_by == "nothing"
         self._leader = 0
         self._to_play: int | None = None
@@ -605,9 +607,6 @@ class Hand:
             self._to_play = None
         else:
             self._to_play = self._leader
-
-    _kitty_in_pending = False
-    _opening_card: Card | None = None
 
     def _collect(self, seat: int, cards: list[Card]) -> None:
         self._collected[seat].extend(cards)
