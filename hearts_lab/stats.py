@@ -1,4 +1,4 @@
-"""Confidence intervals shared by the sampling checks and the simulator (standard library only).
+"""Confidence intervals shared by the sampling checks, the simulator and the worksheets (standard library only).
 
 >>> low, high = wilson_interval(50, 100); round(low, 4), round(high, 4)
 (0.4038, 0.5962)
@@ -6,10 +6,11 @@
 
 from __future__ import annotations
 
-from math import sqrt
+from math import ceil, sqrt
 from statistics import NormalDist
+from typing import NamedTuple
 
-__all__ = ["wilson_interval", "z_for"]
+__all__ = ["RateDifference", "hands_needed", "rate_difference", "wilson_interval", "z_for"]
 
 
 def z_for(confidence: float) -> float:
@@ -23,6 +24,13 @@ def z_for(confidence: float) -> float:
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
+def _check_counts(successes: int, trials: int, name: str = "") -> None:
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
+        raise ValueError(f"trials{name}: expected a whole number of trials, at least 1, not {trials!r}.")
+    if isinstance(successes, bool) or not isinstance(successes, int) or not 0 <= successes <= trials:
+        raise ValueError(f"successes{name}: expected a whole number from 0 to {trials}, not {successes!r}.")
+
+
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95, *, z: float | None = None) -> tuple[float, float]:
     """The Wilson score interval for a proportion ``successes / trials``.
 
@@ -33,10 +41,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95, *, z:
     >>> wilson_interval(0, 100)[0], round(wilson_interval(0, 100)[1], 4)
     (0.0, 0.037)
     """
-    if trials <= 0:
-        raise ValueError(f"trials: expected at least one trial, not {trials!r}.")
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes: expected 0 to {trials}, not {successes!r}.")
+    _check_counts(successes, trials)
     if z is None:
         z = z_for(confidence)
     p = successes / trials
@@ -47,3 +52,70 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95, *, z:
     low = 0.0 if successes == 0 else max(0.0, (centre - spread) / scale)
     high = 1.0 if successes == trials else min(1.0, (centre + spread) / scale)
     return low, high
+
+
+class RateDifference(NamedTuple):
+    """A difference of two rates, ``rate_a - rate_b``, with its confidence interval."""
+
+    difference: float
+    low: float
+    high: float
+
+    def excludes_zero(self) -> bool:
+        """True when the interval lies wholly above or wholly below 0.
+
+        >>> RateDifference(0.02, 0.01, 0.03).excludes_zero()
+        True
+        """
+        return self.low > 0 or self.high < 0
+
+
+def rate_difference(
+    successes_a: int, trials_a: int, successes_b: int, trials_b: int, confidence: float = 0.95
+) -> RateDifference:
+    """The difference ``a - b`` of two rates from *independent* samples, with Newcombe's interval.
+
+    Newcombe's method (1998, method 10) combines the two Wilson intervals, so
+    it behaves well for rare events and for zero counts, where "difference ±
+    1.96 standard errors" does not. The samples must be independent: two
+    simulations with different seeds, never the same deals replayed under two
+    rule sets (that is a paired design and needs a paired analysis).
+
+    Comparing the two separate intervals is the wrong test: two 95 % intervals
+    can overlap while the interval for the difference excludes 0.
+
+    >>> d = rate_difference(110, 10_000, 80, 10_000)
+    >>> round(d.difference, 4), round(d.low, 4), round(d.high, 4), d.excludes_zero()
+    (0.003, 0.0003, 0.0057, True)
+    >>> a, b = wilson_interval(110, 10_000), wilson_interval(80, 10_000)
+    >>> a[0] < b[1]            # the separate intervals overlap all the same
+    True
+    """
+    _check_counts(successes_a, trials_a, "_a")
+    _check_counts(successes_b, trials_b, "_b")
+    p_a, p_b = successes_a / trials_a, successes_b / trials_b
+    low_a, high_a = wilson_interval(successes_a, trials_a, confidence)
+    low_b, high_b = wilson_interval(successes_b, trials_b, confidence)
+    d = p_a - p_b
+    low = d - sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
+    high = d + sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
+    return RateDifference(d, low, high)
+
+
+def hands_needed(rate: float, half_width: float, confidence: float = 0.95) -> int:
+    """How many independent hands give a 95 % interval of about ``± half_width`` for a rate near ``rate``.
+
+    From the normal approximation: n = z² · p(1 − p) / h². Halving the width
+    takes four times as many hands.
+
+    >>> hands_needed(0.01, 0.001)
+    38031
+    >>> hands_needed(0.01, 0.0005)
+    152122
+    """
+    if not 0 < rate < 1:
+        raise ValueError(f"rate: expected a rate strictly between 0 and 1, not {rate!r}.")
+    if not half_width > 0:
+        raise ValueError(f"half_width: expected a positive width, not {half_width!r}.")
+    z = z_for(confidence)
+    return ceil(z * z * rate * (1 - rate) / (half_width * half_width))
