@@ -5,9 +5,10 @@ Each widget is an ``ipywidgets.VBox``: make it the last expression of a cell.
 """
 
 from .cancellation import CancellationExplorer
+from .explorers import DeckExplorer, SimulationExplorer
 from .passing import PassingExplorer
 from .play_table import PlayTable
 from .rules_lab import RulesLab
 from .stepper import DealStepper
 
-__all__ = ["CancellationExplorer", "DealStepper", "PassingExplorer", "PlayTable", "RulesLab"]
+__all__ = ["CancellationExplorer", "DealStepper", "DeckExplorer", "SimulationExplorer", "PassingExplorer", "PlayTable", "RulesLab"]

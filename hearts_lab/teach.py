@@ -1,0 +1,281 @@
+"""“Your turn” cells: compare a student's own count or estimate with the library's, and nudge.
+
+A notebook asks the student to write a count first (``my_count = None  # your
+formula here``), then a cell calls :func:`reveal` with the library's answer.
+The verdict says whether the two agree. A wrong value gets a *nudge* (how far
+off it is, and by what kind of factor), never the formula; the formula is
+shown once the student's value is right. ``None`` means "not answered yet":
+the stored notebook runs top to bottom with nothing filled in.
+
+>>> from fractions import Fraction
+>>> print(reveal(None, 6))
+… Not answered yet: replace None in the cell above with your own formula, then run both cells. The library's count is 6.
+>>> print(reveal(6, 6))
+✓ Right: 6.
+>>> print(reveal(24, 6))
+✗ Not yet: your value is 4 times the library's. Is something being counted in an order that does not matter?
+>>> reveal(Fraction(1, 4), Fraction(1, 4)).status
+'right'
+
+:func:`compare_rates` does the same for a simulation the student wrote:
+their count of hits set against a larger reference run, with the interval for
+the difference of the two rates (:func:`hearts_lab.stats.rate_difference`).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Integral, Rational, Real
+from typing import Any, Mapping
+
+from .stats import rate_difference, wilson_interval
+
+__all__ = ["Verdict", "reveal", "compare_rates", "as_fraction"]
+
+_ICONS = {"unanswered": "…", "right": "✓", "close": "≈", "wrong": "✗", "invalid": "?"}
+_COLOURS = {
+    "unanswered": ("#f4f4f0", "#999"),
+    "right": ("#e8f5e9", "#137333"),
+    "close": ("#fff8e1", "#b06000"),
+    "wrong": ("#fdecea", "#c8102e"),
+    "invalid": ("#fdecea", "#c8102e"),
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of a "your turn" check: ``status`` and a ``message`` for the student.
+
+    ``status`` is ``"unanswered"``, ``"right"``, ``"close"`` (the right size but
+    not exact, e.g. a float for a count), ``"wrong"`` or ``"invalid"`` (not a
+    number). A verdict is true only when it is right.
+
+    >>> bool(Verdict("right", "Right.")), bool(Verdict("wrong", "No."))
+    (True, False)
+    """
+
+    status: str
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.status == "right"
+
+    def __str__(self) -> str:
+        return f"{_ICONS[self.status]} {self.message}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        background, border = _COLOURS[self.status]
+        return (
+            f"<div class='hl-verdict hl-verdict-{self.status}' style='background:{background};"
+            f"border-left:5px solid {border};padding:6px 10px;border-radius:6px;margin:4px 0;font-size:15px'>"
+            f"<strong>{_ICONS[self.status]}</strong> {html.escape(self.message)}</div>"
+        )
+
+
+def as_fraction(value: Any) -> Fraction | float:
+    """A student's number as an exact :class:`~fractions.Fraction`, or a float if it is one.
+
+    Accepts ints, Fractions, floats, sympy numbers and unevaluated sympy
+    formulas (``binomial(52, 13, evaluate=False)``), and anything with an
+    exact ``.value`` (an :class:`~hearts_lab.combinatorics.Exact`).
+    Raises ``TypeError`` naming what it got otherwise.
+
+    >>> as_fraction(3), as_fraction(Fraction(1, 3)), as_fraction(0.5)
+    (Fraction(3, 1), Fraction(1, 3), 0.5)
+    >>> import sympy
+    >>> as_fraction(sympy.binomial(5, 2, evaluate=False) / 20)
+    Fraction(1, 2)
+    """
+    if isinstance(value, bool):
+        raise TypeError("a True/False value, not a number")
+    if hasattr(value, "value") and hasattr(value, "formula"):  # an Exact
+        value = value.value
+    if isinstance(value, Integral):
+        return Fraction(int(value))
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, float):
+        return value
+    try:
+        import sympy
+    except ImportError:  # pragma: no cover - sympy comes with the package
+        sympy = None  # type: ignore[assignment]
+    if sympy is not None and isinstance(value, sympy.Basic):
+        done = value.doit()
+        if done.free_symbols:
+            names = ", ".join(sorted(map(str, done.free_symbols)))
+            raise TypeError(f"a formula that still contains {names}")
+        if isinstance(done, sympy.Rational):
+            return Fraction(int(done.p), int(done.q))
+        if done.is_real:
+            return float(done)
+        raise TypeError(f"{done}, which is not a real number")
+    if isinstance(value, Rational):
+        return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, Real):
+        return float(value)
+    raise TypeError(f"{type(value).__name__} {value!r}")
+
+
+def _show(x: Fraction | float) -> str:
+    if isinstance(x, float):
+        return f"{x:.6g}"
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{x} ≈ {float(x):.6g}"
+
+
+def _factorial_of(k: int) -> int | None:
+    """m if k = m! for some m ≥ 2 (and k > 2, so that 2 is not called 2!)."""
+    m, f = 2, 2
+    while f < k:
+        m += 1
+        f *= m
+    return m if f == k and k > 2 else None
+
+
+def _factor_nudge(ratio: Fraction) -> str:
+    """How far off, in words, without the answer's formula."""
+    big = ratio > 1
+    k = ratio if big else 1 / ratio
+    if k.denominator == 1:
+        k_int = k.numerator
+        m = _factorial_of(k_int)
+        times = f"{k_int:,}" if k_int < 10**6 else f"about {float(k_int):.3g}"
+        if m is not None:
+            if big:
+                return (f"your value is {m}! = {times} times the library's. Something that can be arranged in "
+                        f"{m}! orders is being counted once per order: does its order matter?")
+            return (f"your value is {m}! = {times} times smaller than the library's. Are you treating "
+                    f"{m} things as if their order did not matter when it does (seats are distinct)?")
+        if big:
+            return f"your value is {times} times the library's. Is something being counted in an order that does not matter?"
+        return f"the library's value is {times} times yours. Is a whole group of cases missing?"
+    approx = float(ratio)
+    if big:
+        return f"your value is about {approx:.4g} times the library's (too large)."
+    return f"your value is about {approx:.4g} times the library's (too small)."
+
+
+def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None, what: str | None = None) -> Verdict:
+    """Compare a student's ``answer`` with the library's ``expected`` value (an ``Exact``, int or Fraction).
+
+    - ``None``: not answered yet; the library's *value* is shown, its formula is not.
+    - equal (exactly, or as a float within 10⁻⁹ for a probability): right, and the
+      library's formula is shown when ``expected`` carries one.
+    - a float for a whole-number count: "close" — keep it exact.
+    - otherwise a nudge: a ``hints`` entry for that wrong value if there is one
+      (keys are compared as exact numbers), else how many times too large or
+      small it is, naming a factorial factor when it is one.
+
+    ``what`` names the quantity in the messages; by default "count" for a whole
+    number and "probability" otherwise (say ``what="mean"`` for an expectation).
+
+    >>> print(reveal(2, Fraction(1, 2), what="probability"))
+    ✗ Not yet: a probability lies between 0 and 1, and 2 does not.
+    >>> print(reveal(10, 6, hints={10: "C(5, 2) counts pairs of cards, not deals."}))
+    ✗ Not yet: C(5, 2) counts pairs of cards, not deals.
+    >>> print(reveal(6.0, 6))
+    ≈ Close: 6.0 has the right size, but a count is a whole number: a float has only about 16 significant digits. Use math.comb, math.factorial and // (or sympy) to keep it exact.
+    >>> print(reveal("52!/(13!)^4", 6))
+    ? That is a str '52!/(13!)^4', not a number: write the count with math.comb, math.factorial or sympy so that Python computes it.
+    """
+    target = as_fraction(expected)
+    if isinstance(target, float):
+        raise TypeError("expected: the library's value must be exact (an Exact, int or Fraction).")
+    formula = getattr(expected, "text", None)
+    if what is None:
+        what = "count" if target.denominator == 1 else "probability"
+    if answer is None:
+        return Verdict(
+            "unanswered",
+            f"Not answered yet: replace None in the cell above with your own formula, then run both cells. "
+            f"The library's {what} is {_show(target)}.",
+        )
+    try:
+        mine = as_fraction(answer)
+    except TypeError as error:
+        return Verdict(
+            "invalid",
+            f"That is a {error}, not a number: write the {what} with math.comb, math.factorial or sympy "
+            f"so that Python computes it.",
+        )
+    right = f"Right: {_show(target)}" + (f", the library's formula is {formula}." if formula and formula != str(target) else ".")
+    if isinstance(mine, float):
+        if not math.isfinite(mine):
+            return Verdict("invalid", f"{mine} is not a finite number.")
+        close = math.isclose(mine, float(target), rel_tol=1e-9, abs_tol=1e-15)
+        if close and target.denominator != 1:
+            return Verdict("right", right + " (Fraction or sympy would keep it exact.)")
+        if close:
+            return Verdict(
+                "close",
+                f"Close: {mine!r} has the right size, but a count is a whole number: a float has only about 16 "
+                f"significant digits. Use math.comb, math.factorial and // (or sympy) to keep it exact.",
+            )
+        mine_exact = Fraction(mine)
+    else:
+        mine_exact = mine
+        if mine_exact == target:
+            return Verdict("right", right)
+    for key, hint in (hints or {}).items():
+        if as_fraction(key) == mine_exact or (isinstance(mine, float) and math.isclose(mine, float(as_fraction(key)), rel_tol=1e-9)):
+            return Verdict("wrong", f"Not yet: {hint}")
+    if what == "probability":
+        if not 0 <= mine_exact <= 1:
+            return Verdict("wrong", f"Not yet: a probability lies between 0 and 1, and {_show(mine)} does not.")
+    if target == 0:
+        return Verdict("wrong", f"Not yet: look again at the rules: can this happen at all?")
+    if mine_exact <= 0:
+        return Verdict("wrong", f"Not yet: your {what} is {'zero' if mine_exact == 0 else 'negative'}, the library's is positive.")
+    if target < 0:
+        return Verdict("wrong", f"Not yet: the library's {what} is negative and yours is not: check the signs.")
+    if isinstance(mine, float):
+        return Verdict("wrong", "Not yet: " + _factor_nudge(Fraction(mine_exact / target).limit_denominator(10**6)))
+    return Verdict("wrong", "Not yet: " + _factor_nudge(mine_exact / target))
+
+
+def compare_rates(hits: Any, hands: Any, reference_hits: int, reference_hands: int, *, what: str = "rate") -> Verdict:
+    """Set a student's own simulation (``hits`` out of ``hands``) against a reference run.
+
+    The two runs must be independent (different seeds or different random
+    streams). The verdict gives both rates with their 95 % Wilson intervals and
+    the 95 % interval for the difference; "right" when that interval contains
+    0 (the runs agree within chance), "wrong" when it excludes 0.
+
+    >>> print(compare_rates(None, 500, 2350, 10_000))
+    … Not answered yet: set my_hits to the number of hands where it happened (my_hands is how many you played).
+    >>> compare_rates(120, 500, 2350, 10_000).status
+    'right'
+    >>> compare_rates(200, 500, 2350, 10_000).status
+    'wrong'
+    """
+    if hits is None:
+        return Verdict(
+            "unanswered",
+            "Not answered yet: set my_hits to the number of hands where it happened (my_hands is how many you played).",
+        )
+    for name, value in (("my_hits", hits), ("my_hands", hands)):
+        if isinstance(value, bool) or not isinstance(value, Integral):
+            return Verdict("invalid", f"{name}: expected a whole number of hands, not {value!r}.")
+    hits, hands = int(hits), int(hands)
+    if hands < 1 or not 0 <= hits <= hands:
+        return Verdict("invalid", f"my_hits must be a whole number from 0 to my_hands ({hands}), not {hits}.")
+    low, high = wilson_interval(hits, hands)
+    ref_low, ref_high = wilson_interval(reference_hits, reference_hands)
+    d = rate_difference(hits, hands, reference_hits, reference_hands)
+    text = (
+        f"your {what} {hits / hands:.2%} (95%: {low:.2%} to {high:.2%}, {hands:,} hands); "
+        f"the fast simulation's {reference_hits / reference_hands:.2%} ({ref_low:.2%} to {ref_high:.2%}, "
+        f"{reference_hands:,} hands); difference {d.difference:+.2%}, 95% interval {d.low:+.2%} to {d.high:+.2%}"
+    )
+    if d.excludes_zero():
+        return Verdict("wrong", f"Not yet: {text}. That interval excludes 0: more than chance separates the two. "
+                                "Check what your loop counts.")
+    return Verdict("right", f"Agreed within chance: {text}, which contains 0.")

@@ -1,0 +1,112 @@
+"""The "your turn" checks: right answers pass, wrong ones get a nudge that never contains the formula."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb, factorial
+
+import pytest
+import sympy
+
+from hearts_lab import Rules
+from hearts_lab.combinatorics import deal_count, hand_count, p_no_hearts
+from hearts_lab.teach import Verdict, as_fraction, compare_rates, reveal
+
+FOUR = Rules.preset("standard", players=4)
+
+
+def test_none_is_not_answered_and_shows_the_value_but_not_the_formula():
+    deals = deal_count(FOUR)
+    verdict = reveal(None, deals)
+    assert verdict.status == "unanswered" and not verdict
+    assert str(deals.value) in verdict.message
+    assert deals.text not in verdict.message
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        factorial(52) // factorial(13) ** 4,
+        comb(52, 13) * comb(39, 13) * comb(26, 13),
+        sympy.factorial(52) / sympy.factorial(13) ** 4,
+        sympy.binomial(52, 13, evaluate=False) * sympy.binomial(39, 13, evaluate=False) * sympy.binomial(26, 13, evaluate=False),
+    ],
+)
+def test_right_counts_in_every_form(answer):
+    verdict = reveal(answer, deal_count(FOUR))
+    assert verdict.status == "right" and verdict
+    assert "52!/(13!)^4" in verdict.message  # the formula is shown once the student is right
+
+
+def test_ordered_seats_slip_is_named_as_a_factorial_without_the_formula():
+    deals = deal_count(FOUR)
+    verdict = reveal(int(deals.value) * 24, deals)
+    assert verdict.status == "wrong"
+    assert "4! = 24 times" in verdict.message
+    assert deals.text not in verdict.message and str(deals.value) not in verdict.message
+
+
+def test_a_count_too_small_by_a_factorial():
+    verdict = reveal(comb(52, 13) * comb(39, 13) * comb(26, 13) // 24, deal_count(FOUR))
+    assert verdict.status == "wrong" and "4! = 24 times smaller" in verdict.message
+
+
+def test_float_for_a_huge_count_is_close_not_right():
+    verdict = reveal(factorial(52) / factorial(13) ** 4, deal_count(FOUR))
+    assert verdict.status == "close" and "exact" in verdict.message
+
+
+def test_probabilities_exact_and_float():
+    p = p_no_hearts(FOUR)
+    assert reveal(Fraction(comb(39, 13), comb(52, 13)), p).status == "right"
+    assert reveal(comb(39, 13) / comb(52, 13), p).status == "right"
+    assert reveal(sympy.Rational(comb(39, 13), comb(52, 13)), p).status == "right"
+    wrong = reveal(Fraction(comb(39, 13), comb(52, 13)) * 4, p)
+    assert wrong.status == "wrong" and "4 times" in wrong.message and p.text not in wrong.message
+    assert "between 0 and 1" in reveal(Fraction(3, 2), p).message
+    assert "between 0 and 1" in reveal(-0.1, p).message
+
+
+def test_hints_for_known_slips_come_first():
+    verdict = reveal(comb(52, 13) ** 4, deal_count(FOUR), hints={comb(52, 13) ** 4: "The seats share one pack."})
+    assert verdict.message == "Not yet: The seats share one pack."
+
+
+@pytest.mark.parametrize("answer", ["52!/(13!)^4", [1, 2], True, sympy.Symbol("n") + 1])
+def test_not_a_number_is_invalid_and_says_what_it_got(answer):
+    verdict = reveal(answer, hand_count(FOUR))
+    assert verdict.status == "invalid"
+    assert "not a number" in verdict.message
+
+
+def test_impossible_event_and_sign_slips():
+    assert "can this happen" in reveal(Fraction(1, 10), 0).message
+    assert "zero" in reveal(0, 6).message
+
+
+def test_verdict_displays_as_text_and_html():
+    v = reveal(6, 6)
+    assert str(v).startswith("✓") and repr(v) == str(v)
+    assert "hl-verdict-right" in v._repr_html_()
+    assert Verdict("wrong", "<b>").__str__() == "✗ <b>" and "&lt;b&gt;" in Verdict("wrong", "<b>")._repr_html_()
+
+
+def test_expected_must_be_exact():
+    with pytest.raises(TypeError, match="expected"):
+        reveal(1, 0.5)
+
+
+def test_as_fraction_reads_exact_answers():
+    assert as_fraction(deal_count(FOUR)) == Fraction(int(deal_count(FOUR).value))
+    with pytest.raises(TypeError):
+        as_fraction("1/2")
+
+
+def test_compare_rates():
+    assert compare_rates(None, 500, 100, 1000).status == "unanswered"
+    agree = compare_rates(118, 500, 23_500, 100_000)
+    assert agree.status == "right" and "contains 0" in agree.message
+    off = compare_rates(60, 500, 23_500, 100_000)  # 12% against 23.5%
+    assert off.status == "wrong" and "excludes 0" in off.message
+    assert compare_rates(2.5, 500, 1, 10).status == "invalid"
+    assert compare_rates(600, 500, 1, 10).status == "invalid"
