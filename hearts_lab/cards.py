@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 __all__ = [
     "Card",
@@ -21,6 +21,8 @@ __all__ = [
     "RANKS",
     "SUIT_SYMBOLS",
     "SUIT_NAMES",
+    "SUIT_SINGULAR",
+    "suit_name",
     "CLUBS",
     "DIAMONDS",
     "HEARTS",
@@ -40,7 +42,9 @@ SUITS: tuple[str, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
 RANKS: tuple[int, ...] = tuple(range(2, 15))
 
 SUIT_SYMBOLS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
+#: A suit's name in the plural, as in "no hearts"; :data:`SUIT_SINGULAR` for "a heart".
 SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
+SUIT_SINGULAR = {CLUBS: "club", DIAMONDS: "diamond", HEARTS: "heart", SPADES: "spade"}
 RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_NAMES = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
@@ -66,20 +70,41 @@ class CardError(ValueError):
     """Text that does not name a card."""
 
 
-class Card(NamedTuple):
+class _CardFields(NamedTuple):
+    rank: int
+    suit: str
+
+
+class Card(_CardFields):
     """A playing card. ``rank`` is 2..14 (14 = ace); ``suit`` is one of ``C D H S``.
 
     Cards order by rank, then suit; use :func:`format_cards` or
-    :meth:`sort_key` for a hand sorted by suit.
+    :meth:`sort_key` for a hand sorted by suit. There are only 52 card values:
+    ``Card(12, "S")`` returns the one Q♠ object, and anything else raises.
 
     >>> Card(12, "S")
     Q♠
+    >>> Card(12, "S") is Card.parse("QS")
+    True
     >>> Card.parse("Q♠").is_point_card, Card.parse("5♥").is_point_card
     (True, True)
+    >>> Card(2, "X")
+    Traceback (most recent call last):
+    ...
+    hearts_lab.cards.CardError: Card(2, 'X') is not a card: rank must be a whole number 2..14 (14 = ace) and suit one of 'C', 'D', 'H', 'S'.
     """
 
-    rank: int
-    suit: str
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        # type() checks: 2.0 == 2 and True == 1 would otherwise find a card.
+        card = _BY_FIELDS.get((rank, suit)) if type(rank) is int and type(suit) is str else None
+        if card is None:
+            raise CardError(
+                f"Card({_quote(rank)}, {_quote(suit)}) is not a card: rank must be a whole number 2..14 "
+                "(14 = ace) and suit one of 'C', 'D', 'H', 'S'."
+            )
+        return card
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -92,18 +117,18 @@ class Card(NamedTuple):
         ...
         hearts_lab.cards.CardError: '1x' is not a card: write a rank (2-10, J, Q, K, A) then a suit (♣ ♦ ♥ ♠ or C D H S), e.g. 'Q♠' or 'QS'.
         """
-        if isinstance(text, Card):
+        if type(text) is Card:
             return text
+        if not isinstance(text, str):
+            # A list or dict is unhashable and a tuple such as (12, "S") is not text: refuse them all alike.
+            raise CardError(f"{_quote(text)} is not a card: expected text such as 'Q♠' or 'QS'.")
         card = _PARSED.get(text)
         if card is not None:
             return card
-        if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card: expected text such as 'Q♠' or 'QS'.")
-        cleaned = text.strip().upper()
-        card = _PARSED.get(cleaned)
+        card = _PARSED.get(text.strip().upper()) if len(text) < 16 else None
         if card is None:
             raise CardError(
-                f"{text!r} is not a card: write a rank (2-10, J, Q, K, A) then a suit "
+                f"{_quote(text)} is not a card: write a rank (2-10, J, Q, K, A) then a suit "
                 "(♣ ♦ ♥ ♠ or C D H S), e.g. 'Q♠' or 'QS'."
             )
         return card
@@ -145,6 +170,19 @@ class Card(NamedTuple):
         """Key that sorts by suit (♣ ♦ ♥ ♠) then rank."""
         return (_SUIT_INDEX[self.suit], self.rank)
 
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Card:  # keeps _replace() inside the 52 cards
+        return cls(*iterable)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
     def __str__(self) -> str:
         return self.label + SUIT_SYMBOLS[self.suit]
 
@@ -159,8 +197,11 @@ class Card(NamedTuple):
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
-#: The 52 distinct cards, ordered by suit then rank.
-_PACK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+#: The 52 distinct cards, ordered by suit then rank. These are the only Card objects.
+_PACK: tuple[Card, ...] = tuple(tuple.__new__(Card, (r, s)) for s in SUITS for r in RANKS)
+_BY_FIELDS: dict[tuple[int, str], Card] = {(c.rank, c.suit): c for c in _PACK}
+#: Position of each card in :data:`_PACK` (suit then rank): a fast sort key.
+CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(_PACK)}
 
 _PARSED: dict[str, Card] = {}
 for _card in _PACK:
@@ -176,6 +217,31 @@ del _card, _suit_text, _suit, _rank_text, _rank
 QUEEN_OF_SPADES = Card(12, SPADES)
 #: The hearts and the Q♠: the cards the first-trick, leading and moon rules speak of.
 POINT_CARDS: frozenset[Card] = frozenset(c for c in _PACK if c.suit == HEARTS) | {QUEEN_OF_SPADES}
+
+
+def suit_name(suit: str, plural: bool = True) -> str:
+    """The one English name of a suit (``C D H S``): ``clubs`` or, with ``plural=False``, ``club``.
+
+    >>> suit_name("H"), suit_name("S", plural=False)
+    ('hearts', 'spade')
+    """
+    try:
+        return (SUIT_NAMES if plural else SUIT_SINGULAR)[suit]
+    except (KeyError, TypeError):
+        raise CardError(f"{_quote(suit)} is not a suit: expected one of C, D, H, S.") from None
+
+
+def _quote(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so an error never quotes megabytes of input.
+
+    >>> len(_quote("x" * 10_000_000)), _quote("QS")
+    (40, "'QS'")
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def full_pack() -> tuple[Card, ...]:

@@ -16,14 +16,41 @@ import hashlib
 import random
 from typing import TYPE_CHECKING, Sequence, TypeVar
 
-from .cards import Card
+from .cards import CARD_INDEX, Card, _quote
+from .errors import RulesError
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["rng_for", "shuffled", "deal_cards"]
+__all__ = ["rng_for", "shuffled", "deal_cards", "check_seed", "MAX_SEED_BITS", "MAX_SEED_TEXT"]
 
 T = TypeVar("T")
+
+
+#: A seed is a whole number of at most this many bits (negative allowed) or text of at most this many characters.
+MAX_SEED_BITS = 256
+MAX_SEED_TEXT = 256
+
+
+def check_seed(seed: object) -> int | str:
+    """``seed`` if it can seed a deal: a whole number (at most 256 bits) or short text.
+
+    >>> check_seed(7), check_seed("class 3B")
+    (7, 'class 3B')
+    >>> check_seed(float("nan"))
+    Traceback (most recent call last):
+    ...
+    hearts_lab.errors.RulesError: seed: expected a whole number or text, not nan.
+    """
+    if type(seed) is int:
+        if seed.bit_length() > MAX_SEED_BITS:
+            raise RulesError(f"seed: a whole number of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()} bits.", "seed")
+        return seed
+    if type(seed) is str:
+        if len(seed) > MAX_SEED_TEXT:
+            raise RulesError(f"seed: text of at most {MAX_SEED_TEXT} characters, not {len(seed)}.", "seed")
+        return seed
+    raise RulesError(f"seed: expected a whole number or text, not {_quote(seed)}.", "seed")
 
 
 def rng_for(seed: int | str, hand_number: int = 0, purpose: str = "deal") -> random.Random:
@@ -32,8 +59,7 @@ def rng_for(seed: int | str, hand_number: int = 0, purpose: str = "deal") -> ran
     >>> rng_for(1).getrandbits(32) == rng_for(1).getrandbits(32)
     True
     """
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"seed: expected a whole number or text, not {seed!r}.")
+    check_seed(seed)
     digest = hashlib.sha256(f"hearts-lab/{purpose}/{seed}/{hand_number}".encode()).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
 
@@ -49,8 +75,13 @@ def _below(rng: random.Random, n: int) -> int:
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
     """A new list with ``items`` in a uniformly random order (Fisher-Yates)."""
     out = list(items)
+    getrandbits = rng.getrandbits
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        # _below(rng, i + 1), inlined: the same draws, so the same deals.
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
         out[i], out[j] = out[j], out[i]
     return out
 
@@ -66,9 +97,9 @@ def deal_cards(
     deck = shuffled(rules.deck(), rng_for(seed, hand_number))
     n = rules.players
     dealt = n * rules.hand_size
+    key = CARD_INDEX.__getitem__
+    # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from its first.
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for k in range(dealt):
-        hands[(dealer + 1 + k) % n].append(deck[k])
-    for h in hands:
-        h.sort(key=Card.sort_key)
-    return hands, tuple(sorted(deck[dealt:], key=Card.sort_key))
+    for k in range(n):
+        hands[(dealer + 1 + k) % n] = sorted(deck[k:dealt:n], key=key)
+    return hands, tuple(sorted(deck[dealt:], key=key))

@@ -21,32 +21,53 @@ import dataclasses
 import json
 import operator
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from itertools import islice
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (
+    CARD_INDEX,
     CLUBS,
     HEARTS,
     POINT_CARDS,
-    SUIT_NAMES,
+    SUIT_SINGULAR,
     Card,
     CardError,
+    _quote,
     format_cards,
 )
-from .deal import deal_cards
+from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, RecordError, RulesError
 from .rules import Rules
-from .tricks import Trick, resolve_trick
+from .tricks import Trick, _resolve
 
-__all__ = ["Hand", "SeatView", "RECORD_FORMAT"]
+__all__ = ["Hand", "SeatView", "Legality", "RULE_CLAUSES", "RECORD_FORMAT"]
 
 RECORD_FORMAT = "hearts-lab/hand"
 RECORD_VERSION = 1
 
-_SINGULAR = {s: n[:-1] for s, n in SUIT_NAMES.items()}
+_BY_SUIT = CARD_INDEX.__getitem__  # sort key: suit (♣ ♦ ♥ ♠) then rank
 
 
 def _sorted(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=Card.sort_key)
+    return sorted(cards, key=_BY_SUIT)
+
+
+def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` if it is a whole number in ``low..high``, else a :class:`RulesError` naming ``name``."""
+    if type(value) is not int or value < low or (high is not None and value > high):
+        limit = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise RulesError(f"{name}: expected a whole number {limit}, not {_quote(value)}.", name)
+    return value
+
+
+#: Legality rules, as ``IllegalMove.rule`` names them, with the clause of the refusal sentence.
+RULE_CLAUSES: dict[str, str] = {
+    "follow-suit": "they hold a {suit} and must follow suit",
+    "first-trick-points": "no hearts or Q♠ may be played to the first trick",
+    "opening-lead": "{opening}",
+    "hearts-not-broken": "hearts are not broken, so a heart may not be led",
+    "not-in-hand": "they do not hold it",
+}
 
 
 def _without(cards: Iterable[Card], removed: Iterable[Card]) -> tuple[Card, ...]:
@@ -59,6 +80,16 @@ def _without(cards: Iterable[Card], removed: Iterable[Card]) -> tuple[Card, ...]
         else:
             kept.append(card)
     return tuple(kept)
+
+
+class Legality(NamedTuple):
+    """The one legality decision (see :attr:`Hand.legality`): the seat to play, its legal cards,
+    and the single rule (with its clause) that removed every other card it holds."""
+
+    seat: int | None
+    legal: tuple[Card, ...]
+    rule: str | None
+    clause: str
 
 
 class SeatView:
@@ -81,18 +112,28 @@ class SeatView:
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The finished tricks; the face-down kitty shows only in the collected cards of the seat that took it."""
+        """The finished tricks; the face-down kitty shows only in the collected cards of the seat that
+        took it, and never in a trick's pending pile."""
         hand = self._hand
         tricks = hand.tricks
-        if not hand.kitty or hand.kitty_holder in (None, self.seat):
+        if not hand.kitty or hand.kitty_holder == self.seat:
             return tricks
-        for i, trick in enumerate(tricks):
-            if trick.collector == hand.kitty_holder and Counter(hand.kitty) <= Counter(trick.collected):
-                face_up = _without(trick.collected, hand.kitty)
-                return (*tricks[:i], dataclasses.replace(trick, collected=face_up), *tricks[i + 1 :])
-        return tricks
+        out = list(tricks)
+        for i, trick in enumerate(out):
+            changes: dict[str, tuple[Card, ...]] = {}
+            if trick.took_kitty:
+                changes["collected"] = _without(trick.collected, hand.kitty)
+            if trick.kitty_pending:
+                changes["pending"] = _without(trick.pending, hand.kitty)
+            if changes:
+                out[i] = dataclasses.replace(trick, **changes)  # type: ignore[arg-type]
+        return tuple(out)
 
-    current_trick = property(lambda self: self._hand.current_trick)
+    @property
+    def current_trick(self) -> Trick:
+        """The trick being played; a kitty riding in its pending pile stays face down."""
+        trick = self._hand.current_trick
+        return dataclasses.replace(trick, pending=self.pending) if trick.pending else trick
     hearts_broken = property(lambda self: self._hand.hearts_broken)
 
     @property
@@ -152,21 +193,37 @@ class Hand:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
         n = rules.players
-        for name, value, top in (("hand_number", hand_number, None), ("dealer", dealer, n - 1)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0 or (top is not None and value > top):
-                limit = f"0 to {top}" if top is not None else "0 or more"
-                raise RulesError(f"{name}: expected a whole number {limit}, not {value!r}.", name)
-        seats = [_sorted(Card.parse(c) for c in h) for h in hands]
-        kitty_cards = tuple(_sorted(Card.parse(c) for c in kitty))
-        if len(seats) != n:
-            raise RulesError(f"hands: {n} players need {n} hands, got {len(seats)}.", "hands")
-        for seat, cards in enumerate(seats):
+        _whole("hand_number", hand_number, 0)
+        _whole("dealer", dealer, 0, n - 1)
+        if seed is not None:
+            check_seed(seed)
+        if type(passing) is not bool:
+            raise RulesError(f"passing: expected True or False, not {_quote(passing)}.", "passing")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise RulesError(f"hands: expected one list of cards per seat, not {_quote(hands)}.", "hands")
+        if len(hands) != n:
+            raise RulesError(f"hands: {n} players need {n} hands, got {len(hands)}.", "hands")
+        seats = []
+        for seat, h in enumerate(hands):
+            if isinstance(h, (str, bytes)) or not isinstance(h, Iterable):
+                raise RulesError(f"hands: seat {seat}'s cards must be a list, not {_quote(h)}.", "hands")
+            cards = list(islice(h, rules.hand_size + 1))  # never more than one card too many
             if len(cards) != rules.hand_size:
-                raise RulesError(
-                    f"hands: seat {seat} has {len(cards)} cards; these rules deal {rules.hand_size} each.", "hands"
-                )
-        if len(kitty_cards) != rules.kitty_size:
-            raise RulesError(f"kitty: has {len(kitty_cards)} cards; these rules leave {rules.kitty_size}.", "kitty")
+                got = len(cards) if len(cards) <= rules.hand_size else "more than that"
+                raise RulesError(f"hands: seat {seat} has {got} cards; these rules deal {rules.hand_size} each.", "hands")
+            try:
+                seats.append(_sorted(Card.parse(c) for c in cards))
+            except CardError as error:
+                raise RulesError(f"hands: seat {seat}: {error}", "hands") from None
+        if isinstance(kitty, (str, bytes)) or not isinstance(kitty, Iterable):
+            raise RulesError(f"kitty: expected a list of cards, not {_quote(kitty)}.", "kitty")
+        kitty_list = list(islice(kitty, rules.kitty_size + 1))
+        if len(kitty_list) != rules.kitty_size:
+            raise RulesError(f"kitty: has {len(kitty_list) if len(kitty_list) <= rules.kitty_size else 'more'} cards; these rules leave {rules.kitty_size}.", "kitty")
+        try:
+            kitty_cards = tuple(_sorted(Card.parse(c) for c in kitty_list))
+        except CardError as error:
+            raise RulesError(f"kitty: {error}", "kitty") from None
         dealt = Counter(c for h in seats for c in h) + Counter(kitty_cards)
         deck = Counter(rules.deck())
         if dealt != deck:
@@ -174,19 +231,34 @@ class Hand:
             missing = format_cards((deck - dealt).elements())
             detail = "; ".join(p for p in (f"not in the deck: {extra}" if extra else "", f"missing: {missing}" if missing else "") if p)
             raise RulesError(f"hands: the cards dealt are not the deck of these rules ({detail}).", "hands")
+        self._setup(rules, seats, kitty_cards, hand_number, dealer, seed, passing)
 
+    def _setup(
+        self,
+        rules: Rules,
+        seats: list[list[Card]],
+        kitty: tuple[Card, ...],
+        hand_number: int,
+        dealer: int,
+        seed: int | str | None,
+        passing: bool,
+    ) -> None:
+        """The state of a fresh hand from checked, sorted cards."""
+        n = rules.players
         self.rules = rules
         self.hand_number = hand_number
         self.dealer = dealer
         self.seed = seed
-        self.kitty: tuple[Card, ...] = kitty_cards
-        self._dealt: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in seats)
+        self.kitty: tuple[Card, ...] = kitty
+        self._dealt: tuple[tuple[Card, ...], ...] = tuple([tuple(h) for h in seats])
         self._hands: list[list[Card]] = seats
-        self.pass_offset = rules.pass_offset(hand_number) if passing else 0
+        self.pass_offset: int = rules.pass_offset(hand_number) if passing else 0
         self._choices: dict[int, tuple[Card, ...]] = {}
         self._passes: tuple[tuple[Card, ...], ...] | None = None
         self._history: list[Card] = []
-        self._tricks: list[Trick] = []
+        # Finished tricks are kept as Trick field tuples and built into Trick values on demand.
+        self._trick_fields: list[tuple[Any, ...]] = []
+        self._trick_cache: list[Trick] = []
         self._plays: list[tuple[int, Card]] = []
         self._collected: list[list[Card]] = [[] for _ in range(n)]
         self._points = [0] * n
@@ -195,9 +267,11 @@ class Hand:
         self._kitty_holder: int | None = None
         self._kitty_in_pending = False  # trick 1 was set aside with the kitty in its pile
         self._opening_card: Card | None = None
-        self.hearts_broken = rules.hearts_broken_by == "nothing"
+        self.hearts_broken: bool = rules.hearts_broken_by == "nothing"
         self._leader = 0
         self._to_play: int | None = None
+        self._decided: tuple[tuple[Card, ...], str | None, str] | None = None
+        self.phase: str
         if self.pass_offset:
             self.phase = "pass"
         else:
@@ -214,8 +288,16 @@ class Hand:
         >>> len(hand.cards(0)), len(hand.kitty)
         (14, 6)
         """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        check_seed(seed)
+        _whole("hand_number", hand_number, 0)
+        _whole("dealer", dealer, 0, rules.players - 1)
         hands, kitty = deal_cards(rules, seed, hand_number, dealer)
-        return cls(rules, hands, kitty, hand_number=hand_number, dealer=dealer, seed=seed)
+        # deal_cards deals exactly the rules' deck, sorted: nothing to check again.
+        hand = cls.__new__(cls)
+        hand._setup(rules, hands, kitty, hand_number, dealer, seed, True)
+        return hand
 
     @classmethod
     def from_cards(
@@ -287,17 +369,20 @@ class Hand:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, in order."""
-        return tuple(self._tricks)
+        cache = self._trick_cache
+        for fields in self._trick_fields[len(cache) :]:
+            cache.append(Trick(*fields))
+        return tuple(cache)
 
     @property
     def trick_number(self) -> int:
         """Index of the current trick (0 = the first)."""
-        return len(self._tricks)
+        return len(self._trick_fields)
 
     @property
     def current_trick(self) -> Trick:
-        """The trick being played (possibly with no cards yet)."""
-        return Trick(len(self._tricks), self._leader, tuple(self._plays))
+        """The trick being played (possibly with no cards yet); its ``pending`` is the pile waiting now."""
+        return Trick(len(self._trick_fields), self._leader, tuple(self._plays), pending=tuple(self._pending))
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -345,13 +430,24 @@ class Hand:
 
     def pass_target(self, seat: int) -> int:
         """The seat that receives ``seat``'s cards this hand."""
-        return (seat + self.pass_offset) % self.players
+        return (self._seat(seat) + self.pass_offset) % self.players
+
+    def pass_source(self, seat: int) -> int:
+        """The seat whose cards ``seat`` receives this hand (itself on a hold hand).
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=1, hand_number=1)
+        >>> hand.pass_offset, hand.pass_target(0), hand.pass_source(0)
+        (3, 3, 1)
+        """
+        return (self._seat(seat) - self.pass_offset) % self.players
 
     def received(self, seat: int) -> tuple[Card, ...] | None:
         """The cards ``seat`` received in the exchange (None before it)."""
+        source = self.pass_source(seat)
         if self._passes is None:
             return None
-        return self._passes[(seat - self.pass_offset) % self.players]
+        return self._passes[source]
 
     @property
     def moon_shooter(self) -> int | None:
@@ -361,7 +457,7 @@ class Hand:
         # RULES.md §3.11: if any point card went unclaimed, nobody can shoot the moon.
         if any(self.rules.points_of(c) > 0 for c in self._unclaimed):
             return None
-        need = self.rules.moon_card_set
+        need = self.rules._moon_set
         for seat, cards in enumerate(self._collected):
             have = Counter(c for c in cards if c in need)
             if have == need:
@@ -428,14 +524,20 @@ class Hand:
 
     def _start_play(self) -> None:
         self.phase = "play"
+        self._decided = None
         rules = self.rules
         n = rules.players
+        self._kitty_trick = rules.kitty_trick if self.kitty else None
         if rules.opening_lead == "left-of-dealer":
             self._leader = (self.dealer + 1) % n
         else:
             # The lowest club dealt to a seat (the deck's lowest unless it lies in the kitty).
-            clubs = [c for h in self._hands for c in h if c.suit == CLUBS]
-            self._opening_card = min(clubs) if clubs else None
+            lowest = rules.opening_card
+            if lowest is not None and lowest not in self.kitty:
+                self._opening_card = lowest
+            else:
+                clubs = [c for h in self._hands for c in h if c.suit == CLUBS]
+                self._opening_card = min(clubs) if clubs else None
             start = (self.dealer + 1) % n
             self._leader = start
             for k in range(n):
@@ -450,66 +552,131 @@ class Hand:
         """The distinct cards the seat to play may play now, by suit then rank."""
         if self.phase != "play":
             return ()
-        cards = self._hands[self._to_play]
-        moves = self._legal(cards)
-        if self.rules.decks > 1:
-            moves = list(dict.fromkeys(moves))
-        return tuple(moves)
+        return (self._decided or self._decide())[0]
 
-    def _legal(self, cards: list[Card]) -> list[Card]:
-        rules = self.rules
+    @property
+    def legality(self) -> Legality:
+        """The one legality decision for the seat to play (RULES.md §0, §1.3-1.5, §3.4-3.5).
+
+        ``legal`` are the cards it may play; ``rule`` names the single rule that
+        removed every other card it holds (None when nothing is removed) and
+        ``clause`` says it in words. :meth:`legal_moves`, :meth:`why_illegal`
+        and :meth:`play` all read this one decision.
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
+        >>> hand.legality.legal, hand.legality.rule
+        ((2♣,), 'opening-lead')
+        """
+        if self.phase != "play":
+            return Legality(None, (), "phase", "the hand is over" if self.phase == "over" else "the cards have not been passed yet")
+        legal, rule, clause = self._decided or self._decide()
+        return Legality(self._to_play, legal, rule, clause)
+
+    def _decide(self) -> tuple[tuple[Card, ...], str | None, str]:
+        """Which cards the seat to play may play, and the one rule that removed the others."""
+        seat = self._to_play
+        assert seat is not None
+        cards = self._hands[seat]
         plays = self._plays
-        first_trick = not self._tricks
+        rules = self.rules
+        first = not self._trick_fields
+        legal: list[Card] = cards
+        rule: str | None = None
+        clause = ""
         if plays:
             led = plays[0][1].suit
             follow = [c for c in cards if c.suit == led]
             if follow:
-                return follow
-            if first_trick and not rules.first_trick_points:
+                legal, rule, clause = follow, "follow-suit", f"they hold a {SUIT_SINGULAR[led]} and must follow suit"
+            elif first and not rules.first_trick_points:
                 safe = [c for c in cards if c not in POINT_CARDS]
                 if safe:
-                    return safe
-            return cards
-        if first_trick:
-            lead = rules.opening_lead
-            if lead == "lowest-club" and self._opening_card is not None:
-                return [self._opening_card]
-            if lead == "any-club":
-                clubs = [c for c in cards if c.suit == CLUBS]
-                if clubs:
-                    return clubs
-            if lead == "left-of-dealer" and not rules.first_lead_points:
-                safe = [c for c in cards if c not in POINT_CARDS]
-                if safe:
-                    return safe
-                return cards
-        if not self.hearts_broken:
-            # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
-            if any(c not in POINT_CARDS for c in cards):
-                return [c for c in cards if c.suit != HEARTS]
-        return cards
+                    legal, rule, clause = safe, "first-trick-points", RULE_CLAUSES["first-trick-points"]
+        else:
+            decided = False
+            if first:
+                lead = rules.opening_lead
+                if lead == "lowest-club" and self._opening_card is not None:
+                    legal, rule, decided = [self._opening_card], "opening-lead", True
+                    clause = f"the holder of {self._opening_card} must lead it to the first trick"
+                elif lead == "any-club":
+                    clubs = [c for c in cards if c.suit == CLUBS]
+                    if clubs:  # no club in this hand (the only one in the kitty): the leading rules below
+                        legal, rule, decided = clubs, "opening-lead", True
+                        clause = "the first trick must be led with a club"
+                elif lead == "left-of-dealer" and not rules.first_lead_points:
+                    decided = True
+                    safe = [c for c in cards if c not in POINT_CARDS]
+                    if safe:
+                        legal, rule, clause = safe, "opening-lead", "the first trick may not be led with a heart or Q♠"
+            if not decided and not self.hearts_broken:
+                # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
+                safe = [c for c in cards if c.suit != HEARTS]
+                if any(c not in POINT_CARDS for c in safe):
+                    legal, rule, clause = safe, "hearts-not-broken", RULE_CLAUSES["hearts-not-broken"]
+        if len(legal) == len(cards):
+            rule, clause = None, ""  # nothing was removed
+        moves = tuple(dict.fromkeys(legal)) if rules.decks > 1 else tuple(legal)
+        self._decided = decided_ = (moves, rule, clause)
+        return decided_
 
-    def _why_illegal(self, seat: int, card: Card) -> tuple[str, str]:
-        """The rule id and the clause of the sentence that explains why ``card`` is illegal."""
-        cards = self._hands[seat]
-        if card not in cards:
-            return "not-in-hand", "they do not hold it"
-        if self._plays:
-            led = self._plays[0][1].suit
-            if any(c.suit == led for c in cards):
-                return "follow-suit", f"they hold a {_SINGULAR[led]} and must follow suit"
-            return "first-trick-points", "no hearts or Q♠ may be played to the first trick"
-        if not self._tricks:
-            lead = self.rules.opening_lead
-            if lead == "lowest-club" and self._opening_card is not None:
-                return "opening-lead", f"the holder of {self._opening_card} must lead it to the first trick"
-            if lead == "any-club":
-                return "opening-lead", "the first trick must be led with a club"
-            if lead == "left-of-dealer" and not self.rules.first_lead_points:
-                return "opening-lead", "the first trick may not be led with a heart or Q♠"
-        return "hearts-not-broken", "hearts are not broken, so a heart may not be led"
+    def verify_play(self, card: Card | str, seat: int | None = None) -> Card:
+        """The card, if ``seat`` (default: the seat to play) may play it now; otherwise the
+        :class:`IllegalMove` that :meth:`play` would raise. Changes nothing.
 
-    def why_illegal(self, card: Card | str) -> IllegalMove | None:
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
+        >>> hand.verify_play("2c")
+        2♣
+        >>> hand.verify_play("2c", seat=0)
+        Traceback (most recent call last):
+        ...
+        hearts_lab.errors.IllegalMove: Seat 0 cannot play 2♣: it is seat 2's turn.
+        """
+        if type(card) is not Card:
+            try:
+                card = Card.parse(card)
+            except CardError as error:
+                legal = self.legal_moves()
+                raise IllegalMove(str(error), seat=self._to_play, card=None, rule="not-a-card", legal=legal) from None
+        if self.phase != "play":
+            why = "the hand is over" if self.phase == "over" else "the cards have not been passed yet"
+            raise IllegalMove(f"Nobody can play {card} now: {why}.", seat=None, card=card, rule="phase", legal=())
+        to_play = self._to_play
+        if seat is not None and seat != to_play:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise IllegalMove(
+                    f"There is no seat {_quote(seat)}: seats are 0 to {self.players - 1}.",
+                    seat=None, card=card, rule="seat", legal=(),
+                )
+            raise IllegalMove(f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=())
+        legal, rule, clause = self._decided or self._decide()
+        if card in legal:
+            return card
+        assert to_play is not None
+        if card not in self._hands[to_play]:
+            rule, clause = "not-in-hand", RULE_CLAUSES["not-in-hand"]
+        raise IllegalMove(
+            f"Seat {to_play} cannot play {card}: {clause}. Legal: {', '.join(map(str, legal))}.",
+            seat=to_play, card=card, rule=rule or "unknown", legal=legal,
+        )
+
+    def can_play(self, card: Card | str, seat: int | None = None) -> bool:
+        """Whether :meth:`play` would accept ``card`` (for ``seat``) now.
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
+        >>> hand.can_play("2C"), hand.can_play("KC"), hand.can_play("nonsense")
+        (True, False, False)
+        """
+        try:
+            self.verify_play(card, seat)
+        except IllegalMove:
+            return False
+        return True
+
+    def why_illegal(self, card: Card | str, seat: int | None = None) -> IllegalMove | None:
         """The :class:`IllegalMove` that playing ``card`` now would raise, or None if it is legal.
 
         Asks without playing: widgets and worksheet hints use it to explain a card.
@@ -520,24 +687,17 @@ class Hand:
         ('opening-lead', None)
         """
         try:
-            card = Card.parse(card)
-        except CardError as error:
-            return IllegalMove(str(error), seat=self._to_play, card=None, rule="not-a-card", legal=self.legal_moves())
-        if self.phase != "play":
-            why = "the hand is over" if self.phase == "over" else "the cards have not been passed yet"
-            return IllegalMove(f"Nobody can play {card} now: {why}.", seat=None, card=card, rule="phase", legal=())
-        seat = self._to_play
-        if card in self._legal(self._hands[seat]):
-            return None
-        moves = self.legal_moves()
-        rule, clause = self._why_illegal(seat, card)
-        return IllegalMove(
-            f"Seat {seat} cannot play {card}: {clause}. Legal: {', '.join(map(str, moves))}.",
-            seat=seat, card=card, rule=rule, legal=moves,
-        )
+            self.verify_play(card, seat)
+        except IllegalMove as error:
+            return error
+        return None
 
-    def play(self, card: Card | str) -> None:
+    def play(self, card: Card | str, seat: int | None = None) -> None:
         """Play ``card`` for the seat to play. An illegal card raises :class:`IllegalMove` and changes nothing.
+
+        ``seat``, if given, must be the seat to play (else ``IllegalMove`` with
+        ``rule="turn"``): a table can pass the clicking seat and let the engine
+        judge the turn.
 
         >>> from hearts_lab import Rules
         >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
@@ -548,42 +708,48 @@ class Hand:
         ...
         hearts_lab.errors.IllegalMove: Seat 2 cannot play K♣: the holder of 2♣ must lead it to the first trick. Legal: 2♣.
         """
-        error = self.why_illegal(card)
-        if error is not None:
-            raise error
-        card = Card.parse(card)
-        seat = self._to_play
-        self._hands[seat].remove(card)
+        decided = self._decided
+        # The common case (a legal Card for the seat to play) is checked inline; anything else takes the full path.
+        if decided is None or seat is not None or type(card) is not Card or card not in decided[0] or self.phase != "play":
+            card = self.verify_play(card, seat)
+        seat_ = self._to_play
+        assert seat_ is not None
+        self._hands[seat_].remove(card)
         self._history.append(card)
-        self._plays.append((seat, card))
+        plays = self._plays
+        plays.append((seat_, card))
+        self._decided = None
         n = self.rules.players
-        if len(self._plays) < n:
-            self._to_play = (seat + 1) % n
+        if len(plays) < n:
+            self._to_play = seat_ + 1 if seat_ + 1 < n else 0
         else:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
         rules = self.rules
         plays = tuple(self._plays)
-        number = len(self._tricks)
+        number = len(self._trick_fields)
         last = number == rules.hand_size - 1
-        result = resolve_trick(rules, plays)
+        result = _resolve(rules.cancellation, plays)
         cards = [c for _, c in plays]
-        pile = self._pending + cards
-        kitty_here = bool(self.kitty) and (
-            (rules.kitty_to == "first-trick" and number == 0) or (rules.kitty_to == "last-trick" and last)
-        )
+        pile = self._pending + cards if self._pending else cards
+        kitty_here = number == self._kitty_trick
         if kitty_here:
-            pile += self.kitty
+            pile = [*pile, *self.kitty]
         winner = result.winner
         collector = winner
         if winner is None and last and rules.last_trick_set_aside == "leader":
             collector = self._leader
+        took_kitty = False
+        points = 0
         if collector is not None:
-            self._collect(collector, pile)
+            points = rules.points(pile)
+            self._collected[collector].extend(pile)
+            self._points[collector] += points
             self._pending = []
-            if kitty_here or (self._kitty_holder is None and self.kitty and self._kitty_in_pending):
+            if kitty_here or (self._kitty_holder is None and self._kitty_in_pending):
                 self._kitty_holder = collector
+                took_kitty = True
             self._kitty_in_pending = False
             collected = tuple(pile)
         elif last:
@@ -594,10 +760,15 @@ class Hand:
             self._pending = pile
             self._kitty_in_pending = self._kitty_in_pending or kitty_here
             collected = ()
-        if not self.hearts_broken and any(rules.breaks_hearts(c) for c in cards):
-            self.hearts_broken = True
-        self._tricks.append(
-            Trick(number, self._leader, plays, True, winner, result.cancelled, collected, result.reason, collector)
+        if not self.hearts_broken:
+            breakers = rules._breakers
+            for c in cards:
+                if c in breakers:
+                    self.hearts_broken = True
+                    break
+        self._trick_fields.append(
+            (number, self._leader, plays, True, winner, result.cancelled, collected, result.reason, collector,
+             points, took_kitty, tuple(self._pending), self._kitty_in_pending)
         )
         self._plays = []
         if winner is not None:
@@ -607,11 +778,6 @@ class Hand:
             self._to_play = None
         else:
             self._to_play = self._leader
-
-    def _collect(self, seat: int, cards: list[Card]) -> None:
-        self._collected[seat].extend(cards)
-        values = self.rules._values
-        self._points[seat] += sum(values.get(c, 0) for c in cards)
 
     # -- replay, undo and records -------------------------------------------------
 

@@ -18,6 +18,7 @@ import math
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
+from .rules import pass_direction
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -414,25 +415,14 @@ def seat_table_html(
 
 
 def offset_name(offset: int, players: int) -> str:
-    """Words for a pass offset: ``left``, ``right``, ``across``, ``hold`` or ``2 to the left``.
+    """The engine's name for a pass offset (:func:`hearts_lab.rules.pass_direction`): ``left``, ``right``, ``across``, ``hold`` or ``2 to the left``.
 
     >>> [offset_name(k, 4) for k in range(4)]
     ['hold', 'left', 'across', 'right']
     >>> offset_name(2, 6), offset_name(4, 6)
     ('2 to the left', '2 to the right')
     """
-    offset %= players
-    if offset == 0:
-        return "hold"
-    if offset == 1:  # with two players left, right and across are the same seat; the rulebook says left
-        return "left"
-    if 2 * offset == players:
-        return "across"
-    if offset == players - 1:
-        return "right"
-    if offset < players - offset:
-        return f"{offset} to the left"
-    return f"{players - offset} to the right"
+    return pass_direction(offset, players)
 
 
 def pass_diagram_svg(players: int, offset: int, *, size: int = 320, title: str = "") -> str:
@@ -533,7 +523,7 @@ def pass_exchange_html(hand: Hand, *, four_colour: bool = False) -> str:
             "<th style='text-align:left;padding:2px 8px'>received</th></tr>"]
     for s in range(n):
         target = hand.pass_target(s)
-        source = (s - hand.pass_offset) % n
+        source = hand.pass_source(s)
         rows.append(
             f"<tr><th style='text-align:left;padding:2px 8px'>Seat {s}</th>"
             f"<td style='padding:2px 8px'>{cards_html(hand.passes[s], four_colour=four_colour)} &rarr; seat {target}</td>"
@@ -597,23 +587,22 @@ def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int |
     rows = ["<tr style='background:#f0f0f0;color:#222'><th>trick</th><th>cards, in play order</th><th>the engine says</th><th>then</th></tr>"]
     for i in chosen:
         trick = hand.tricks[i]
-        before, after = hand.at(i * n), hand.at((i + 1) * n)
         cards = "".join(
             f"<span style='white-space:nowrap;margin-right:4px'><small>{seat}:</small>"
             f"{card_svg(card, four_colour=four_colour, marked=_trick_mark(trick, seat, card), width=34)}</span>"
             for seat, card in trick.plays
         )
+        last = trick.number == hand.rules.hand_size - 1
         if trick.collector is not None:
-            took_kitty = after.kitty_holder is not None and before.kitty_holder is None
-            then = f"Seat {trick.collector} collects {len(trick.collected)} cards{' (the kitty included)' if took_kitty else ''}."
-        elif after.phase == "over":
-            lost = sum(hand.rules.points_of(c) for c in after.unclaimed)
-            then = f"Last trick set aside: {len(after.unclaimed)} cards ({lost} points) go to nobody."
+            then = f"Seat {trick.collector} collects {len(trick.collected)} cards{' (the kitty included)' if trick.took_kitty else ''}."
+        elif last:
+            unclaimed = hand.unclaimed
+            then = f"Last trick set aside: {len(unclaimed)} cards ({hand.rules.points(unclaimed)} points) go to nobody."
         else:
-            kitty = " (the kitty included)" if hand.kitty and after.kitty_holder is None and set(hand.kitty) <= set(after.pending) else ""
-            then = f"Set aside. Pending pile: {len(after.pending)} cards{kitty}."
-        if after.phase == "play":
-            then += f" Seat {after.to_play} leads next."
+            kitty = " (the kitty included)" if trick.kitty_pending else ""
+            then = f"Set aside. Pending pile: {len(trick.pending)} cards{kitty}."
+        if not last:
+            then += f" Seat {trick.next_leader} leads next."
         shade = " style='background:#fff8db;color:#222'" if i == focus else ""
         rows.append(
             f"<tr{shade}><td style='text-align:center;font-weight:700'>{i + 1}<br><small>led by {trick.leader}</small></td>"

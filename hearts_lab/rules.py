@@ -29,11 +29,12 @@ from .cards import (
     POINT_CARDS,
     Card,
     CardError,
+    _quote,
     full_pack,
 )
 from .errors import RulesError
 
-__all__ = ["Rules", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError"]
+__all__ = ["Rules", "pass_direction", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError"]
 
 #: Player counts each preset allows.
 PRESET_PLAYERS: dict[str, range] = {
@@ -95,6 +96,34 @@ def _alternating_schedule(players: int) -> tuple[int, ...]:
     return (*offsets, 0)
 
 
+def pass_direction(offset: int, players: int) -> str:
+    """The name of pass offset ``offset`` among ``players`` seats (see :meth:`Rules.pass_direction`).
+
+    With two players the one other seat is "left", as the rulebook says.
+
+    >>> [pass_direction(k, 4) for k in range(4)]
+    ['hold', 'left', 'across', 'right']
+    >>> pass_direction(4, 6), pass_direction(1, 2)
+    ('2 to the right', 'left')
+    """
+    if type(players) is not int or players < 2:
+        raise RulesError(f"players: expected a whole number of seats, 2 or more, not {_quote(players)}.", "players")
+    if type(offset) is not int:
+        raise RulesError(f"offset: expected a whole-number seat offset, not {_quote(offset)}.", "offset")
+    offset %= players
+    if offset == 0:
+        return "hold"
+    if offset == 1:
+        return "left"
+    if 2 * offset == players:
+        return "across"
+    if offset == players - 1:
+        return "right"
+    if offset < players - offset:
+        return f"{offset} to the left"
+    return f"{players - offset} to the right"
+
+
 def _quoted(options: Iterable[str]) -> str:
     return ", ".join(repr(o) for o in options)
 
@@ -148,6 +177,9 @@ class Rules:
     # Derived once on construction; not part of equality or the record.
     _deck: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
     _values: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _moon_set: Counter[Card] = field(default_factory=Counter, init=False, repr=False, compare=False)
+    _deck_counts: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _breakers: frozenset[Card] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     # -- construction -------------------------------------------------------
 
@@ -225,6 +257,7 @@ class Rules:
             once = Counter(self.removed)
             deck = tuple(c for c in full_pack() for _ in range(2 - once[c]))
         set_(self, "_deck", deck)
+        set_(self, "_deck_counts", dict(Counter(deck)))
         if len(deck) < self.players:
             raise RulesError(
                 f"players: {self.players} players need at least {self.players} cards, the deck has {len(deck)}.",
@@ -249,12 +282,20 @@ class Rules:
         self._check_bool("first_trick_points")
         self._check_bool("first_lead_points")
         self._check_choice("hearts_broken_by", HEARTS_BROKEN_BY)
+        if self.hearts_broken_by == "heart":
+            set_(self, "_breakers", frozenset(c for c in full_pack() if c.suit == HEARTS))
+        else:
+            set_(self, "_breakers", POINT_CARDS)
         set_(self, "card_points", self._points_tuple(self.card_points))
         set_(self, "_values", dict(self.card_points))
         self._check_choice("moon", MOON_POLICIES)
         self._check_int("moon_reward", 0, 10_000)
         self._check_choice("moon_cards", MOON_CARDS)
-        if self.moon != "off" and not self.moon_card_set:
+        if self.moon_cards == "hearts-and-queens":
+            set_(self, "_moon_set", Counter(c for c in deck if c in POINT_CARDS))
+        else:
+            set_(self, "_moon_set", Counter(c for c in deck if self._values.get(c, 0) > 0))
+        if self.moon != "off" and not self._moon_set:
             raise RulesError("moon_cards: no card in the deck counts toward the moon; set moon='off'.", "moon_cards")
         self._check_bool("cancellation")
         self._check_choice("last_trick_set_aside", LAST_TRICK_SET_ASIDE)
@@ -336,17 +377,74 @@ class Rules:
         """Penalty points a collected card is worth."""
         return self._values.get(card, 0)
 
+    def points(self, cards: Iterable[Card]) -> int:
+        """The penalty points of a pile of cards: the one sum every module uses.
+
+        >>> from hearts_lab.cards import parse_cards
+        >>> Rules.preset("standard", players=4).points(parse_cards("QS 2H 3H 2C"))
+        15
+        >>> Rules.preset("standard", players=4, card_points="omnibus").points(parse_cards("JD QS"))
+        3
+        """
+        values = self._values
+        return sum([values.get(c, 0) for c in cards])
+
     @property
     def total_points(self) -> int:
         """Points in the whole deck: 26 with one pack, 52 with two (standard values)."""
-        return sum(self._values.get(c, 0) for c in self._deck)
+        return self.points(self._deck)
 
     @property
     def moon_card_set(self) -> Counter[Card]:
-        """The cards (with multiplicity) a shooter must collect."""
-        if self.moon_cards == "hearts-and-queens":
-            return Counter(c for c in self._deck if c in POINT_CARDS)
-        return Counter(c for c in self._deck if self._values.get(c, 0) > 0)
+        """Which cards (with multiplicity) a shooter must collect (option ``moon_cards``).
+
+        A copy: changing it changes nothing here.
+        """
+        return Counter(self._moon_set)
+
+    @property
+    def moon_card_count(self) -> int:
+        """How many cards a shooter must collect: 14 with one pack (13 hearts and the Q♠), 28 with two.
+
+        >>> Rules.preset("cancellation", players=8).moon_card_count
+        28
+        """
+        return sum(self._moon_set.values())
+
+    @property
+    def moon_points(self) -> int:
+        """The points the moon cards carry, which a shooter does not score (RULES.md §4): 26 or 52 by default.
+
+        >>> Rules.preset("standard", players=4).moon_points, Rules.preset("standard", players=4, card_points="spot-hearts").moon_points
+        (26, 117)
+        """
+        values = self._values
+        return sum(values.get(c, 0) * k for c, k in self._moon_set.items())
+
+    @property
+    def kitty_trick(self) -> int | None:
+        """Index of the trick that carries the kitty (``kitty_to``), or None when there is no kitty (RULES.md §3.8).
+
+        >>> Rules.preset("cancellation", players=7).kitty_trick, Rules.preset("cancellation", players=8).kitty_trick
+        (0, None)
+        >>> Rules.preset("cancellation", players=7, kitty_to="last-trick").kitty_trick
+        13
+        """
+        if not self.kitty_size:
+            return None
+        return 0 if self.kitty_to == "first-trick" else self.hand_size - 1
+
+    def pass_direction(self, offset: int) -> str:
+        """The one name of a pass offset: ``left``, ``right``, ``across``, ``hold``, or the
+        nearest way round, ``2 to the left`` / ``2 to the right`` (RULES.md §0).
+
+        >>> rules = Rules.preset("lowest-clubs", players=6)
+        >>> [rules.pass_direction(k) for k in range(6)]
+        ['hold', 'left', '2 to the left', 'across', '2 to the right', 'right']
+        >>> rules.pass_direction(rules.pass_offset(4))
+        'across'
+        """
+        return pass_direction(offset, self.players)
 
     @property
     def opening_card(self) -> Card | None:
@@ -357,9 +455,7 @@ class Rules:
 
     def breaks_hearts(self, card: Card) -> bool:
         """Whether playing ``card`` to a trick breaks hearts under these rules."""
-        if self.hearts_broken_by == "heart":
-            return card.suit == HEARTS
-        return card in POINT_CARDS
+        return card in self._breakers
 
     # -- records ------------------------------------------------------------
 

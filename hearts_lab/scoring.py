@@ -45,7 +45,7 @@ def game_ends(rules: Rules, scores: Sequence[int]) -> bool:
 def _apply(rules: Rules, points: Sequence[int], shooter: int, moon: str) -> tuple[int, ...]:
     # The shooter's moon cards are not counted against them; any other points
     # they took (a J♦ bonus, say) still count.
-    moon_points = sum(rules.points_of(c) * k for c, k in rules.moon_card_set.items())
+    moon_points = rules.moon_points
     out = []
     for seat, p in enumerate(points):
         if seat == shooter:

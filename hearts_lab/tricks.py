@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .cards import SUIT_NAMES, Card
+from .cards import SUIT_SINGULAR, Card, CardError, _quote
+from .errors import RulesError
 
 if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = ["Trick", "TrickResult", "resolve_trick", "trick_winner"]
-
-_SINGULAR = {s: n[:-1] for s, n in SUIT_NAMES.items()}
 
 
 @dataclass(frozen=True)
@@ -36,41 +35,88 @@ class TrickResult:
     reason: str
 
 
-def _as_plays(plays: Iterable[tuple[int, Card | str]]) -> list[tuple[int, Card]]:
-    return [(seat, Card.parse(card)) for seat, card in plays]
+def _as_plays(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> list[tuple[int, Card]]:
+    """Check ``plays`` against ``rules``: each a (seat, card) pair, seats on the table and distinct,
+    at most one card per player, and no card more often than the deck holds it."""
+    from .rules import Rules
+
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Iterable):
+        raise RulesError(f"plays: expected (seat, card) pairs in play order, not {_quote(plays)}.", "plays")
+    n = rules.players
+    out: list[tuple[int, Card]] = []
+    for i, pair in enumerate(plays):
+        if i >= n:
+            raise RulesError(f"plays: a trick has at most {n} cards with {n} players.", "plays")
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise RulesError(f"plays[{i}]: expected a (seat, card) pair, not {_quote(pair)}.", "plays")
+        seat, card = pair
+        if type(seat) is not int or not 0 <= seat < n:
+            raise RulesError(f"plays[{i}]: there is no seat {_quote(seat)}; seats are 0 to {n - 1}.", "plays")
+        if any(seat == s for s, _ in out):
+            raise RulesError(f"plays[{i}]: seat {seat} has already played to this trick.", "plays")
+        try:
+            out.append((seat, Card.parse(card)))
+        except CardError as error:
+            raise RulesError(f"plays[{i}]: {error}", "plays") from None
+    have = Counter(card for _, card in out)
+    deck = rules._deck_counts
+    for card, count in have.items():
+        if count > deck.get(card, 0):
+            held = deck.get(card, 0)
+            if not held:
+                raise RulesError(f"plays: {card} is not in the deck of these rules.", "plays")
+            packs = "one pack holds" if rules.decks == 1 else f"{rules.decks} packs hold"
+            raise RulesError(f"plays: {card} is played {count} times but the {packs} only {held}.", "plays")
+    return out
 
 
 def resolve_trick(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> TrickResult:
     """Decide a complete trick. ``plays`` are ``(seat, card)`` in play order, leader first.
 
+    Each seat plays at most once and no card appears more often than the deck holds it;
+    anything else raises :class:`~hearts_lab.errors.RulesError` naming ``plays``.
+
     >>> from hearts_lab import Rules
     >>> rules = Rules.preset("cancellation", players=6)
     >>> resolve_trick(rules, [(0, "9S"), (1, "KS"), (2, "9S"), (3, "2H"), (4, "3S"), (5, "4D")]).reason
     'K♠ wins: both 9♠ cancel.'
+    >>> resolve_trick(Rules.preset("standard", players=4), [(0, "QS"), (1, "QS")])
+    Traceback (most recent call last):
+    ...
+    hearts_lab.errors.RulesError: plays: Q♠ is played 2 times but the one pack holds only 1.
     """
-    plays = _as_plays(plays)
-    if not plays:
-        raise ValueError("A trick needs at least one card.")
+    checked = _as_plays(rules, plays)
+    if not checked:
+        raise RulesError("plays: a trick needs at least one card.", "plays")
+    return _resolve(rules.cancellation, checked)
+
+
+def _resolve(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> TrickResult:
+    """The decision itself, for plays already checked (the hand's own tricks)."""
     led = plays[0][1].suit
     cancelled: tuple[Card, ...] = ()
-    if rules.cancellation:
-        counts = Counter(card for _, card in plays)
-        cancelled = tuple(c for c, n in counts.items() if n > 1)
-    best: tuple[int, Card] | None = None
+    if cancellation:
+        cards = [card for _, card in plays]
+        if len(set(cards)) < len(cards):
+            # Each cancelled card once, in the order its first copy was played.
+            cancelled = tuple(c for c, k in Counter(cards).items() if k > 1)
+    best_seat = -1
+    best: Card | None = None
     for seat, card in plays:
-        if card.suit == led and card not in cancelled and (best is None or card.rank > best[1].rank):
-            best = (seat, card)
-    pairs = ", ".join(f"both {c} cancel" for c in cancelled)
-    suit_word = _SINGULAR[led]
+        if card.suit == led and (best is None or card.rank > best.rank) and card not in cancelled:
+            best_seat, best = seat, card
     if best is None:
-        return TrickResult(None, None, cancelled, f"Set aside: {pairs}, and no other {suit_word} was played.")
+        pairs = ", ".join(f"both {c} cancel" for c in cancelled)
+        return TrickResult(None, None, cancelled, f"Set aside: {pairs}, and no other {SUIT_SINGULAR[led]} was played.")
     if cancelled:
-        reason = f"{best[1]} wins: {pairs}."
+        reason = f"{best} wins: {', '.join(f'both {c} cancel' for c in cancelled)}."
     elif len(plays) == 1:
-        reason = f"{best[1]} wins: the only card."
+        reason = f"{best} wins: the only card."
     else:
-        reason = f"{best[1]} wins: the highest {suit_word}."
-    return TrickResult(best[0], best[1], cancelled, reason)
+        reason = f"{best} wins: the highest {SUIT_SINGULAR[led]}."
+    return TrickResult(best_seat, best, cancelled, reason)
 
 
 def trick_winner(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> int | None:
@@ -93,6 +139,13 @@ class Trick:
     the engine's one-sentence explanation. ``collector`` is the seat that took
     those cards: the winner, or the leader of a set-aside last trick when
     ``last_trick_set_aside="leader"``; None when nobody did.
+
+    Facts the engine records so no view re-derives them: ``points`` (the
+    penalty points of ``collected``, what the collector scored with this
+    trick), ``took_kitty`` (the collector took the kitty with it) and
+    ``pending`` (the pile of set-aside cards waiting for a winner after this
+    trick; for a trick in progress, the pile waiting now), with
+    ``kitty_pending`` true while the face-down kitty rides in that pile.
     """
 
     number: int
@@ -104,6 +157,10 @@ class Trick:
     collected: tuple[Card, ...] = ()
     reason: str = ""
     collector: int | None = None
+    points: int = 0
+    took_kitty: bool = False
+    pending: tuple[Card, ...] = ()
+    kitty_pending: bool = False
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -112,6 +169,13 @@ class Trick:
     @property
     def led_suit(self) -> str | None:
         return self.plays[0][1].suit if self.plays else None
+
+    @property
+    def next_leader(self) -> int | None:
+        """Who leads after this complete trick: its winner, or its leader again when it was set aside (RULES.md §3.7)."""
+        if not self.complete:
+            return None
+        return self.leader if self.winner is None else self.winner
 
     @property
     def set_aside(self) -> bool:

@@ -55,7 +55,7 @@ def test_composing_a_trick_switches_to_compose_and_resolves(explorer):
     explorer.case.value = "pair-below"
     explorer.card_inputs[1].value = "9S"  # three 9♠: impossible with two packs
     assert explorer.case.value == "compose"
-    assert "Two packs hold only two 9♠" in explorer.error.message
+    assert "9♠ is played 3 times but the 2 packs hold only 2" in explorer.error.message
     explorer.card_inputs[1].value = "2s"
     assert explorer.error.message == ""
     assert explorer.card_inputs[1].value == "2♠"  # shown as the engine read it

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections import Counter
 
 import ipywidgets as w
 
@@ -218,10 +217,6 @@ class CancellationExplorer(w.VBox):
                 except CardError as error:
                     raise CardError(f"Seat {seat}: {error}") from None
                 plays.append((seat, card))
-            too_many = Counter(c for _, c in plays) - Counter(rules.deck())
-            if too_many:
-                card = next(iter(too_many))
-                raise CardError(f"Two packs hold only two {card}: no trick can have {Counter(c for _, c in plays)[card]}.")
             result = resolve_trick(rules, plays)
             self.plays, self.result = plays, result
             self.hand = as_second_trick(rules, plays)
@@ -253,7 +248,7 @@ class CancellationExplorer(w.VBox):
                 where = f"seat {second.collector} collects the {len(second.collected)} cards and leads trick 3."
             else:
                 where = (
-                    f"nobody wins it: its {len(hand.pending)} cards wait on the pending pile and seat {hand.to_play} "
+                    f"nobody wins it: its {len(second.pending)} cards wait on the pending pile and seat {second.next_leader} "
                     "leads trick 3. The next trick somebody wins takes the pile too; had this been the last trick, "
                     "nobody would ever collect it."
                 )

@@ -25,7 +25,6 @@ from ..hand import Hand
 from ..render import (
     SUIT_COLOURS,
     FOUR_COLOURS,
-    offset_name,
     pass_cycle_html,
     pass_diagram_svg,
     pass_exchange_html,
@@ -162,7 +161,7 @@ class PassingExplorer(w.VBox):
         n = rules.players
         h = hand.hand_number
         offset = rules.pass_offset(h)
-        self.diagram.value = pass_diagram_svg(n, offset, size=330, title=f"hand {h}: {offset_name(offset, n)}")
+        self.diagram.value = pass_diagram_svg(n, offset, size=330, title=f"hand {h}: {rules.pass_direction(offset)}")
         self.cycle.value = (
             f"<div style='font-size:15px;margin:8px 0 0 16px'><div style='margin-bottom:4px'><strong>The whole cycle</strong> "
             f"({html.escape(rules.name)}, {n} players, pass {rules.pass_count}): hand {h} is shaded.</div>"
@@ -178,7 +177,7 @@ class PassingExplorer(w.VBox):
             target = hand.pass_target(self.seat)
             self.prompt.value = (
                 f"<div style='font-size:16px;margin-top:10px'><strong>You are seat {self.seat}.</strong> Pick "
-                f"{rules.pass_count} cards to pass {offset_name(offset, n)}, to seat {target}. "
+                f"{rules.pass_count} cards to pass {rules.pass_direction(offset)}, to seat {target}. "
                 f"Selected {len(chosen)}: {html.escape(' '.join(map(str, chosen))) or 'none yet'}.</div>"
             )
             self.pass_button.disabled = False

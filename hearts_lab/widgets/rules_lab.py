@@ -44,7 +44,6 @@ from ..rules import (
     Rules,
 )
 from ..scoring import HandScore, score_hand
-from .play_table import seat_direction
 
 __all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_CSS"]
 
@@ -414,7 +413,7 @@ class RulesLab(widgets.VBox):
             ("Kitty", f"{rules.kitty_size} card{'s' if rules.kitty_size != 1 else ''}"),
             ("Points in the deck", str(rules.total_points)),
             ("Opening lead", f"{opening} by its holder" if opening else "the player left of the dealer"),
-            ("Moon needs", f"{sum(rules.moon_card_set.values())} cards" if rules.moon != "off" else "no moon"),
+            ("Moon needs", f"{rules.moon_card_count} cards" if rules.moon != "off" else "no moon"),
         ]
         body = "".join(f"<tr><th>{k}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
         return f"<h4>The deck and the deal</h4><table class='hl-facts'>{body}</table>"
@@ -430,7 +429,7 @@ class RulesLab(widgets.VBox):
         cells = []
         for h in hands:
             offset = rules.pass_offset(h)
-            where = "hold" if offset == 0 else seat_direction(0, offset, rules.players)
+            where = rules.pass_direction(offset)
             cells.append(f"<td>{html.escape(where)} ({offset})</td>")
         return (
             f"<h4>Pass schedule: {rules.pass_count} cards, repeating every {n} hand{'s' if n > 1 else ''}</h4>"
@@ -506,7 +505,7 @@ class RulesLab(widgets.VBox):
         elif rules.cancellation:
             notes.append("Set aside: no trick.")
         if hand.unclaimed:
-            lost = sum(rules.points_of(c) for c in hand.unclaimed)
+            lost = rules.points(hand.unclaimed)
             notes.append(f"Unclaimed: {cards_html(hand.unclaimed)} ({lost} point{'s' if lost != 1 else ''} score for nobody).")
         if hand.kitty:
             holder = hand.kitty_holder

@@ -22,7 +22,6 @@ import ipywidgets as w
 from ..hand import Hand
 from ..render import (
     cards_html,
-    offset_name,
     pass_exchange_html,
     seat_table_html,
     trick_html,
@@ -188,9 +187,9 @@ class DealStepper(w.VBox):
         trick_done = bool(state.tricks) and not state.current_trick.plays and k > 0
         if k == 0:
             if state.phase == "pass":
-                what = f"The deal. Passing {rules.pass_count} cards {offset_name(state.pass_offset, n)}; waiting for seats {', '.join(map(str, state.waiting_to_pass))}."
+                what = f"The deal. Passing {rules.pass_count} cards {rules.pass_direction(state.pass_offset)}; waiting for seats {', '.join(map(str, state.waiting_to_pass))}."
             elif state.passes is not None:
-                what = f"After the deal and the pass ({offset_name(state.pass_offset, n)}): received cards are underlined in blue. Seat {state.to_play} leads trick 1."
+                what = f"After the deal and the pass ({rules.pass_direction(state.pass_offset)}): received cards are underlined in blue. Seat {state.to_play} leads trick 1."
             else:
                 what = f"After the deal (no pass this hand). Seat {state.to_play} leads trick 1."
         else:
@@ -234,7 +233,7 @@ class DealStepper(w.VBox):
             elif state.phase == "over":
                 where = "unclaimed: nobody collected it"
             else:
-                where = f"face down, goes with trick {1 if state.rules.kitty_to == 'first-trick' else state.rules.hand_size}"
+                where = f"face down, goes with trick {(state.rules.kitty_trick or 0) + 1}"
             rows.append(("Kitty", f"{cards_html(state.kitty, four_colour=four)} <span>({html.escape(where)})</span>"))
         points = state.points()
         pts = " · ".join(f"seat {s}: <strong>{p}</strong>" for s, p in enumerate(points))
@@ -244,7 +243,7 @@ class DealStepper(w.VBox):
         if state.phase == "over":
             end = f"Hand over. {sum(points)} points collected"
             if state.unclaimed:
-                lost = sum(state.rules.points_of(c) for c in state.unclaimed)
+                lost = state.rules.points(state.unclaimed)
                 end += f"; unclaimed, scoring for nobody: {cards_html(state.unclaimed, four_colour=four)} ({lost} points)"
             shooter = state.moon_shooter
             end += f". Seat {shooter} shot the moon!" if shooter is not None else "."
