@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .errors import MoonChoiceRequired
+from .cards import _quote
+from .errors import MoonChoiceRequired, RulesError
 from .rules import Rules
 
-__all__ = ["HandScore", "score_hand", "moon_decision", "game_ends"]
+__all__ = ["HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends"]
 
 
 class HandScore(NamedTuple):
@@ -42,9 +43,18 @@ def game_ends(rules: Rules, scores: Sequence[int]) -> bool:
     return True
 
 
-def _apply(rules: Rules, points: Sequence[int], shooter: int, moon: str) -> tuple[int, ...]:
-    # The shooter's moon cards are not counted against them; any other points
-    # they took (a J♦ bonus, say) still count.
+def moon_deltas(rules: Rules, points: Sequence[int], shooter: int, moon: str) -> tuple[int, ...]:
+    """What a moon hand adds to each score under the ``"old"`` or ``"new"`` moon (RULES.md §4).
+
+    The shooter's moon cards (:attr:`Rules.moon_points`) are not counted against
+    them; any other points they took (a K♠ in black-maria, a J♦ bonus in
+    omnibus) still count.
+
+    >>> from hearts_lab import Rules
+    >>> maria = Rules.preset("standard", players=4, card_points="black-maria")
+    >>> moon_deltas(maria, (43, 0, 0, 0), 0, "old"), moon_deltas(maria, (43, 0, 0, 0), 0, "new")
+    ((17, 26, 26, 26), (-9, 0, 0, 0))
+    """
     moon_points = rules.moon_points
     out = []
     for seat, p in enumerate(points):
@@ -58,8 +68,8 @@ def _apply(rules: Rules, points: Sequence[int], shooter: int, moon: str) -> tupl
 def moon_decision(rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int], choice: str | None = None) -> str:
     """Which moon applies, ``"old"`` or ``"new"``, under ``rules.moon`` (RULES.md §4).
 
-    ``auto``: old if the shooter's score minus the reward is strictly lower than
-    every opponent's score (so old leaves the shooter strictly lowest), else new.
+    ``auto``: see :func:`auto_moon` (old if it leaves the shooter strictly lowest, counting
+    every point taken this hand, moon cards aside), else new.
     ``avoid-end``: old unless that would end the game.
 
     >>> from hearts_lab import Rules
@@ -78,12 +88,38 @@ def moon_decision(rules: Rules, points: Sequence[int], shooter: int, scores: Seq
             )
         return choice
     if policy == "auto":
-        mine = scores[shooter] - rules.moon_reward
-        others = [scores[s] + points[s] for s in range(len(scores)) if s != shooter]
-        return "old" if all(mine < o for o in others) else "new"
+        return auto_moon(rules, points, shooter, scores)
     # avoid-end
-    after_old = [s + d for s, d in zip(scores, _apply(rules, points, shooter, "old"))]
+    after_old = [s + d for s, d in zip(scores, moon_deltas(rules, points, shooter, "old"))]
     return "new" if game_ends(rules, after_old) else "old"
+
+
+def auto_moon(rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> str:
+    """The ``auto`` moon (RULES.md §4): ``"old"`` if, with the old moon applied to this hand's
+    points, the shooter's total would be strictly lower than every opponent's total; else ``"new"``.
+
+    Every point each player took this hand counts, the shooter's moon cards aside
+    (:func:`moon_deltas`). Under standard values that is "the shooter's score minus 26
+    strictly below every opponent's score". This is the one statement of the rule: the
+    batch scorer (``hearts_lab.simulate``) mirrors it array-wise and is tested against it.
+
+    Black Maria (K♠ 10, A♠ 7): the shooter also took K♠ and A♠, 43 points in all. Old
+    would give 97 against seat 1's 86 and end the game with seat 1 winning, so auto says new:
+
+    >>> from hearts_lab import Rules
+    >>> maria = Rules.preset("standard", players=4, card_points="black-maria")
+    >>> auto_moon(maria, (43, 0, 0, 0), 0, (80, 60, 90, 90))
+    'new'
+
+    Omnibus (J♦ -10): the shooter's J♦ makes the old moon 70 against 76, 116, 116, so auto says old:
+
+    >>> omnibus = Rules.preset("standard", players=4, card_points="omnibus")
+    >>> auto_moon(omnibus, (16, 0, 0, 0), 0, (80, 50, 90, 90))
+    'old'
+    """
+    deltas = moon_deltas(rules, points, shooter, "old")
+    mine = scores[shooter] + deltas[shooter]
+    return "old" if all(mine < s + d for seat, (s, d) in enumerate(zip(scores, deltas)) if seat != shooter) else "new"
 
 
 def score_hand(
@@ -98,12 +134,23 @@ def score_hand(
     ``moon_choice`` (``"old"`` or ``"new"``) is required when ``rules.moon`` is
     ``"choice"`` and someone shot the moon, and refused otherwise.
     """
+    n = rules.players
+    if isinstance(points, (str, bytes)) or len(points) != n or any(type(p) is not int for p in points):
+        raise RulesError(f"points: expected {n} whole numbers, one per seat, not {_quote(points)}.", "points")
+    if isinstance(scores, (str, bytes)) or len(scores) != n or any(type(s) is not int for s in scores):
+        raise RulesError(f"scores: expected {n} whole numbers, one per seat, not {_quote(scores)}.", "scores")
+    if shooter is not None and (type(shooter) is not int or not 0 <= shooter < n):
+        raise RulesError(f"shooter: expected a seat from 0 to {n - 1} or None, not {_quote(shooter)}.", "shooter")
     if moon_choice is not None:
         if moon_choice not in ("old", "new"):
-            raise ValueError(f"moon_choice: expected 'old' or 'new', not {moon_choice!r}.")
+            raise RulesError(f"moon_choice: expected 'old' or 'new', not {_quote(moon_choice)}.", "moon_choice")
         if rules.moon != "choice":
-            raise ValueError(f"moon_choice: the rules decide the moon themselves (moon={rules.moon!r}); pass no moon_choice.")
+            raise RulesError(
+                f"moon_choice: the rules decide the moon themselves (moon={rules.moon!r}); pass no moon_choice.", "moon_choice"
+            )
+        if shooter is None:
+            raise RulesError("moon_choice: nobody shot the moon this hand, so there is nothing to choose; pass no moon_choice.", "moon_choice")
     if shooter is None or rules.moon == "off":
         return HandScore(tuple(points), None)
     moon = moon_decision(rules, points, shooter, scores, moon_choice)
-    return HandScore(_apply(rules, points, shooter, moon), moon)
+    return HandScore(moon_deltas(rules, points, shooter, moon), moon)
