@@ -9,29 +9,97 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import inspect
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence
 
 from .cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SPADES, Card
 from .deal import rng_for
+from .scoring import moon_decision
 from .tricks import resolve_trick
 
 if TYPE_CHECKING:
     from .game import Game
     from .hand import Hand, SeatView
+    from .rules import Rules
 
-__all__ = ["Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "seat_bots", "deal_and_play", "play_hand", "play_game"]
+__all__ = [
+    "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
+    "seat_bots", "deal_and_play", "play_hand", "play_game",
+]
+
+#: A shooter's answer when the rules let them choose (``moon="choice"``).
+MoonChoice = Literal["old", "new"]
+
+#: The rule policy (RULES.md §4) every bot follows when it shoots the moon under ``moon="choice"``.
+#: Batch code that cannot call :meth:`Bot.choose_moon` hand by hand scores a bot's choice with this policy.
+BOT_MOON_POLICY: Literal["auto"] = "auto"
+
+
+@functools.lru_cache(maxsize=64)
+def _with_policy(rules: Rules, policy: str) -> Rules:
+    return dataclasses.replace(rules, moon=policy)
 
 
 class Bot(Protocol):
-    """What a bot does: choose cards to pass and a card to play, from its seat's view."""
+    """What a bot does: choose cards to pass and a card to play, from its seat's view,
+    and (when it shot the moon under ``moon="choice"``) how the moon scores.
+
+    A bot written from scratch needs only :meth:`choose_pass` and
+    :meth:`choose_play`; :func:`bot_moon_choice` gives one without a
+    ``choose_moon`` the policy below. The bots here subclass :class:`Bot`
+    and inherit it.
+    """
 
     def choose_pass(self, view: SeatView) -> Sequence[Card]: ...
 
     def choose_play(self, view: SeatView) -> Card: ...
 
+    def choose_moon(self, rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:
+        """The bots' one moon policy: the rules' own ``auto`` decision (RULES.md §4), made by the engine.
 
-class RandomBot:
+        ``points`` are this hand's points before the moon, ``shooter`` is the
+        bot's seat and ``scores`` the game scores before the hand. The answer is
+        *old* (+reward to every other player) when, with the old moon applied to
+        this hand's points, the shooter's total is strictly lower than every
+        opponent's; otherwise *new* (-reward to the shooter). Old then leaves the
+        shooter strictly lowest (and wins at once if it ends the game); new never
+        hands an opponent the lead.
+
+        >>> from hearts_lab import Rules
+        >>> rules = Rules.preset("standard", players=4, moon="choice")
+        >>> bot = LowestCardBot()
+        >>> bot.choose_moon(rules, (26, 0, 0, 0), 0, (90, 80, 85, 70))
+        'old'
+        >>> bot.choose_moon(rules, (26, 0, 0, 0), 0, (50, 20, 30, 40))
+        'new'
+        """
+        decided = moon_decision(_with_policy(rules, BOT_MOON_POLICY), points, shooter, scores)
+        return "old" if decided == "old" else "new"
+
+
+def bot_moon_choice(bot: Any, rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:
+    """Ask ``bot`` (the shooter's) how its moon scores: its own ``choose_moon`` if it has one, else :meth:`Bot.choose_moon`.
+
+    An answer other than ``"old"`` or ``"new"`` raises ``ValueError`` naming the bot.
+
+    >>> from hearts_lab import Rules
+    >>> rules = Rules.preset("standard", players=4, moon="choice")
+    >>> bot_moon_choice(object(), rules, (26, 0, 0, 0), 2, (0, 0, 0, 0))
+    'old'
+    """
+    choose = getattr(bot, "choose_moon", None)
+    if choose is None:
+        answer: object = Bot.choose_moon(bot, rules, points, shooter, scores)
+    else:
+        answer = choose(rules, points, shooter, scores)
+    if answer == "old" or answer == "new":
+        return "old" if answer == "old" else "new"
+    raise ValueError(f"bots: seat {shooter}'s {type(bot).__name__}.choose_moon answered {answer!r}; expected 'old' or 'new'.")
+
+
+class RandomBot(Bot):
     """Passes and plays uniformly at random among what is legal; seeded, so repeatable.
 
     >>> from hearts_lab import Hand, Rules
@@ -51,7 +119,7 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-class LowestCardBot:
+class LowestCardBot(Bot):
     """Deterministic: passes its highest cards and plays its lowest legal card (lowest rank, then suit ♣ ♦ ♥ ♠)."""
 
     def choose_pass(self, view: SeatView) -> list[Card]:
@@ -61,7 +129,7 @@ class LowestCardBot:
         return min(view.legal_moves(), key=lambda c: (c.rank, c.sort_key()))
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """Plays like a sensible club player.
 
     It passes dangerous cards (the Q♠ without spade cover, A♠ and K♠, high
@@ -97,7 +165,7 @@ class HeuristicBot:
         return sorted(cards, key=danger)[-count:]
 
     @staticmethod
-    def _moon_hand(cards: Sequence[Card], rules) -> bool:
+    def _moon_hand(cards: Sequence[Card], rules: Rules) -> bool:
         high = sum(1 for c in cards if c.rank >= 12)
         hearts = [c for c in cards if c.suit == HEARTS]
         top_hearts = sum(1 for c in hearts if c.rank >= 12)
@@ -163,7 +231,7 @@ class HeuristicBot:
         return card.rank + (6 - short)
 
     @staticmethod
-    def _shoot(view: SeatView, legal: list[Card], plays) -> Card:
+    def _shoot(view: SeatView, legal: list[Card], plays: Sequence[tuple[int, Card]]) -> Card:
         if not plays:
             return max(legal, key=lambda c: (c.rank, c.suit != HEARTS))
         led = plays[0][1].suit
@@ -187,7 +255,7 @@ def seat_bots(make: Callable[..., Bot], players: int, seed: int | str) -> list[B
     return [make(seed=f"{seed}/{s}") if takes_seed else make() for s in range(players)]
 
 
-def deal_and_play(rules, seed: int | str, make: Callable[..., Bot] = RandomBot, hand_number: int = 0) -> Hand:
+def deal_and_play(rules: Rules, seed: int | str, make: Callable[..., Bot] = RandomBot, hand_number: int = 0) -> Hand:
     """Deal hand ``hand_number`` with ``seed`` and let :func:`seat_bots` of ``make`` play it out.
 
     >>> from hearts_lab import Rules
@@ -201,7 +269,7 @@ def deal_and_play(rules, seed: int | str, make: Callable[..., Bot] = RandomBot, 
     return hand
 
 
-def play_hand(hand: Hand, bots: Sequence[Bot], *, until_seat: int | None = None) -> None:
+def play_hand(hand: Hand, bots: Sequence[Bot | None], *, until_seat: int | None = None) -> None:
     """Let ``bots`` (one per seat; None for a human seat) pass and play.
 
     Stops when the hand is over, or when it is the turn (or pass) of a seat
@@ -210,23 +278,33 @@ def play_hand(hand: Hand, bots: Sequence[Bot], *, until_seat: int | None = None)
     if len(bots) != hand.players:
         raise ValueError(f"bots: expected one per seat ({hand.players}), got {len(bots)}.")
     if hand.phase == "pass":
-        for seat in hand.waiting_to_pass:
-            if bots[seat] is not None and seat != until_seat:
-                hand.pass_cards(seat, bots[seat].choose_pass(hand.view(seat)))
+        for passer in hand.waiting_to_pass:
+            bot = bots[passer]
+            if bot is not None and passer != until_seat:
+                hand.pass_cards(passer, bot.choose_pass(hand.view(passer)))
     while hand.phase == "play":
         seat = hand.to_play
-        bot = bots[seat]
-        if bot is None or seat == until_seat:
+        assert seat is not None  # someone is to play while the hand is in play
+        player = bots[seat]
+        if player is None or seat == until_seat:
             return
-        hand.play(bot.choose_play(hand.view(seat)))
+        hand.play(player.choose_play(hand.view(seat)))
 
 
-def play_game(game: Game, bots: Sequence[Bot], moon_choice: str = "new") -> Game:
-    """Play ``game`` to the end with ``bots``; a shooter asked to choose picks ``moon_choice``."""
+def play_game(game: Game, bots: Sequence[Bot], moon_choice: MoonChoice | None = None) -> Game:
+    """Play ``game`` to the end with ``bots``.
+
+    Under ``moon="choice"`` a shooting bot decides with :func:`bot_moon_choice`
+    (the one bot moon policy, :meth:`Bot.choose_moon`), unless ``moon_choice``
+    fixes the answer for every shooter.
+    """
     while not game.is_over:
         hand = game.next_hand()
         play_hand(hand, bots)
-        needs = game.rules.moon == "choice" and hand.moon_shooter is not None
-        game.add_hand(hand, moon_choice if needs else None)
+        shooter = hand.moon_shooter
+        choice: MoonChoice | None = None
+        if game.rules.moon == "choice" and shooter is not None:
+            choice = moon_choice or bot_moon_choice(bots[shooter], game.rules, hand.points(), shooter, game.scores)
+        game.add_hand(hand, choice)
     return game
 

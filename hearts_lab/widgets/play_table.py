@@ -1,10 +1,11 @@
 """A table where a student plays whole hands, and a whole game, against the bots.
 
-The widget is a thin view over engine objects: a :class:`~hearts_lab.Game`
-deals and scores the hands, the current :class:`~hearts_lab.Hand` decides what
-is legal (``hand.legal_moves()``) and why a card is not (the engine's own
-:class:`~hearts_lab.IllegalMove` sentence), and :mod:`hearts_lab.bots` play the
-other seats. Nothing here knows a rule of Hearts.
+The widget is a thin view over a :class:`hearts_lab.table.Table`, the session
+that owns the game: the table deals, lets the bots pass and reply, scores, takes
+moves back and says what happened; the engine behind it decides what is legal
+and why a card is not. The widget renders the table, turns clicks into the
+table's actions and shows the table's sentence. Nothing here knows a rule of
+Hearts, or keeps any state of the game.
 
 Every action is also a method, so a test (or a teacher at the keyboard) can
 drive the table without a browser:
@@ -22,29 +23,23 @@ drive the table without a browser:
 
 from __future__ import annotations
 
-import dataclasses
 import html
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import ipywidgets as widgets
 
-from ..bots import Bot, HeuristicBot, RandomBot, play_hand
+from ..bots import Bot
 from ..cards import Card
-from ..errors import IllegalMove, MoonChoiceRequired
+from ..errors import IllegalMove
 from ..game import Game, ScoredHand
 from ..hand import Hand
 from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html, offset_name
 from ..rules import Rules
-from ..scoring import moon_decision
+from ..table import BOT_KINDS, Report, Table, seat_direction
+from ..tricks import Trick
 from ._common import four_colour_box
 
 __all__ = ["PlayTable", "seat_direction", "BOT_KINDS", "TABLE_CSS"]
-
-#: Bot families a table can seat, by the name ``PlayTable(bots=...)`` accepts.
-BOT_KINDS: dict[str, Callable[[str], Bot]] = {
-    "heuristic": lambda seed: HeuristicBot(seed=seed),
-    "random": lambda seed: RandomBot(seed=seed),
-}
 
 #: Styles for the table; shipped in the widget, nothing is fetched at run time.
 TABLE_CSS = """
@@ -108,43 +103,10 @@ TABLE_CSS = """
 """
 
 
-def seat_direction(seat: int, other: int, players: int) -> str:
-    """Where ``other`` sits seen from ``seat``: left, right, across, or k to the left/right.
-
-    Offset 1 is the left neighbour (cards passed by offset 1 go left).
-
-    >>> [seat_direction(0, s, 4) for s in range(4)]
-    ['you', 'left', 'across', 'right']
-    >>> seat_direction(0, 2, 5), seat_direction(0, 3, 5)
-    ('2 to the left', '2 to the right')
-    """
-    offset = (other - seat) % players
-    return "you" if offset == 0 else offset_name(offset, players)
-
-
-def _bots_for(kind: str | Sequence[Bot | None], players: int, seat: int, seed: int | str) -> list[Bot | None]:
-    if isinstance(kind, str):
-        if kind not in BOT_KINDS:
-            raise ValueError(f"bots: {kind!r} is not a bot kind; choose one of {', '.join(map(repr, BOT_KINDS))}.")
-        return [None if s == seat else BOT_KINDS[kind](f"{seed}/{s}") for s in range(players)]
-    bots = list(kind)
-    if len(bots) != players:
-        raise ValueError(f"bots: expected one bot per seat ({players}), got {len(bots)}.")
-    bots[seat] = None
-    for s, bot in enumerate(bots):
-        if s != seat and not (hasattr(bot, "choose_play") and hasattr(bot, "choose_pass")):
-            raise ValueError(f"bots: seat {s} needs a bot (an object with choose_pass and choose_play), not {bot!r}.")
-    return bots
-
-
-def _plays_in_order(hand: Hand) -> list[tuple[int, Card]]:
-    return [p for t in hand.tricks for p in t.plays] + list(hand.current_trick.plays)
-
-
-
 def _pts(points: int) -> str:
     """``1 pt``, ``0 pts``, ``-26 pts``."""
     return f"{points} pt" if abs(points) == 1 else f"{points} pts"
+
 
 class PlayTable(widgets.VBox):
     """Play Hearts against bots: one seat is the student's, the others are bots.
@@ -158,7 +120,8 @@ class PlayTable(widgets.VBox):
     Everything a click does is also a method: :meth:`play`, :meth:`pass_cards`,
     :meth:`choose_moon`, :meth:`next_hand`, :meth:`undo`, :meth:`new_game`.
     Errors are never raised from these; they appear in :attr:`message`, and a
-    failed action changes nothing.
+    failed action changes nothing. The session itself is :attr:`table`, a
+    :class:`hearts_lab.table.Table`.
 
     CSS classes (for styling and browser tests): ``hl-play-table`` on the
     table; ``hl-seat`` per bot (``hl-turn`` on the seat to play);
@@ -179,29 +142,16 @@ class PlayTable(widgets.VBox):
         four_colour: bool = False,
     ) -> None:
         super().__init__()
-        rules = Rules.preset("standard", players=4) if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
-            raise ValueError(f"seat: expected a seat from 0 to {rules.players - 1}, not {seat!r}.")
-        self.rules = rules
-        self.seat = seat
-        self.seed = seed
+        if seat is None:
+            raise ValueError("seat: the play table needs the student's seat (a whole number), not None.")
+        #: The session: the game, the hand, the bots, and the sentence of the last action.
+        self.table = Table(rules, seat=seat, seed=seed, bots=bots)
         self.four_colour = bool(four_colour)
-        self._bot_kind = bots
-        self.bots = _bots_for(bots, rules.players, seat, seed)
-        self.game = Game(rules, seed=seed)
-        self.hand: Hand = self.game.next_hand()
-        self.scored: ScoredHand | None = None
-        self.moon_pending = False
         self.card_buttons: list[widgets.Button | widgets.ToggleButton] = []
         self._button_pool: dict[tuple[Card, int], widgets.Button] = {}
-        self._version = 0
         self._toggle_pool: dict[tuple[Card, int], widgets.ToggleButton] = {}
         self._button_cards: list[Card] = []
-        self._message = ""
-        self._message_kind = "info"
-        self._last_pass_note = ""
+        self._version = 0
 
         # -- the widgets ----------------------------------------------------------
         self._style = widgets.HTML(TABLE_CSS)
@@ -249,10 +199,32 @@ class PlayTable(widgets.VBox):
             self.card_row, self.why_html, self.actions, self.message_html, self.scoreboard_html,
         ]
         self.add_class("hl-play-table")
-        self._start_hand()
         self._render()
 
-    # -- display -------------------------------------------------------------------------
+    # -- the session, read through -------------------------------------------------------
+
+    rules = property(lambda self: self.table.rules, doc="The table's rules.")
+    seat = property(lambda self: self.table.seat, doc="The student's seat.")
+    seed = property(lambda self: self.table.seed, doc="The seed of the current game's deals.")
+    bots = property(lambda self: self.table.bots, doc="One bot per seat; None at the student's.")
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def hand(self) -> Hand:
+        return self.table.hand
+
+    @property
+    def scored(self) -> ScoredHand | None:
+        """The current hand's score once it is scored (None before)."""
+        return self.table.scored
+
+    @property
+    def moon_pending(self) -> bool:
+        """The student shot the moon under ``moon="choice"`` and has not chosen yet."""
+        return self.table.moon_pending
 
     def __repr__(self) -> str:
         return f"<PlayTable seat {self.seat}: {self.hand!r}; scores {list(self.game.scores)}>"
@@ -260,7 +232,7 @@ class PlayTable(widgets.VBox):
     @property
     def message(self) -> str:
         """The last message shown to the student (plain text)."""
-        return self._message
+        return self.table.message
 
     @property
     def selected(self) -> tuple[Card, ...]:
@@ -270,18 +242,21 @@ class PlayTable(widgets.VBox):
             if isinstance(button, widgets.ToggleButton) and button.value
         )
 
-    # -- actions ----------------------------------------------------------------------
+    # -- actions: the table acts, the widget shows the result --------------------------------
+
+    def _show(self, report: Report) -> None:
+        self._render()
 
     def play(self, card: Card | str) -> None:
         """Play ``card`` from the student's hand; the bots then reply until the student's next turn.
 
         An illegal card shows the engine's reason and changes nothing.
         """
-        self._act(lambda: self._play(card))
+        self._show(self.table.play(card))
 
     def pass_cards(self, cards: Iterable[Card | str] | str) -> None:
         """Pass ``cards`` (exactly ``rules.pass_count`` of the student's cards)."""
-        self._act(lambda: self._pass(cards))
+        self._show(self.table.pass_cards(cards))
 
     def pass_selected(self) -> None:
         """Pass the cards selected with the toggle buttons (the "Pass" button)."""
@@ -289,15 +264,15 @@ class PlayTable(widgets.VBox):
 
     def choose_moon(self, choice: str) -> None:
         """The student shot the moon under ``moon="choice"``: score it ``"old"`` or ``"new"``."""
-        self._act(lambda: self._choose_moon(choice))
+        self._show(self.table.choose_moon(choice))
 
     def next_hand(self) -> None:
         """Deal the game's next hand (after the current one is scored)."""
-        self._act(self._next_hand)
+        self._show(self.table.next_hand())
 
     def undo(self) -> None:
         """Take back the student's last move (a card, or the pass) and the bots' replies to it."""
-        self._act(self._undo)
+        self._show(self.table.undo())
 
     def load_hand(self, hand: Hand) -> None:
         """Play a prepared hand (e.g. from :meth:`Hand.from_cards`) as the game's next hand.
@@ -305,227 +280,24 @@ class PlayTable(widgets.VBox):
         Its rules must be the table's and its ``hand_number`` the game's next; the
         current hand, unless already scored, is dropped.
         """
-
-        def load() -> None:
-            if hand.rules != self.rules:
-                raise ValueError("load_hand: the hand's rules differ from the table's rules.")
-            if hand.hand_number != self.game.hand_number:
-                raise ValueError(f"load_hand: the game's next hand is number {self.game.hand_number}, not {hand.hand_number}.")
-            if self.game.is_over:
-                raise ValueError("load_hand: the game is over.")
-            self.hand = hand
-            self._start_hand()
-
-        self._act(load)
+        self._show(self.table.load_hand(hand))
 
     def new_game(self) -> None:
         """Start a fresh game with the next seed."""
-        self._act(self._new_game)
+        self._show(self.table.new_game())
 
-    # -- the transaction around every action -------------------------------------------------
+    def illegal_move(self, card: Card | str) -> IllegalMove | None:
+        """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal (nothing changes)."""
+        return self.table.why_illegal(card)
 
-    def _act(self, action: Callable[[], None]) -> None:
-        """Run ``action``; on any error restore the hand and game as they were and show the error."""
-        hand_before = self.hand.copy()
-        history_before = list(self.game.history)
-        game_before = self.game
-        flags_before = (self.scored, self.moon_pending, self._last_pass_note)
-        try:
-            action()
-        except Exception as error:
-            self.hand, self.game = hand_before, game_before
-            if list(self.game.history) != history_before:
-                self.game = self._game_from(history_before)
-            self.scored, self.moon_pending, self._last_pass_note = flags_before
-            if isinstance(error, ValueError):  # the engine's errors (IllegalMove, IllegalPass, MoonChoiceRequired, ...)
-                self._say(str(error), "error")
-            else:  # pragma: no cover - a bug; keep the kernel and the table usable
-                self._say(f"Something went wrong and nothing was changed: {type(error).__name__}: {error}", "error")
-        self._render()
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self._message = text
-        self._message_kind = kind
-
-    def _game_from(self, history: Sequence[ScoredHand]) -> Game:
-        game = Game(self.rules, seed=self.game.seed, scores=self.game.starting_scores, dealer=self.game.first_dealer)
-        for scored in history:
-            game.add_hand(scored.hand, scored.moon_choice)
-        return game
-
-    # -- what the actions do ----------------------------------------------------------
-
-    def _start_hand(self) -> None:
-        self.scored = None
-        self.moon_pending = False
-        self._last_pass_note = ""
-        play_hand(self.hand, self.bots)  # the bots choose their passes, or play up to the student's turn
-        if self.hand.phase == "pass":
-            target = self.hand.pass_target(self.seat)
-            self._say(
-                f"Hand {self.hand.hand_number + 1}: choose {self.rules.pass_count} cards to pass "
-                f"{seat_direction(self.seat, target, self.rules.players)} (to seat {target}), then press Pass."
-            )
-        else:
-            self._say(f"Hand {self.hand.hand_number + 1}: a hold hand, nobody passes. {self._turn_sentence()}")
-        self._after_moves()
-
-    def _play(self, card: Card | str) -> None:
-        hand = self.hand
-        if self.scored is not None or hand.phase == "over":
-            raise IllegalMove("The hand is over: press Next hand to deal the next one.", seat=self.seat, card=None, rule="phase", legal=())
-        if hand.phase == "play" and hand.to_play != self.seat:
-            raise IllegalMove(f"It is seat {hand.to_play}'s turn, not yours.", seat=self.seat, card=None, rule="turn", legal=())
-        before = len(hand.tricks)
-        hand.play(card)  # the engine decides; an illegal card raises and changes nothing
-        self._last_pass_note = ""
-        play_hand(hand, self.bots)
-        self._say(self._trick_sentence(before))
-        self._after_moves()
-
-    def _pass(self, cards: Iterable[Card | str] | str) -> None:
-        hand = self.hand
-        hand.pass_cards(self.seat, cards)  # IllegalPass with the engine's sentence when wrong
-        if hand.phase == "play":
-            got = hand.received(self.seat) or ()
-            source = (self.seat - hand.pass_offset) % self.rules.players
-            self._last_pass_note = (
-                f"You passed {' '.join(map(str, hand.passes[self.seat]))} to seat {hand.pass_target(self.seat)} and received "
-                f"{' '.join(map(str, got))} from seat {source} ({seat_direction(self.seat, source, self.rules.players)})."
-            )
-            play_hand(hand, self.bots)
-            self._say(f"{self._last_pass_note} {self._turn_sentence()}")
-        self._after_moves()
-
-    def _after_moves(self) -> None:
-        """Score the hand if it just ended (asking the student about the moon when the rules say so)."""
-        hand = self.hand
-        if hand.phase != "over" or self.scored is not None or self.moon_pending:
-            return
-        shooter = hand.moon_shooter
-        if self.rules.moon == "choice" and shooter is not None:
-            if shooter == self.seat:
-                self.moon_pending = True
-                self._message += f" You shot the moon! Choose how it scores: old (+{self.rules.moon_reward} to everyone else) or new (−{self.rules.moon_reward} to you)."
-                return
-            choice = self.bot_moon_choice(shooter)
-            self.scored = self.game.add_hand(hand, choice)
-            self._message += f" Seat {shooter} shot the moon and chose the {choice} moon."
-        else:
-            self.scored = self.game.add_hand(hand)
-        self._message += " " + self._hand_over_sentence()
-
-    def bot_moon_choice(self, shooter: int) -> str:
-        """A bot's fixed policy when it shoots under ``moon="choice"``: what the ``auto`` policy would pick.
-
-        ``auto`` takes the old moon when it leaves the shooter strictly lowest, else the new one.
-        """
-        auto = dataclasses.replace(self.rules, moon="auto")
-        return moon_decision(auto, self.hand.points(), shooter, self.game.scores)
-
-    def _choose_moon(self, choice: str) -> None:
-        if not self.moon_pending:
-            raise MoonChoiceRequired("There is no moon to choose: nobody is waiting for a moon choice.")
-        if choice not in ("old", "new"):
-            raise ValueError(f"moon choice: expected 'old' or 'new', not {choice!r}.")
-        self.scored = self.game.add_hand(self.hand, choice)
-        self.moon_pending = False
-        self._say(f"You chose the {choice} moon. " + self._hand_over_sentence(), "good")
-
-    def _next_hand(self) -> None:
-        if self.game.is_over:
-            raise ValueError("The game is over: press New game to play again.")
-        if self.scored is None:
-            raise ValueError("Finish this hand first" + (" and choose how your moon scores." if self.moon_pending else "."))
-        self.hand = self.game.next_hand()
-        self._start_hand()
-
-    def _new_game(self) -> None:
-        self.seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
-        self.bots = _bots_for(self._bot_kind, self.rules.players, self.seat, self.seed)
-        self.game = Game(self.rules, seed=self.seed)
-        self.hand = self.game.next_hand()
-        self._start_hand()
-        self._message = f"New game (seed {self.seed}). " + self._message
-
-    def _undo(self) -> None:
-        hand = self.hand
-        plays = _plays_in_order(hand)
-        mine = [i for i, (s, _) in enumerate(plays) if s == self.seat]
-        if mine:
-            back = len(plays) - mine[-1]
-            taken = plays[mine[-1]][1]
-            if self.scored is not None:
-                self.game = self._game_from(self.game.history[:-1])
-            self.scored = None
-            self.moon_pending = False
-            hand.undo(back)
-            others = back - 1
-            self._say(
-                f"Took back your {taken}"
-                + ("" if not others else " and the card played after it" if others == 1 else f" and the {others} cards played after it")
-                + f". {self._turn_sentence()}"
-            )
-            return
-        if hand.passes is not None and hand.pass_offset:
-            fresh = Hand(
-                self.rules, [hand.dealt(s) for s in range(self.rules.players)], hand.kitty,
-                hand_number=hand.hand_number, dealer=hand.dealer, seed=hand.seed,
-            )
-            for s in range(self.rules.players):
-                if s != self.seat:
-                    fresh.pass_cards(s, hand.passes[s])  # the bots keep their choices
-            self.hand = fresh
-            self._last_pass_note = ""
-            self._say(f"Took back your pass: choose {self.rules.pass_count} cards again.")
-            return
-        raise ValueError("Nothing to undo: you have not passed or played a card in this hand yet.")
-
-    # -- sentences ---------------------------------------------------------------------------
-
-    def _who(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"seat {seat}"
-
-    def _turn_sentence(self) -> str:
-        hand = self.hand
-        if hand.phase == "play" and hand.to_play == self.seat:
-            return "Your turn: click a card."
-        return ""
-
-    def _trick_sentence(self, first_new: int) -> str:
-        """One sentence per trick finished since ``first_new``: the engine's reason and who collected what."""
-        out = []
-        for trick in self.hand.tricks[first_new:]:
-            out.append(f"Trick {trick.number + 1}: {trick.reason}" + self._collect_clause(trick))
-        turn = self._turn_sentence()
-        return " ".join(out + ([turn] if turn else [])) or "Card played."
-
-    def _collect_clause(self, trick: Any) -> str:
-        if trick.collector is None:
-            return " The cards wait for the next trick's winner." if trick.number < self.rules.hand_size - 1 else " Nobody collects them."
-        points = sum(self.rules.points_of(c) for c in trick.collected)
-        who = self._who(trick.collector).capitalize()
-        extra = f" (with {len(trick.collected) - len(trick.plays)} set-aside or kitty cards)" if len(trick.collected) > len(trick.plays) else ""
-        verb = "take" if trick.collector == self.seat else "takes"
-        return f" {who} {verb} {points} point{'s' if points != 1 else ''}{extra}."
-
-    def _hand_over_sentence(self) -> str:
-        game = self.game
-        text = f"Hand over: your score is now {game.scores[self.seat]}."
-        if self.scored is not None and self.scored.moon:
-            text = f"Moon ({self.scored.moon}) applied. " + text
-        if game.is_over:
-            text += " " + self.game_over_sentence()
-        else:
-            text += " Press Next hand."
-        return text
+    def reason_for(self, card: Card | str) -> str:
+        """The engine's sentence for why the student may not play ``card`` now ("" if it is legal)."""
+        error = self.illegal_move(card)
+        return str(error) if error is not None else ""
 
     def game_over_sentence(self) -> str:
         """``"Game over, winners: ..."`` (empty while the game goes on)."""
-        if not self.game.is_over:
-            return ""
-        names = ", ".join("you (seat %d)" % s if s == self.seat else f"seat {s}" for s in self.game.winners)
-        return f"Game over, winners: {names}."
+        return self.table.game_over_sentence()
 
     # -- rendering ---------------------------------------------------------------------------
 
@@ -538,10 +310,11 @@ class PlayTable(widgets.VBox):
         self.scoreboard_html.value = self.scoreboard()
         # The message goes last; its data-version tells a browser test that this update has fully arrived.
         self._version += 1
-        kind = {"error": " hl-error", "good": " hl-good"}.get(self._message_kind, "")
-        role = "alert" if self._message_kind == "error" else "status"
+        report = self.table.report
+        kind = {"error": " hl-error", "good": " hl-good"}.get(report.kind, "")
+        role = "alert" if report.kind == "error" else "status"
         self.message_html.value = (
-            f"<div class='hl-message{kind}' role='{role}' data-version='{self._version}'>{html.escape(self._message.strip())}</div>"
+            f"<div class='hl-message{kind}' role='{role}' data-version='{self._version}'>{html.escape(report.text.strip())}</div>"
         )
 
     def _render_header(self) -> None:
@@ -559,7 +332,7 @@ class PlayTable(widgets.VBox):
             f"<br><span class='hl-muted'>{html.escape(rules.summary())}</span>"
         )
 
-    def _seat_box(self, seat: int) -> str:
+    def _seat_box(self, seat: int, points: Sequence[int]) -> str:
         """A bot's box: where it sits, its card count (never its cards), its points."""
         hand, n = self.hand, self.rules.players
         to_play = hand.to_play == seat
@@ -573,7 +346,7 @@ class PlayTable(widgets.VBox):
             f"<div class='hl-seat{' hl-turn' if to_play else ''}' data-seat='{seat}' role='group' aria-label='seat {seat}'>"
             f"<div><span class='hl-seat-name'>Seat {seat} · {html.escape(seat_direction(self.seat, seat, n))}</span>{badges}</div>"
             f"<div class='hl-seat-line'><span class='hl-backs' aria-hidden='true'></span>"
-            f"<span class='hl-count'>{count} card{'s' if count != 1 else ''}</span> · this hand <b>{_pts(hand.points()[seat])}</b>"
+            f"<span class='hl-count'>{count} card{'s' if count != 1 else ''}</span> · this hand <b>{_pts(points[seat])}</b>"
             f" · game <b>{_pts(self.game.scores[seat])}</b></div>"
             f"<div class='hl-seat-bot'>{html.escape(type(self.bots[seat]).__name__)}</div>"
             "</div>"
@@ -582,7 +355,7 @@ class PlayTable(widgets.VBox):
     def _you_bar(self, title: str) -> str:
         """The student's own line above their cards: seat, points, score, and what to do."""
         hand = self.hand
-        turn = hand.to_play == self.seat or (hand.phase == "pass" and self.seat in hand.waiting_to_pass)
+        turn = self.table.my_turn or self.table.passing
         dealer = " · dealer" if hand.dealer == self.seat else ""
         return (
             f"<div class='hl-you-bar{' hl-turn' if turn else ''}' data-seat='{self.seat}'>"
@@ -592,11 +365,14 @@ class PlayTable(widgets.VBox):
 
     def _render_seats(self) -> None:
         n = self.rules.players
+        points = self.hand.points()
         order = [(self.seat + k) % n for k in range(1, n)]  # left neighbour first, as seen from the student's chair
-        self.seats_html.value = f"<div class='hl-seats' aria-label='seats'>{''.join(self._seat_box(s) for s in order)}</div>"
+        self.seats_html.value = (
+            f"<div class='hl-seats' aria-label='seats'>{''.join(self._seat_box(s, points) for s in order)}</div>"
+        )
 
     def _render_centre(self) -> None:
-        hand, fc = self.hand, self.four_colour
+        hand, fc, table = self.hand, self.four_colour, self.table
         boxes = []
         if hand.phase == "play":
             current = hand.current_trick
@@ -615,18 +391,17 @@ class PlayTable(widgets.VBox):
         else:
             points = hand.points()
             shooter = hand.moon_shooter
-            moon = f"<div><b>{html.escape(self._who(shooter).capitalize())} shot the moon!</b></div>" if shooter is not None else ""
-            rows = " · ".join(f"{html.escape(self._who(s).capitalize())} {points[s]}" for s in range(self.rules.players))
+            moon = f"<div><b>{html.escape(table.who(shooter).capitalize())} shot the moon!</b></div>" if shooter is not None else ""
+            rows = " · ".join(f"{html.escape(table.who(s).capitalize())} {points[s]}" for s in range(self.rules.players))
             title = "Hand over"
             if self.game.is_over:
                 title = f"<span class='hl-game-over'>{html.escape(self.game_over_sentence())}</span>"
             choice = ""
-            if self.moon_pending:
-                old, new = (self.game.preview(hand, c).deltas for c in ("old", "new"))
-                after = {c: [sc + d for sc, d in zip(self.game.scores, deltas)] for c, deltas in (("old", old), ("new", new))}
+            preview = table.moon_preview()
+            if preview:
                 choice = (
-                    "<div class='hl-moon-preview'>Scores after <b>old</b>: " + ", ".join(map(str, after["old"]))
-                    + "<br>Scores after <b>new</b>: " + ", ".join(map(str, after["new"])) + "</div>"
+                    "<div class='hl-moon-preview'>Scores after <b>old</b>: " + ", ".join(map(str, preview["old"]))
+                    + "<br>Scores after <b>new</b>: " + ", ".join(map(str, preview["new"])) + "</div>"
                 )
             boxes.append(
                 f"<div class='hl-trick-box hl-hand-over'><div class='hl-box-title'>{title}</div>{moon}"
@@ -634,7 +409,7 @@ class PlayTable(widgets.VBox):
             )
         if hand.tricks:
             last = hand.tricks[-1]
-            clause = html.escape(self._collect_clause(last).strip())
+            clause = html.escape(table.collect_clause(last).strip())
             boxes.append(
                 f"<div class='hl-trick-box hl-last-trick'><div class='hl-box-title'>Last trick (trick {last.number + 1})</div>"
                 f"{self._plays_html(last)}<div class='hl-reason'><b>{html.escape(last.reason)}</b> {clause}</div></div>"
@@ -645,21 +420,22 @@ class PlayTable(widgets.VBox):
         if hand.kitty:
             holder = hand.kitty_holder
             extra.append(
-                f"Kitty: {len(hand.kitty)} cards, " + ("face down" if holder is None else f"taken by {html.escape(self._who(holder))}")
+                f"Kitty: {len(hand.kitty)} cards, " + ("face down" if holder is None else f"taken by {html.escape(table.who(holder))}")
             )
         tail = f"<div class='hl-muted'>{'<br>'.join(extra)}</div>" if extra else ""
         self.centre_html.value = f"<div class='hl-centre'>{''.join(boxes)}</div>{tail}"
 
-    def _plays_html(self, trick: Any) -> str:
+    def _plays_html(self, trick: Trick) -> str:
         """The cards of a trick as SVG card faces, each labelled with who played it; empty slots for seats still to play."""
         items = []
         n = self.rules.players
+        who = self.table.who
         for seat, card in trick.plays:
             mark = "cancelled" if card in trick.cancelled else ("winner" if trick.complete and seat == trick.winner else "")
-            who = self._who(seat).capitalize() + (" led" if seat == trick.leader else "")
+            label = who(seat).capitalize() + (" led" if seat == trick.leader else "")
             items.append(
                 f"<div class='hl-play' data-seat='{seat}'>{card_svg(card, four_colour=self.four_colour, marked=mark, width=50)}"
-                f"<div class='hl-play-who'>{html.escape(who)}</div></div>"
+                f"<div class='hl-play-who'>{html.escape(label)}</div></div>"
             )
         if not trick.complete:
             for k in range(len(trick.plays), n):
@@ -668,7 +444,7 @@ class PlayTable(widgets.VBox):
                 label = "your card" if seat == self.seat else "…"
                 items.append(
                     f"<div class='hl-play hl-slot{now}' data-seat='{seat}'><div class='hl-slot-card'>{label}</div>"
-                    f"<div class='hl-play-who'>{html.escape(self._who(seat).capitalize())}</div></div>"
+                    f"<div class='hl-play-who'>{html.escape(who(seat).capitalize())}</div></div>"
                 )
         return f"<div class='hl-plays'>{''.join(items)}</div>"
 
@@ -680,7 +456,7 @@ class PlayTable(widgets.VBox):
         A button is never reused for another card, so a late click (a double
         click, a slow network) can only ever mean the card it showed.
         """
-        pool = self._toggle_pool if kind is widgets.ToggleButton else self._button_pool
+        pool: dict[tuple[Card, int], Any] = self._toggle_pool if kind is widgets.ToggleButton else self._button_pool
         key = (card, copy)
         if key not in pool:
             button = kind(description=str(card))
@@ -700,14 +476,14 @@ class PlayTable(widgets.VBox):
             self.play(card)
 
     def _render_cards(self) -> None:
-        hand, rules = self.hand, self.rules
+        hand, table = self.hand, self.table
         keep = list(self.selected)  # a refused pass keeps the student's selection
         cards = list(hand.cards(self.seat))
         colours = FOUR_COLOURS if self.four_colour else SUIT_COLOURS
-        received = list(hand.received(self.seat) or ()) if self._last_pass_note else []
-        passing = hand.phase == "pass" and self.seat in hand.waiting_to_pass
-        my_turn = hand.phase == "play" and hand.to_play == self.seat
-        legal = set(hand.legal_moves()) if my_turn else set()
+        received = list(table.received)
+        passing = table.passing
+        my_turn = table.my_turn
+        legal = set(table.legal_moves())
         reasons: dict[str, str] = {}
         kind = widgets.ToggleButton if passing else widgets.Button
         buttons = [self._card_widget(kind, card, cards[:i].count(card)) for i, card in enumerate(cards)]
@@ -739,7 +515,7 @@ class PlayTable(widgets.VBox):
                     button.add_class("hl-illegal")
                     button.tooltip = card.name
                     if my_turn:
-                        error = self.illegal_move(card)
+                        error = table.why_illegal(card)
                         if error is not None:
                             button.tooltip = f"{card.name}: {error}"
                             reasons.setdefault(error.rule, str(error))
@@ -757,21 +533,12 @@ class PlayTable(widgets.VBox):
             else:
                 title = "Your cards"
             if received and hand.phase == "play":
-                title += f" Dashed frame: received from seat {(self.seat - hand.pass_offset) % rules.players}."
+                title += f" Dashed frame: received from seat {table.pass_source()}."
             self.hand_title.value = self._you_bar(title)
         self.why_html.value = "<br>".join(f"Why some cards are grey: {html.escape(r)}" for r in reasons.values())
 
-    def illegal_move(self, card: Card | str) -> IllegalMove | None:
-        """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal (nothing changes)."""
-        return self.hand.why_illegal(card)
-
-    def reason_for(self, card: Card | str) -> str:
-        """The engine's sentence for why the student may not play ``card`` now ("" if it is legal)."""
-        error = self.illegal_move(card)
-        return str(error) if error is not None else ""
-
     def _on_toggle(self, change: dict[str, Any]) -> None:
-        if not (self.hand.phase == "pass" and self.seat in self.hand.waiting_to_pass):
+        if not self.table.passing:
             return  # a late toggle after the pass: nothing to update
         count = len(self.selected)
         need = self.rules.pass_count
@@ -799,24 +566,23 @@ class PlayTable(widgets.VBox):
         self._render()
 
     def _render_actions(self) -> None:
-        hand = self.hand
-        passing = hand.phase == "pass" and self.seat in hand.waiting_to_pass
-        self._show(self.pass_button, passing)
+        table = self.table
+        passing = table.passing
+        self._display(self.pass_button, passing)
         if passing:
             count, need = len(self.selected), self.rules.pass_count
             self.pass_button.description = self._pass_label(count, need)
-        self._show(self.moon_old_button, self.moon_pending)
-        self._show(self.moon_new_button, self.moon_pending)
+        self._display(self.moon_old_button, table.moon_pending)
+        self._display(self.moon_new_button, table.moon_pending)
         reward = self.rules.moon_reward
         self.moon_old_button.description = f"old: +{reward} to everyone else"
         self.moon_new_button.description = f"new: −{reward} to me"
-        self._show(self.next_button, self.scored is not None and not self.game.is_over)
-        self._show(self.new_game_button, self.game.is_over)
-        can_undo = bool(any(s == self.seat for s, _ in _plays_in_order(hand))) or (hand.passes is not None and bool(hand.pass_offset))
-        self.undo_button.disabled = not can_undo
+        self._display(self.next_button, table.scored is not None and not self.game.is_over)
+        self._display(self.new_game_button, self.game.is_over)
+        self.undo_button.disabled = not table.can_undo
 
     @staticmethod
-    def _show(button: widgets.Button, visible: bool) -> None:
+    def _display(button: widgets.Button, visible: bool) -> None:
         button.layout.display = None if visible else "none"
 
     def scoreboard(self) -> str:

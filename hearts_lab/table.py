@@ -1,0 +1,563 @@
+"""A game at a table: one human seat (or none) and bots, every action all-or-nothing.
+
+:class:`Table` is the session a front end drives: the play-table widget, the
+``hearts-lab play --seat 0`` command, a test. It owns a :class:`~hearts_lab.Game`
+and its current :class:`~hearts_lab.Hand`, lets the bots pass and reply, scores
+each hand (asking the human about the moon under ``moon="choice"``), takes back
+the human's last move, deals the next hand and starts new games.
+
+Every action returns a :class:`Report`: the sentence a student sees and, when
+the action was refused, the engine's error. A refused action changes nothing
+(the hand, the game, the bots' random state), and a failure half-way (a bot
+that raises, Ctrl-C during the bots' replies) is rolled back the same way. The
+table decides no rule itself: legality, turns, passes and scores are the engine's.
+
+>>> table = Table(seed=1)
+>>> table.message
+'Hand 1: choose 3 cards to pass left (to seat 1), then press Pass.'
+>>> table.play("2C").text
+'Nobody can play 2♣ now: the cards have not been passed yet.'
+>>> report = table.pass_cards(table.hand.cards(0)[-3:])
+>>> report.ok, table.hand.phase, table.hand.to_play
+(True, 'play', 0)
+>>> print(table.play(table.legal_moves()[0]))  # doctest: +ELLIPSIS
+Trick 1: ... Your turn: click a card.
+>>> table.undo().text.startswith("Took back your")
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Literal, Sequence
+
+from .bots import Bot, HeuristicBot, MoonChoice, RandomBot, bot_moon_choice, play_hand
+from .cards import Card
+from .errors import IllegalMove, MoonChoiceRequired
+from .game import Game, ScoredHand
+from .hand import Hand
+from .render import offset_name
+from .rules import Rules
+from .tricks import Trick
+
+__all__ = ["Table", "Report", "Controls", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction"]
+
+#: The bot families a table can seat by name.
+BotKind = Literal["heuristic", "random"]
+BOT_KINDS: dict[str, Callable[[str], Bot]] = {
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "random": lambda seed: RandomBot(seed=seed),
+}
+
+#: How a report is shown: ``info`` (what happened), ``good`` (a choice made), ``error`` (refused).
+ReportKind = Literal["info", "good", "error"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """What an action said. ``error`` is the refusal (nothing changed), None when the action was done.
+
+    >>> str(Report("Card played."))
+    'Card played.'
+    """
+
+    text: str
+    kind: ReportKind = "info"
+    error: Exception | None = None
+
+    @property
+    def ok(self) -> bool:
+        """The action was done."""
+        return self.error is None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Controls:
+    """How a front end's controls are named in the table's sentences.
+
+    The defaults are the play-table widget's buttons; the command line names
+    what to type instead.
+    """
+
+    pass_: str = "press Pass"
+    play: str = "click a card"
+    next_hand: str = "press Next hand"
+    new_game: str = "press New game"
+
+
+def seat_direction(seat: int, other: int, players: int) -> str:
+    """Where ``other`` sits seen from ``seat``: ``you``, or the engine's name for that pass offset.
+
+    Offset 1 is the left neighbour (cards passed by offset 1 go left).
+
+    >>> [seat_direction(0, s, 4) for s in range(4)]
+    ['you', 'left', 'across', 'right']
+    >>> seat_direction(0, 2, 5), seat_direction(0, 3, 5)
+    ('2 to the left', '2 to the right')
+    """
+    offset = (other - seat) % players
+    return "you" if offset == 0 else offset_name(offset, players)
+
+
+def _bots_for(kind: str | Sequence[Bot | None], players: int, seat: int | None, seed: int | str) -> list[Bot | None]:
+    """One bot per seat (None at the human's): by kind name, or checked from a list."""
+    if isinstance(kind, str):
+        if kind not in BOT_KINDS:
+            raise ValueError(f"bots: {kind!r} is not a bot kind; choose one of {', '.join(map(repr, BOT_KINDS))}.")
+        make = BOT_KINDS[kind]
+        return [None if s == seat else make(f"{seed}/{s}") for s in range(players)]
+    try:
+        bots: list[Bot | None] = list(kind)
+    except TypeError:
+        raise ValueError(f"bots: expected 'heuristic', 'random' or a list of bots, not {kind!r}.") from None
+    if len(bots) != players:
+        raise ValueError(f"bots: expected one bot per seat ({players}), got {len(bots)}.")
+    if seat is not None:
+        bots[seat] = None
+    for s, bot in enumerate(bots):
+        if s != seat and not (callable(getattr(bot, "choose_play", None)) and callable(getattr(bot, "choose_pass", None))):
+            raise ValueError(f"bots: seat {s} needs a bot (an object with choose_pass and choose_play), not {bot!r}.")
+    return bots
+
+
+def _pts(points: int) -> str:
+    """``1 pt``, ``0 pts``, ``-26 pts``."""
+    return f"{points} pt" if abs(points) == 1 else f"{points} pts"
+
+
+# Until every engine on main takes ``seat=``, ask once whether this one does.
+_PLAY_TAKES_SEAT = "seat" in inspect.signature(Hand.play).parameters
+
+
+@dataclass
+class _Snapshot:
+    fields: dict[str, Any]
+    hand: Hand
+    record: dict[str, Any]
+    game: Game
+    game_hands: int
+    game_scores: tuple[int, ...]
+    rngs: list[tuple[random.Random, Any]]
+
+
+class Table:
+    """One game at a table: ``seat`` is the human's (None: the bots play every seat).
+
+    ``rules`` default to standard Hearts for 4 players; ``seed`` fixes every
+    deal of the game; ``bots`` is ``"heuristic"`` (default), ``"random"`` or a
+    list of bot objects, one per seat (the human's entry is ignored);
+    ``dealer`` deals the first hand; ``controls`` names the front end's
+    controls in the sentences.
+
+    Actions: :meth:`pass_cards`, :meth:`play`, :meth:`choose_moon`,
+    :meth:`undo`, :meth:`next_hand`, :meth:`new_game`, :meth:`load_hand`. Each
+    returns a :class:`Report` and records it in :attr:`report`; none raises for
+    a refused action.
+
+    >>> table = Table(Rules.preset("standard", players=4, target=30), seat=None, seed=2)
+    >>> table.hand.phase, len(table.game.history)
+    ('over', 1)
+    >>> while not table.game.is_over:
+    ...     _ = table.next_hand()
+    >>> table.game_over_sentence().startswith("Game over, winners: seat")
+    True
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seat: int | None = 0,
+        seed: int | str = 1,
+        bots: str | Sequence[Bot | None] = "heuristic",
+        *,
+        dealer: int = 0,
+        controls: Controls | None = None,
+    ) -> None:
+        rules = Rules.preset("standard", players=4) if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players):
+            raise ValueError(f"seat: expected a seat from 0 to {rules.players - 1} (or None), not {seat!r}.")
+        self.rules = rules
+        self.seat = seat
+        self.seed = seed
+        self.controls = controls if controls is not None else Controls()
+        self._bot_kind = bots
+        self.bots: list[Bot | None] = _bots_for(bots, rules.players, seat, seed)
+        self.game = Game(rules, seed=seed, dealer=dealer)  # validates seed and dealer, naming the field
+        self.hand: Hand = self.game.next_hand()
+        #: The scored hand once the current hand is over and scored (None before).
+        self.scored: ScoredHand | None = None
+        #: The human shot the moon under ``moon="choice"`` and has not chosen yet.
+        self.moon_pending = False
+        #: The cards the human received in this hand's pass, until they play a card.
+        self.received: tuple[Card, ...] = ()
+        self.report = Report("")
+        self.report = self._act(self._start_hand)
+        if self.report.error is not None:  # a bot that fails on the very first deal: no table
+            raise self.report.error
+
+    # -- reading the table -------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        who = "no human seat" if self.seat is None else f"seat {self.seat}"
+        return f"<Table {who}: {self.hand!r}; scores {list(self.game.scores)}>"
+
+    @property
+    def message(self) -> str:
+        """The sentence of the last action (what a student sees)."""
+        return self.report.text
+
+    @property
+    def message_kind(self) -> ReportKind:
+        return self.report.kind
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def my_turn(self) -> bool:
+        """It is the human's turn to play a card."""
+        return self.seat is not None and self.hand.phase == "play" and self.hand.to_play == self.seat
+
+    @property
+    def passing(self) -> bool:
+        """The human has cards to pass."""
+        return self.seat is not None and self.hand.phase == "pass" and self.seat in self.hand.waiting_to_pass
+
+    def legal_moves(self) -> tuple[Card, ...]:
+        """The cards the human may play now (the engine's answer; empty when it is not their turn)."""
+        return self.hand.legal_moves() if self.my_turn else ()
+
+    def why_illegal(self, card: Card | str) -> IllegalMove | None:
+        """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal (nothing changes)."""
+        return self.hand.why_illegal(card)
+
+    @property
+    def can_undo(self) -> bool:
+        """The human has a card or a pass in this hand to take back."""
+        if self.seat is None:
+            return False
+        hand = self.hand
+        if any(s == self.seat for s, _ in hand.current_trick.plays) or any(
+            s == self.seat for t in hand.tricks for s, _ in t.plays
+        ):
+            return True
+        return hand.passes is not None and bool(hand.pass_offset)
+
+    def moon_preview(self) -> dict[MoonChoice, tuple[int, ...]]:
+        """The game scores after each moon choice, while the human is asked to choose (else empty)."""
+        if not self.moon_pending:
+            return {}
+        out: dict[MoonChoice, tuple[int, ...]] = {}
+        for choice in ("old", "new"):
+            deltas = self.game.preview(self.hand, choice).deltas
+            out["old" if choice == "old" else "new"] = tuple(s + d for s, d in zip(self.game.scores, deltas))
+        return out
+
+    def who(self, seat: int) -> str:
+        """``you`` for the human's seat, ``seat N`` for the others."""
+        return "you" if seat == self.seat else f"seat {seat}"
+
+    def direction(self, seat: int) -> str:
+        """Where ``seat`` sits seen from the human (from seat 0 when nobody sits)."""
+        return seat_direction(self.seat or 0, seat, self.players)
+
+    def pass_source(self) -> int:
+        """The seat the human receives cards from this hand."""
+        return ((self.seat or 0) - self.hand.pass_offset) % self.players
+
+    # -- sentences ---------------------------------------------------------------------------
+
+    def turn_sentence(self) -> str:
+        """``Your turn: click a card.`` when it is the human's turn, else empty."""
+        return f"Your turn: {self.controls.play}." if self.my_turn else ""
+
+    def collect_clause(self, trick: Trick) -> str:
+        """Who collected a finished trick's cards and their points (leading space), e.g. `` Seat 2 takes 3 points.``"""
+        if trick.collector is None:
+            if trick.number < self.rules.hand_size - 1:
+                return " The cards wait for the next trick's winner."
+            return " Nobody collects them."
+        points = sum(self.rules.points_of(c) for c in trick.collected)
+        who = self.who(trick.collector).capitalize()
+        extra = len(trick.collected) - len(trick.plays)
+        with_extra = f" (with {extra} set-aside or kitty cards)" if extra > 0 else ""
+        verb = "take" if trick.collector == self.seat else "takes"
+        return f" {who} {verb} {points} point{'s' if points != 1 else ''}{with_extra}."
+
+    def trick_sentence(self, first_new: int) -> str:
+        """One sentence per trick finished since trick index ``first_new``, then whose turn it is."""
+        out = [f"Trick {t.number + 1}: {t.reason}{self.collect_clause(t)}" for t in self.hand.tricks[first_new:]]
+        turn = self.turn_sentence()
+        return " ".join(out + ([turn] if turn else [])) or "Card played."
+
+    def game_over_sentence(self) -> str:
+        """``Game over, winners: ...`` (empty while the game goes on)."""
+        if not self.game.is_over:
+            return ""
+        names = ", ".join(f"you (seat {s})" if s == self.seat else f"seat {s}" for s in self.game.winners)
+        return f"Game over, winners: {names}."
+
+    def hand_over_sentence(self) -> str:
+        """What a scored hand did to the score, and what comes next."""
+        game = self.game
+        if self.seat is None:
+            text = "Hand over. Scores: " + ", ".join(map(str, game.scores)) + "."
+        else:
+            text = f"Hand over: your score is now {game.scores[self.seat]}."
+        if self.scored is not None and self.scored.moon:
+            text = f"Moon ({self.scored.moon}) applied. " + text
+        if game.is_over:
+            return text + " " + self.game_over_sentence()
+        return text + f" {self.controls.next_hand[:1].upper()}{self.controls.next_hand[1:]}."
+
+    def pass_sentence(self) -> str:
+        """What the human is asked to pass, e.g. ``choose 3 cards to pass left (to seat 1)``."""
+        assert self.seat is not None
+        target = self.hand.pass_target(self.seat)
+        return f"choose {self.rules.pass_count} cards to pass {self.direction(target)} (to seat {target})"
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def play(self, card: Card | str) -> Report:
+        """Play ``card`` from the human's hand; the bots then reply up to the human's next turn.
+
+        An illegal card reports the engine's sentence and changes nothing.
+        """
+        return self._act(lambda: self._play(card))
+
+    def pass_cards(self, cards: Iterable[Card | str] | str) -> Report:
+        """Pass ``cards`` (exactly ``rules.pass_count`` of the human's cards); the bots have chosen theirs."""
+        return self._act(lambda: self._pass(cards))
+
+    def choose_moon(self, choice: str) -> Report:
+        """The human shot the moon under ``moon="choice"``: score it ``"old"`` or ``"new"``."""
+        return self._act(lambda: self._choose_moon(choice))
+
+    def undo(self) -> Report:
+        """Take back the human's last move in this hand (a card, or the pass) and the bots' replies to it.
+
+        A hand already scored is unscored first.
+        """
+        return self._act(self._undo)
+
+    def next_hand(self) -> Report:
+        """Deal the game's next hand (once the current one is scored); the bots pass and play up to the human."""
+        return self._act(self._next_hand)
+
+    def new_game(self, seed: int | str | None = None) -> Report:
+        """Start a fresh game with ``seed`` (default: the next seed) and fresh bots of the same kind."""
+        return self._act(lambda: self._new_game(seed))
+
+    def load_hand(self, hand: Hand) -> Report:
+        """Play a copy of a prepared hand (e.g. from :meth:`Hand.from_cards`) as the game's next hand.
+
+        Its rules must be the table's and its ``hand_number`` the game's next; the
+        current hand, unless already scored, is dropped.
+        """
+        return self._act(lambda: self._load_hand(hand))
+
+    # -- the transaction around every action -------------------------------------------------
+
+    def _snapshot(self) -> _Snapshot:
+        rngs = []
+        for bot in self.bots:
+            rng = getattr(bot, "rng", None)
+            if isinstance(rng, random.Random):
+                rngs.append((rng, rng.getstate()))
+        return _Snapshot(
+            dict(self.__dict__), self.hand, self.hand.to_dict(), self.game, len(self.game.history), self.game.scores, rngs
+        )
+
+    def _restore(self, snap: _Snapshot) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(snap.fields)
+        if snap.hand.to_dict() != snap.record:
+            self.hand = Hand.from_dict(snap.record)
+        game = snap.game
+        if len(game.history) != snap.game_hands or game.scores != snap.game_scores:
+            self.game = self._replayed(game, game.history[: snap.game_hands])
+        for rng, state in snap.rngs:
+            rng.setstate(state)
+
+    def _act(self, action: Callable[[], Report | str]) -> Report:
+        """Run ``action``; on any error put everything back as it was and report the error."""
+        snap = self._snapshot()
+        try:
+            result = action()
+        except Exception as error:
+            self._restore(snap)
+            if isinstance(error, ValueError):  # the engine's errors: IllegalMove, IllegalPass, MoonChoiceRequired, ...
+                report = Report(str(error), "error", error)
+            else:  # a bug (in a bot, say): keep the table usable
+                report = Report(f"Something went wrong and nothing was changed: {type(error).__name__}: {error}", "error", error)
+        except BaseException:  # Ctrl-C half-way through the bots' replies: undo, then let it stop the program
+            self._restore(snap)
+            raise
+        else:
+            report = result if isinstance(result, Report) else Report(result.strip())
+        self.report = report
+        return report
+
+    def _replayed(self, game: Game, history: Sequence[ScoredHand]) -> Game:
+        fresh = Game(game.rules, seed=game.seed, scores=game.starting_scores, dealer=game.first_dealer)
+        for scored in history:
+            fresh.add_hand(scored.hand, scored.moon_choice)
+        return fresh
+
+    # -- what the actions do ----------------------------------------------------------
+
+    def _no_seat(self) -> ValueError:
+        return ValueError("Nobody sits at this table: the bots pass and play every card.")
+
+    def _bots_move(self) -> None:
+        play_hand(self.hand, self.bots)
+
+    def _start_hand(self) -> str:
+        self.scored = None
+        self.moon_pending = False
+        self.received = ()
+        self._bots_move()  # the bots choose their passes, or play up to the human's turn (or the end)
+        number = self.hand.hand_number + 1
+        if self.seat is None:
+            text = f"Hand {number}: the bots played it."
+        elif self.hand.phase == "pass":
+            text = f"Hand {number}: {self.pass_sentence()}, then {self.controls.pass_}."
+        else:
+            text = f"Hand {number}: a hold hand, nobody passes. {self.turn_sentence()}"
+        return text + self._after_moves()
+
+    def _play(self, card: Card | str) -> str:
+        if self.seat is None:
+            raise self._no_seat()
+        hand = self.hand
+        if self.moon_pending:
+            raise IllegalMove("The hand is over: choose how your moon scores (old or new).", seat=self.seat, card=None,
+                              rule="phase", legal=())
+        if self.scored is not None:
+            raise IllegalMove(f"The hand is over: {self.controls.next_hand} to deal the next one.", seat=self.seat,
+                              card=None, rule="phase", legal=())
+        before = len(hand.tricks)
+        if _PLAY_TAKES_SEAT:
+            hand.play(card, seat=self.seat)  # type: ignore[call-arg]  # the engine refuses another seat's turn
+        else:
+            error = hand.why_illegal(card)
+            if error is None and hand.to_play != self.seat:
+                raise IllegalMove(f"It is seat {hand.to_play}'s turn, not yours.", seat=self.seat, card=None,
+                                  rule="turn", legal=())
+            hand.play(card)  # the engine decides; an illegal card raises and changes nothing
+        self.received = ()
+        self._bots_move()
+        return self.trick_sentence(before) + self._after_moves()
+
+    def _pass(self, cards: Iterable[Card | str] | str) -> str:
+        if self.seat is None:
+            raise self._no_seat()
+        hand = self.hand
+        hand.pass_cards(self.seat, cards)  # IllegalPass with the engine's sentence when wrong
+        if hand.phase != "play" or hand.passes is None:
+            return "Your pass is chosen; the others are still choosing."
+        self.received = hand.received(self.seat) or ()
+        source = self.pass_source()
+        note = (
+            f"You passed {' '.join(map(str, hand.passes[self.seat]))} to seat {hand.pass_target(self.seat)} and received "
+            f"{' '.join(map(str, self.received))} from seat {source} ({self.direction(source)})."
+        )
+        self._bots_move()
+        return f"{note} {self.turn_sentence()}" + self._after_moves()
+
+    def _after_moves(self) -> str:
+        """Score the hand if it just ended (asking the human about the moon when the rules say so); the sentence."""
+        hand = self.hand
+        if hand.phase != "over" or self.scored is not None or self.moon_pending:
+            return ""
+        shooter = hand.moon_shooter
+        text = ""
+        if self.rules.moon == "choice" and shooter is not None:
+            if shooter == self.seat:
+                self.moon_pending = True
+                reward = self.rules.moon_reward
+                return (
+                    f" You shot the moon! Choose how it scores: old (+{reward} to everyone else) or new (−{reward} to you)."
+                )
+            choice = bot_moon_choice(self.bots[shooter], self.rules, hand.points(), shooter, self.game.scores)
+            self.scored = self.game.add_hand(hand, choice)
+            text = f" Seat {shooter} shot the moon and chose the {choice} moon."
+        else:
+            self.scored = self.game.add_hand(hand)
+        return text + " " + self.hand_over_sentence()
+
+    def _choose_moon(self, choice: str) -> Report:
+        if not self.moon_pending:
+            raise MoonChoiceRequired("There is no moon to choose: nobody is waiting for a moon choice.")
+        self.scored = self.game.add_hand(self.hand, choice)  # the engine checks the choice
+        self.moon_pending = False
+        return Report(f"You chose the {choice} moon. " + self.hand_over_sentence(), "good")
+
+    def _next_hand(self) -> str:
+        if self.game.is_over:
+            raise ValueError(f"The game is over: {self.controls.new_game} to play again.")
+        if self.scored is None:
+            raise ValueError("Finish this hand first" + (" and choose how your moon scores." if self.moon_pending else "."))
+        self.hand = self.game.next_hand()
+        return self._start_hand()
+
+    def _new_game(self, seed: int | str | None) -> str:
+        if seed is None:
+            seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
+        game = Game(self.rules, seed=seed, dealer=self.game.first_dealer)  # checks the seed
+        self.seed = seed
+        self.bots = _bots_for(self._bot_kind, self.players, self.seat, seed)
+        self.game = game
+        self.hand = game.next_hand()
+        return f"New game (seed {seed}). " + self._start_hand()
+
+    def _load_hand(self, hand: Hand) -> str:
+        if not isinstance(hand, Hand):
+            raise TypeError(f"load_hand: expected a Hand, not {type(hand).__name__}.")
+        if hand.rules != self.rules:
+            raise ValueError("load_hand: the hand's rules differ from the table's rules.")
+        if self.game.is_over:
+            raise ValueError("load_hand: the game is over.")
+        if hand.hand_number != self.game.hand_number:
+            raise ValueError(f"load_hand: the game's next hand is number {self.game.hand_number}, not {hand.hand_number}.")
+        self.hand = hand.copy()
+        return self._start_hand()
+
+    def _undo(self) -> str:
+        if self.seat is None:
+            raise self._no_seat()
+        hand = self.hand
+        plays = [p for t in hand.tricks for p in t.plays] + list(hand.current_trick.plays)
+        mine = [i for i, (s, _) in enumerate(plays) if s == self.seat]
+        if mine:
+            back = len(plays) - mine[-1]
+            taken = plays[mine[-1]][1]
+            if self.scored is not None:
+                self.game = self._replayed(self.game, self.game.history[:-1])
+            self.scored = None
+            self.moon_pending = False
+            hand.undo(back)
+            others = back - 1
+            after = "" if not others else " and the card played after it" if others == 1 else f" and the {others} cards played after it"
+            return f"Took back your {taken}{after}. {self.turn_sentence()}"
+        if hand.passes is not None and hand.pass_offset:
+            fresh = Hand(
+                self.rules, [hand.dealt(s) for s in range(self.players)], hand.kitty,
+                hand_number=hand.hand_number, dealer=hand.dealer, seed=hand.seed,
+            )
+            for s in range(self.players):
+                if s != self.seat:
+                    fresh.pass_cards(s, hand.passes[s])  # the bots keep their choices
+            self.hand = fresh
+            self.received = ()
+            return f"Took back your pass: choose {self.rules.pass_count} cards again."
+        raise ValueError("Nothing to undo: you have not passed or played a card in this hand yet.")
