@@ -1,73 +1,63 @@
 #!/usr/bin/env python3
 """Random-play speed of Hearts Lab's simulators against OpenSpiel, 4 players.
 
-    .venv/bin/python benchmarks/simulate.py              # full run (under a minute on an idle machine)
+    .venv/bin/python benchmarks/simulate.py              # full run (about a minute on an idle machine)
     .venv/bin/python benchmarks/simulate.py --quick      # smaller samples
+    .venv/bin/python benchmarks/simulate.py --profile    # cProfile of the batch path
+    .venv/bin/python benchmarks/simulate.py --baseline /path/to/old/checkout   # old code, same run
 
 Prints hands per second for
 
 - the numpy batch path (``hearts_lab.simulate.simulate``, one core, no executor),
 - the engine (``Hand.deal`` + four ``RandomBot`` + ``play_hand``),
-- OpenSpiel's Hearts driven from Python (``pyspiel.load_game("hearts")``: chance
-  outcomes sampled by their probabilities, then uniformly random legal passes
-  and plays) — how a Python user would run random play-outs with it,
+- OpenSpiel's Hearts driven from Python (``pyspiel.load_game("hearts")``) at its
+  fastest: a uniformly random action from ``legal_actions()`` at every node,
+  chance nodes included; and the slower loop that samples ``chance_outcomes()``
+  with ``random.choices`` (see ``openspiel_loops.py``),
 
-the ratios, and a timed run of 1,000,000 random hands through the batch path in
-a fresh process with its peak memory (``ru_maxrss``). Targets: batch at least
-10x OpenSpiel; a million hands in under a minute on one core; under 1 GiB.
+taking turns round by round in the same run (each contender's best round), the
+ratios against OpenSpiel's faster loop, and a timed run of 1,000,000 random
+hands through the batch path in a fresh process with its peak memory
+(``ru_maxrss``). Targets: batch at least 40x OpenSpiel; a million hands in
+under a minute on one core; under 1 GiB.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
-import random
+import pstats
 import resource
 import subprocess
 import sys
 import time
 
-from hearts_lab import Hand, Rules
-from hearts_lab.bots import RandomBot, play_hand
-from hearts_lab.simulate import simulate
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import openspiel_loops  # noqa: E402
+
+from hearts_lab import Hand, Rules  # noqa: E402
+from hearts_lab.bots import RandomBot, play_hand  # noqa: E402
+from hearts_lab.simulate import simulate  # noqa: E402
 
 RULES = Rules.preset("standard", players=4)
 
 
-def batch_rate(hands: int) -> float:
-    simulate(RULES, 5_000, seed=99)  # warm up numpy
-    start = time.perf_counter()
-    simulate(RULES, hands, seed=1)
-    return hands / (time.perf_counter() - start)
+def batch_hands(hands: int, seed: int) -> int:
+    """``hands`` random hands through the batch path; returns the moons (a check that work was done)."""
+    return simulate(RULES, hands, seed=seed).moon_count
 
 
-def engine_rate(hands: int) -> float:
-    start = time.perf_counter()
+def engine_hands(hands: int, seed: int) -> int:
+    """``hands`` random hands through the engine with four ``RandomBot``; returns the moons."""
+    moons = 0
     for number in range(hands):
-        hand = Hand.deal(RULES, seed=1, hand_number=number)
+        hand = Hand.deal(RULES, seed=seed, hand_number=number)
         play_hand(hand, [RandomBot(seed=f"{number}/{s}") for s in range(4)])
-    return hands / (time.perf_counter() - start)
-
-
-def openspiel_rate(hands: int) -> float | None:
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(1)
-    start = time.perf_counter()
-    for _ in range(hands):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-    return hands / (time.perf_counter() - start)
+        moons += hand.moon_shooter is not None
+    return moons
 
 
 def million(hands: int) -> dict:
@@ -90,20 +80,62 @@ def million(hands: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; each contender's best is reported (default 3)")
+    parser.add_argument("--profile", action="store_true", help="profile the batch path (300,000 hands) instead")
+    parser.add_argument("--baseline", metavar="CHECKOUT", help="also time the batch path of another checkout (e.g. before a change)")
     parser.add_argument("--million", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--time", choices=["batch", "engine"], help=argparse.SUPPRESS)  # child process of --baseline
+    parser.add_argument("--hands", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.million:
         print(json.dumps(million(args.million)))
         return
-    batch_n, engine_n, spiel_n, big = (100_000, 500, 500, 200_000) if args.quick else (300_000, 2_000, 2_000, 1_000_000)
-    print(f"Random play, standard rules, 4 players; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs visible, one core used.")
-    rates = {"batch": batch_rate(batch_n), "engine": engine_rate(engine_n), "openspiel": openspiel_rate(spiel_n)}
-    for name, n in (("batch", batch_n), ("engine", engine_n), ("openspiel", spiel_n)):
-        rate = rates[name]
-        print(f"  {name:<10} {n:>9,} hands  " + (f"{rate:>10,.0f} hands/s" if rate else "  (pyspiel not installed)"))
-    if rates["openspiel"]:
-        print(f"  batch / OpenSpiel = {rates['batch'] / rates['openspiel']:.1f}x   (target >= 10x)")
-        print(f"  engine / OpenSpiel = {rates['engine'] / rates['openspiel']:.2f}x")
+    if args.time:
+        simulate(RULES, 5_000, seed=99)  # warm up numpy
+        print(openspiel_loops.timed(batch_hands if args.time == "batch" else engine_hands)(args.hands, args.seed))
+        return
+    if args.profile:
+        simulate(RULES, 5_000, seed=99)
+        profiler = cProfile.Profile()
+        profiler.runcall(batch_hands, 300_000, 1)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        return
+
+    batch_n, engine_n, spiel_n, big = (100_000, 300, 500, 200_000) if args.quick else (300_000, 1_000, 2_000, 1_000_000)
+    simulate(RULES, 5_000, seed=99)  # warm up numpy
+    contenders = {
+        "batch": (openspiel_loops.timed(batch_hands), batch_n),
+        "engine": (openspiel_loops.timed(engine_hands), engine_n),
+    }
+    if args.baseline:
+        contenders["batch, baseline"] = (openspiel_loops.in_checkout(__file__, "batch", args.baseline), batch_n)
+    try:
+        openspiel_loops.load()
+    except ImportError:
+        pass
+    else:
+        contenders["OpenSpiel, uniform legal_actions()"] = (openspiel_loops.timed(openspiel_loops.openspiel_uniform), spiel_n)
+        contenders["OpenSpiel, chance_outcomes()"] = (openspiel_loops.timed(openspiel_loops.openspiel_chance), spiel_n)
+    print(
+        f"Random play, standard rules, 4 players; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs visible, "
+        f"one core used; best of {args.rounds} rounds, contenders taking turns."
+    )
+    if args.baseline:
+        print(f"  baseline: hearts_lab from {os.path.abspath(args.baseline)}")
+    rates = openspiel_loops.race(contenders, args.rounds)
+    width = max(map(len, rates))
+    for name, rate in rates.items():
+        print(f"  {name:<{width}} {contenders[name][1]:>9,} hands/round {rate:>11,.0f} hands/s")
+    spiel = [v for k, v in rates.items() if k.startswith("OpenSpiel")]
+    if spiel:
+        fastest = max(spiel)
+        print(f"  batch / OpenSpiel's fastest loop = {rates['batch'] / fastest:.1f}x   (target >= 40x)")
+        if args.baseline:
+            print(f"  baseline batch / OpenSpiel's fastest loop = {rates['batch, baseline'] / fastest:.1f}x")
+        print(f"  engine / OpenSpiel's fastest loop = {rates['engine'] / fastest:.2f}x")
+    else:
+        print("  (OpenSpiel is not installed: pip install open-spiel)")
     print(f"  batch / engine = {rates['batch'] / rates['engine']:.0f}x")
     out = subprocess.run(
         [sys.executable, __file__, "--million", str(big)], check=True, capture_output=True, text=True

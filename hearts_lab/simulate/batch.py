@@ -26,7 +26,10 @@ each decision — following suit, the first-trick and heart-leading rules, a
 uniformly random legal card (its rank among the set bits, found by binary
 search on bit counts) — is a handful of integer operations per hand.
 Hands play in lockstep: with ``n`` players every hand has the same number of
-plays, only the seat to play differs per hand.
+plays, only the seat to play differs per hand, so the seats' card sets are kept
+in each trick's order of play (row 0 leads) and turned to the winner after it.
+The cards a seat collects are a card set too; points, moon cards and Q♠ copies
+are counted from those sets once, at the end, in 64-bit integers.
 
 Random passes: a seat dealt from a shuffle holds its cards in uniformly random
 order, so its first ``pass_count`` cards are a uniformly random pass; deals
@@ -44,6 +47,7 @@ given in another order (:func:`deals_from_hands`) are shuffled per seat first.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
@@ -123,6 +127,8 @@ _NOT_POINT = _bits(~_POINT)
 _QS_BIT = _BIT[_QS]
 _ONE = np.uint64(1)
 _SMEAR = tuple(np.uint64(k) for k in (1, 2, 4, 8, 16, 32))
+#: Games longer than this are refused by the game simulator; card values are checked against it.
+_MAX_HANDS_PER_GAME = 10_000
 _SELECT_STEPS = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
 
 
@@ -142,12 +148,15 @@ class BatchTables:
     first_lead_points: bool
     broken_at_start: bool
     breaks: np.ndarray  # bool[52]: playing it breaks hearts
-    values: np.ndarray  # int32[52]: penalty points
+    values: np.ndarray  # int64[52]: penalty points
     moon_cards: np.ndarray  # bool[52]: counts toward the moon
     moon_total: int  # moon cards in the deck (with multiplicity); 0 = no moon
     cancellation: bool
     leader_takes_last: bool
     kitty_trick: int  # the trick (0-based) that carries the kitty
+    value_sets: tuple[tuple[int, np.uint64], ...]  # (value, the cards worth it as a card set)
+    moon_bits: np.uint64  # the moon cards as a card set
+    point_bits: np.uint64  # the cards worth more than 0 as a card set
 
     @classmethod
     def from_rules(cls, rules: Rules) -> BatchTables:
@@ -171,7 +180,16 @@ class BatchTables:
                     f.name,
                 )
         deck = np.array(sorted(card_index(c) for c in rules.deck()), dtype=np.int16)
-        values = np.zeros(52, dtype=np.int32)
+        # Points are 64-bit: refuse card values so large that a game's scores could leave that range.
+        copies = Counter(rules.deck())
+        largest = sum(abs(value) * copies[card] for card, value in rules.card_points) + rules.moon_reward
+        if largest * _MAX_HANDS_PER_GAME >= 2**62:
+            raise UnsupportedRule(
+                "card_points: these card values are too large for the batch path's 64-bit totals; "
+                "use the engine path (method='engine'), which counts with Python integers.",
+                "card_points",
+            )
+        values = np.zeros(52, dtype=np.int64)
         for card, value in rules.card_points:
             values[card_index(card)] = value
         moon = np.zeros(52, dtype=bool)
@@ -198,6 +216,9 @@ class BatchTables:
             cancellation=rules.cancellation,
             leader_takes_last=rules.last_trick_set_aside == "leader",
             kitty_trick=0 if rules.kitty_to == "first-trick" else hand_size - 1,
+            value_sets=tuple((int(v), _bits(values == v)) for v in np.unique(values[values != 0])),
+            moon_bits=_bits(moon),
+            point_bits=_bits(values > 0),
         )
 
     def pass_offsets(self, hand_numbers: np.ndarray) -> np.ndarray:
@@ -312,11 +333,11 @@ def _lowest(cards: np.ndarray) -> np.ndarray:
 
 
 def _highest(cards: np.ndarray) -> np.ndarray:
-    """The number of the highest card in each 64-bit card set (-1 for an empty set)."""
-    smeared = cards.copy()
-    for shift in _SMEAR:
-        smeared |= smeared >> shift
-    return np.bitwise_count(smeared).astype(np.int64) - 1
+    """The number of the highest card in each 64-bit card set (negative for an empty set).
+
+    A set below 2**53 converts to a float exactly, and its exponent is the number of its highest bit.
+    """
+    return (cards.astype(np.float64).view(np.int64) >> 52) - 1023
 
 
 def _select(cards: np.ndarray, rank: np.ndarray) -> np.ndarray:
@@ -342,13 +363,53 @@ def _card_sets(cards: np.ndarray, decks: int) -> tuple[np.ndarray, np.ndarray]:
     return once, np.bitwise_or.reduce(repeated, axis=-1)
 
 
+def _points(tables: BatchTables, cards: np.ndarray) -> np.ndarray:
+    """The points of each 64-bit card set in ``cards``: for each card value, that value times
+    the number of cards worth it in the set."""
+    total = np.zeros(cards.shape, dtype=np.int64)
+    for value, mask in tables.value_sets:
+        total += value * np.bitwise_count(cards & mask).astype(np.int64)
+    return total
+
+
+def _count(cards: np.ndarray, of: np.uint64) -> np.ndarray:
+    return np.bitwise_count(cards & of)
+
+
+def _turn(cards: np.ndarray, shift: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Rows of ``cards[n, H]`` turned per hand: row ``p`` of the result is row ``(shift + p) % n``."""
+    n, count = cards.shape
+    start = shift * count + rows
+    return np.concatenate([cards, cards]).reshape(-1).take(start[None, :] + (np.arange(n) * count)[:, None])
+
+
+def _random_pass_sets(tables: BatchTables, deals: Deals) -> np.ndarray:
+    """``[n, H]``: each seat's cards after a uniformly random pass, as 64-bit sets (one pack, shuffled deals).
+
+    A seat dealt from a shuffle holds its cards in random order, so it passes the first ``pass_count``.
+    """
+    count, n, size = deals.hands.shape
+    k = tables.pass_count
+    bits = _BIT[np.ascontiguousarray(deals.hands.reshape(count, n * size).T)].reshape(n, size, count)
+    kept = np.bitwise_or.reduce(bits[:, k:], axis=1)
+    if k == 0:
+        return kept
+    passed = np.bitwise_or.reduce(bits[:, :k], axis=1)
+    offsets = tables.pass_offsets(deals.hand_numbers)  # 0: a hold hand keeps its own cards
+    rows = np.arange(count)
+    source = (np.arange(n)[:, None] - offsets[None, :]) % n
+    return kept | passed.reshape(-1).take(source * count + rows)
+
+
 def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: np.random.Generator | None = None) -> BatchOutcome:
     """Play every deal to the end under ``policy`` (``"random"`` or ``"lowest"``).
 
     ``rng`` is required for ``"random"``. Each seat's cards are two 64-bit sets
-    (held at least once, held twice), so a decision is a few operations on
-    ``H`` integers. Memory is a few hundred bytes per hand; the caller chunks
-    (see :func:`hearts_lab.simulate.simulate`).
+    (held at least once, held twice), kept in the order of play of the current
+    trick (row 0: the leader), so a decision is a few operations on ``H``
+    contiguous integers; each seat's collected cards are a 64-bit set too, and
+    the points, moon cards and Q♠ are counted once at the end. Memory is a few
+    hundred bytes per hand; the caller chunks (see :func:`hearts_lab.simulate.simulate`).
 
     The ``"lowest"`` policy is the engine's :class:`~hearts_lab.bots.LowestCardBot`:
 
@@ -376,46 +437,43 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             f"got {deals.hands.shape} and {deals.kitty.shape}."
         )
     rows = np.arange(count)
-    once, twice = _card_sets(_pass(tables, deals, policy, rng).astype(np.int64), tables.decks)
-    once, twice = once.reshape(-1), twice.reshape(-1)  # index hand * n + seat
+    seats = np.arange(n)
     two_packs = tables.decks > 1
+    empty = np.uint64(0)
+    if policy == "random" and deals.shuffled and not two_packs:
+        once, twice = _random_pass_sets(tables, deals), None  # [n, H]
+    else:
+        sets = _card_sets(_pass(tables, deals, policy, rng).astype(np.int64), tables.decks)  # [H, n]
+        once, twice = np.ascontiguousarray(sets[0].T), np.ascontiguousarray(sets[1].T) if two_packs else None
 
     leader = (deals.dealers + 1) % n
     has_open = np.zeros(count, dtype=bool)
     open_bit = np.zeros(count, dtype=np.uint64)
     if tables.opening_lead != "left-of-dealer":
         # The lowest club dealt to a seat (not the kitty), led by its first holder from the dealer's left.
-        clubs = np.bitwise_or.reduce(once.reshape(count, n), axis=1) & _CLUB_BITS
-        has_open = clubs != 0
+        clubs = np.bitwise_or.reduce(once, axis=0) & _CLUB_BITS
+        has_open = clubs != empty
         open_bit = clubs & (~clubs + _ONE)
-        order = (deals.dealers[:, None] + 1 + np.arange(n)[None, :]) % n
-        holds = (once[rows[:, None] * n + order] & open_bit[:, None]) != 0
-        leader = np.where(has_open, order[rows, holds.argmax(axis=1)], leader)
+        order = (deals.dealers[None, :] + 1 + seats[:, None]) % n
+        holds = (once[order, rows] & open_bit) != empty
+        leader = np.where(has_open, order[holds.argmax(axis=0), rows], leader)
 
-    broken = np.full(count, tables.broken_at_start)
-    points = np.zeros((count, n), dtype=np.int32)
-    moon = np.zeros((count, n), dtype=np.int16)
-    queens = np.zeros((count, n), dtype=np.int8)
-    set_aside = np.zeros(count, dtype=np.int8)
-    unclaimed = np.zeros(count, dtype=np.int32)
-    # points, moon cards, queens and cards worth more than 0, waiting in the pile
-    pending = np.zeros((4, count), dtype=np.int32)
-    kitty = deals.kitty.astype(np.int64)
-    kitty_pile = np.stack(
-        [
-            tables.values[kitty].sum(axis=1),
-            tables.moon_cards[kitty].sum(axis=1),
-            (kitty == _QS).sum(axis=1),
-            (tables.values[kitty] > 0).sum(axis=1),
-        ]
-    ).astype(np.int32)
+    # Row p of ``hand`` (and ``pair``): the cards of the seat p places after this trick's leader.
+    hand = _turn(once, leader, rows)
+    pair = None if twice is None else _turn(twice, leader, rows)
+    taken = np.zeros((n, count), dtype=np.uint64)  # each seat's collected cards (by seat number)
+    taken_twice = np.zeros((n, count), dtype=np.uint64) if two_packs else None
+    flat_taken, flat_twice = taken.reshape(-1), None if taken_twice is None else taken_twice.reshape(-1)
+    pending = np.zeros(count, dtype=np.uint64)  # cards waiting after set-aside tricks
+    pending_twice = np.zeros(count, dtype=np.uint64)
+    kitty_once, kitty_twice = _card_sets(deals.kitty.astype(np.int64), tables.decks)
     kitty_holder = np.full(count, -1, dtype=np.int8)
     kitty_pending = np.zeros(count, dtype=bool)
-    values = tables.values
-    moon_bits, break_bits, point_bits = _bits(tables.moon_cards), _bits(tables.breaks), _bits(tables.values > 0)
-    lost_points = np.zeros(count, dtype=bool)  # a card worth points went unclaimed: no moon (RULES.md §3.11)
-    trick = np.empty((count, n), dtype=np.int64)
-    empty = np.uint64(0)
+    set_aside = np.zeros(count, dtype=np.int8)
+    broken = np.full(count, tables.broken_at_start)
+    break_bits = _bits(tables.breaks)
+    trick = np.empty((n, count), dtype=np.int64)
+    lost_once = lost_twice = np.zeros(count, dtype=np.uint64)
 
     def general_lead(present: np.ndarray) -> np.ndarray:
         # Hearts may be led once broken, or by a leader holding nothing but hearts and Q♠.
@@ -426,13 +484,12 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
 
     for number in range(size):
         first = number == 0
+        last = number == size - 1
         led_bits = empty
         seen = np.zeros(count, dtype=np.uint64)  # cards in this trick
         paired = np.zeros(count, dtype=np.uint64)  # cards played twice in this trick
-        trick_points = np.zeros(count, dtype=np.int32)
         for position in range(n):
-            seat_rows = rows * n + (leader + position) % n
-            present = once[seat_rows]
+            present = hand[position]
             if position == 0:
                 if first and tables.opening_lead == "lowest-club":
                     legal = np.where(has_open, open_bit, general_lead(present))
@@ -454,61 +511,98 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
                 legal = np.where(follow != empty, follow, other)
             if policy == "lowest":
                 choice = _lowest(legal)
+            elif last:  # one card left: the draw is made (the same stream as any trick) but not needed
+                rng.random(count)
+                choice = _lowest(legal)
             else:
                 choice = _select(legal, rng.random(count) * np.bitwise_count(legal))
             bit = _BIT[choice]
-            if two_packs:
-                pair = twice[seat_rows]
-                twice[seat_rows] = pair & ~bit
-                once[seat_rows] = np.where((pair & bit) != empty, present, present & ~bit)
+            if pair is not None:
+                doubled = pair[position]  # a view: read before writing
+                second = (doubled & bit) != empty
+                doubled &= ~bit
+                present ^= np.where(second, empty, bit)
                 paired |= seen & bit
             else:
-                once[seat_rows] = present & ~bit
+                present ^= bit  # ``present`` is row ``position`` of ``hand``
             seen |= bit
-            trick_points += values[choice]
-            trick[:, position] = choice
+            trick[position] = choice
             if position == 0:
                 led_bits = _SUIT_BITS[choice & 3]
 
         # Resolve the trick (RULES.md §0, §3.6-3.9): highest uncancelled card of the led suit.
         contenders = (seen & ~paired) & led_bits if tables.cancellation else seen & led_bits
-        won = contenders != empty
         top = _highest(contenders)
-        winner = (leader + (trick == top[:, None]).argmax(axis=1)) % n
-        last = number == size - 1
-        pile = pending + np.stack([
-            trick_points,
-            np.bitwise_count(seen & moon_bits) + np.bitwise_count(paired & moon_bits),
-            np.bitwise_count(seen & _QS_BIT) + np.bitwise_count(paired & _QS_BIT),
-            np.bitwise_count(seen & point_bits) + np.bitwise_count(paired & point_bits),
-        ])
+        place = (trick == top).argmax(axis=0)  # the winner, counted from the leader
+        winner = (leader + place) % n
         kitty_here = tables.kitty_size > 0 and number == tables.kitty_trick
-        if kitty_here:
-            pile += kitty_pile
-        collector = np.where(won, winner, -1)
-        if last and tables.leader_takes_last:
-            collector = np.where(won, winner, leader)
-        got = collector >= 0
-        take_rows, take_seats = rows[got], collector[got]
-        points[take_rows, take_seats] += pile[0, got]
-        moon[take_rows, take_seats] += pile[1, got].astype(np.int16)
-        queens[take_rows, take_seats] += pile[2, got].astype(np.int8)
-        if tables.kitty_size:
-            gets_kitty = got & (kitty_here | ((kitty_holder < 0) & kitty_pending))
-            kitty_holder[gets_kitty] = collector[gets_kitty]
-            kitty_pending = np.where(got, False, kitty_pending | kitty_here)
-        if last:
-            unclaimed += np.where(got, 0, pile[0])
-            lost_points = ~got & (pile[3] > 0)
+        if not tables.cancellation:  # every trick is won: nothing waits, nothing is set aside
+            pile = seen | kitty_once if kitty_here else seen
+            if flat_twice is None:
+                flat_taken[winner * count + rows] |= pile
+            else:
+                pile_twice = paired | kitty_twice | (seen & kitty_once) if kitty_here else paired
+                where = winner * count + rows
+                before = flat_taken[where]
+                flat_twice[where] |= pile_twice | (before & pile)
+                flat_taken[where] = before | pile
+            if kitty_here:
+                kitty_holder[:] = winner
+            if last:
+                break
+            broken |= (seen & break_bits) != empty
+            leader, turn = winner, place
         else:
-            pending = np.where(got, 0, pile)
-        set_aside += ~won
-        broken |= (seen & break_bits) != empty
-        leader = np.where(won, winner, leader)
+            won = top >= 0
+            pile, pile_twice = _union(seen, paired, pending, pending_twice)
+            if kitty_here:
+                pile, pile_twice = _union(pile, pile_twice, kitty_once, kitty_twice)
+            if last and tables.leader_takes_last:
+                got = np.ones(count, dtype=bool)
+                collector = np.where(won, winner, leader)
+            else:
+                got = won
+                collector = np.where(won, winner, -1)
+            where = np.where(got, collector, 0) * count + rows
+            if flat_twice is not None:
+                before = flat_taken[where]
+                flat_twice[where] |= np.where(got, pile_twice | (before & pile), empty)
+                flat_taken[where] = before | np.where(got, pile, empty)
+            else:
+                flat_taken[where] |= np.where(got, pile, empty)
+            if tables.kitty_size:
+                gets_kitty = got & (kitty_here | ((kitty_holder < 0) & kitty_pending))
+                kitty_holder[gets_kitty] = collector[gets_kitty]
+                kitty_pending = np.where(got, False, kitty_pending | kitty_here)
+            pending = np.where(got, empty, pile)
+            pending_twice = np.where(got, empty, pile_twice)
+            set_aside += ~won
+            if last:
+                lost_once, lost_twice = pending, pending_twice
+                break
+            broken |= (seen & break_bits) != empty
+            leader = np.where(won, winner, leader)
+            turn = np.where(won, place, 0)
+        # Turn each hand so that the next leader's cards are row 0.
+        hand = _turn(hand, turn, rows)
+        if pair is not None:
+            pair = _turn(pair, turn, rows)
 
+    points = _points(tables, taken) + (0 if taken_twice is None else _points(tables, taken_twice))
+    moon = _count(taken, tables.moon_bits) + (0 if taken_twice is None else _count(taken_twice, tables.moon_bits))
+    queens = _count(taken, _QS_BIT) + (0 if taken_twice is None else _count(taken_twice, _QS_BIT))
+    unclaimed = _points(tables, lost_once) + _points(tables, lost_twice)
     if tables.moon_total:
-        full = moon == tables.moon_total
-        shooter = np.where(full.any(axis=1) & ~lost_points, full.argmax(axis=1), -1).astype(np.int8)
+        full = moon == tables.moon_total  # [n, H]
+        # An unclaimed card worth points rules the moon out (RULES.md §3.11).
+        no_loss = ((lost_once | lost_twice) & tables.point_bits) == empty
+        shooter = np.where(full.any(axis=0) & no_loss, full.argmax(axis=0), -1).astype(np.int8)
     else:
         shooter = np.full(count, -1, dtype=np.int8)
-    return BatchOutcome(points, shooter, queens, set_aside, unclaimed, kitty_holder)
+    return BatchOutcome(np.ascontiguousarray(points.T), shooter, np.ascontiguousarray(queens.T.astype(np.int8)), set_aside, unclaimed, kitty_holder)
+
+
+def _union(once_a: np.ndarray, twice_a: np.ndarray, once_b: np.ndarray, twice_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two piles of cards (as sets of cards held at least once and twice) put together; with at
+    most two copies of a card in play, a card is held twice if either pile holds it twice or both hold it."""
+    return once_a | once_b, twice_a | twice_b | (once_a & once_b)
