@@ -55,7 +55,8 @@ def test_refused_player_count_shows_the_engine_message_and_keeps_the_deck():
     e = DeckExplorer("lowest-clubs", 5)
     before = (e.rules, e.view.value)
     e.players.value = 7
-    assert e.error.message == "players: the 'lowest-clubs' preset is for 2 to 6 players, not 7."
+    assert e.error.message.startswith("players: the 'lowest-clubs' preset is for 2 to 6 players, not 7.")
+    assert "still the last one allowed (5 players)" in e.error.message
     assert (e.rules, e.view.value) == before
     e.players.value = 6
     assert e.error.message == "" and e.rules.players == 6

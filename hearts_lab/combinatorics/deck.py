@@ -224,7 +224,10 @@ class StripReport:
             parts.append(f"The {self.kitty_size} leftover cards go face down as a kitty.")
         if self.keeps_all_hearts and self.keeps_queen:
             pts = r.total_points
-            parts.append(f"Every heart and the Q♠ stay, so a hand still carries {pts} points.")
+            if r.decks == 1:
+                parts.append(f"Every heart and the Q♠ stay, so a hand still carries {pts} points.")
+            else:
+                parts.append(f"Every heart and both Q♠ stay: {pts} points in every hand.")
         else:
             parts.append("Some point cards are removed, so a hand carries fewer points.")
         if self.opening_card is not None:

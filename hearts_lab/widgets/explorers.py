@@ -15,8 +15,8 @@
 >>> explorer.facts["cards in the deck"], explorer.facts["cards each"], explorer.facts["kitty"]
 (48, 8, 0)
 >>> explorer.players.value = 2            # standard Hearts is for 3 to 7 players
->>> explorer.error.message
-"players: the 'standard' preset is for 3 to 7 players, not 2."
+>>> print(explorer.error.message)
+players: the 'standard' preset is for 3 to 7 players, not 2. The deck below is still the last one allowed (6 players).
 >>> explorer.rules.players                # the last valid rules stay in force
 6
 """
@@ -57,16 +57,17 @@ EXPLORER_CSS = """
 .hl-explorer .hl-gone { color: #aaa; text-decoration: line-through; }
 .hl-explorer .hl-red { color: #c8102e; }
 .hl-explorer .hl-deck td { font-size: 15px; letter-spacing: 0.5px; }
-.hl-explorer p { margin: 4px 0; }
+.hl-explorer p { margin: 4px 0; line-height: 1.4; }
 </style>
 """
 
 
 def _digits(n: int) -> str:
+    """A big count for reading: ``4.833 × 10<sup>31</sup> (32 digits)`` (HTML)."""
     text = str(n)
     if len(text) <= 15:
         return f"{n:,}"
-    return f"{text[0]}.{text[1:4]} × 10^{len(text) - 1} ({len(text)} digits)"
+    return f"{text[0]}.{text[1:4]} × 10<sup>{len(text) - 1}</sup> ({len(text)} digits)"
 
 
 class DeckExplorer(widgets.VBox):
@@ -102,6 +103,9 @@ class DeckExplorer(widgets.VBox):
         self.players.observe(self._players_changed, names="value")
         self._show(self.rules)
 
+    def __repr__(self) -> str:
+        return f"DeckExplorer: {self.rules.summary()} (an interactive widget: run the notebook to use it)"
+
     # -- events ---------------------------------------------------------------
 
     def _preset_changed(self, change: dict[str, Any]) -> None:
@@ -120,9 +124,13 @@ class DeckExplorer(widgets.VBox):
             self._update()
 
     def _update(self) -> None:
-        with self.error.catching():
+        try:
             rules = Rules.preset(self.preset.value, players=self.players.value)
-            self._show(rules)
+        except ENGINE_ERRORS as error:
+            self.error.show(f"{error} The deck below is still the last one allowed ({self.rules.players} players).")
+            return
+        self.error.clear()
+        self._show(rules)
 
     # -- view -----------------------------------------------------------------
 
@@ -163,6 +171,7 @@ class DeckExplorer(widgets.VBox):
             copies = " (× 2: two packs)" if rules.decks == 2 else ""
             rows.append(f"<tr><th>{SUIT_SYMBOLS[suit]} {f['suit lengths'][suit]}</th><td>{' '.join(cells)}{copies}</td></tr>")
         removed_text = " ".join(map(str, rules.removed)) or "nothing"
+        kitty_note = " cards, face down; they go with the cards of trick 1" if rules.kitty_size else ""
         opening = f"the {rules.opening_card}, by its holder" if rules.opening_card is not None else "the player left of the dealer"
         return (
             f"<p><b>{html.escape(rules.summary())}</b></p>"
@@ -172,7 +181,7 @@ class DeckExplorer(widgets.VBox):
             f"<tr><th>cards in the deck</th><td>{f['cards in the deck']} ({rules.decks} pack{'s' if rules.decks > 1 else ''})</td></tr>"
             f"<tr><th>removed</th><td>{html.escape(removed_text)}</td></tr>"
             f"<tr><th>cards each</th><td>{f['cards each']}</td></tr>"
-            f"<tr><th>kitty</th><td>{f['kitty']}</td></tr>"
+            f"<tr><th>kitty</th><td>{f['kitty']}{kitty_note}</td></tr>"
             f"<tr><th>trick 1 is led with</th><td>{html.escape(opening)}</td></tr>"
             f"<tr><th>distinct deals</th><td>{html.escape(formula)} = {_digits(f['distinct deals'])}</td></tr>"
             "</table>"
@@ -343,6 +352,9 @@ class SimulationExplorer(widgets.VBox):
         self.add_class("hl-explorer")
         self.add_class("hl-sim-explorer")
         self.status.value = "<p>Press <b>Run</b>: the plot shows the estimate after each batch of hands.</p>"
+
+    def __repr__(self) -> str:
+        return "SimulationExplorer (an interactive widget: run the notebook to use it)"
 
     def _preset_changed(self, change: dict[str, Any]) -> None:
         allowed = PRESET_PLAYERS[change["new"]]
