@@ -9,14 +9,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import inspect
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence
 
 from .cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SPADES, Card
 from .deal import rng_for
-from .scoring import moon_decision
+from .scoring import auto_moon
 from .tricks import resolve_trick
 
 if TYPE_CHECKING:
@@ -37,11 +35,6 @@ MoonChoice = Literal["old", "new"]
 BOT_MOON_POLICY: Literal["auto"] = "auto"
 
 
-@functools.lru_cache(maxsize=64)
-def _with_policy(rules: Rules, policy: str) -> Rules:
-    return dataclasses.replace(rules, moon=policy)
-
-
 class Bot(Protocol):
     """What a bot does: choose cards to pass and a card to play, from its seat's view,
     and (when it shot the moon under ``moon="choice"``) how the moon scores.
@@ -57,15 +50,16 @@ class Bot(Protocol):
     def choose_play(self, view: SeatView) -> Card: ...
 
     def choose_moon(self, rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:
-        """The bots' one moon policy: the rules' own ``auto`` decision (RULES.md §4), made by the engine.
+        """The bots' one moon policy: the rules' own ``auto`` decision (RULES.md §4), made by the
+        engine (:func:`hearts_lab.scoring.auto_moon`).
 
         ``points`` are this hand's points before the moon, ``shooter`` is the
         bot's seat and ``scores`` the game scores before the hand. The answer is
         *old* (+reward to every other player) when, with the old moon applied to
-        this hand's points, the shooter's total is strictly lower than every
-        opponent's; otherwise *new* (-reward to the shooter). Old then leaves the
-        shooter strictly lowest (and wins at once if it ends the game); new never
-        hands an opponent the lead.
+        this hand's points (every point each player took, the moon cards aside),
+        the shooter's total is strictly lower than every opponent's; otherwise
+        *new* (-reward to the shooter). So old is taken only when it leaves the
+        shooter strictly lowest: if it ends the game, the shooter wins it.
 
         >>> from hearts_lab import Rules
         >>> rules = Rules.preset("standard", players=4, moon="choice")
@@ -75,8 +69,7 @@ class Bot(Protocol):
         >>> bot.choose_moon(rules, (26, 0, 0, 0), 0, (50, 20, 30, 40))
         'new'
         """
-        decided = moon_decision(_with_policy(rules, BOT_MOON_POLICY), points, shooter, scores)
-        return "old" if decided == "old" else "new"
+        return "old" if auto_moon(rules, points, shooter, scores) == "old" else "new"
 
 
 def bot_moon_choice(bot: Any, rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:

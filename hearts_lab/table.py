@@ -28,8 +28,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Literal, Sequence
@@ -39,8 +37,7 @@ from .cards import Card
 from .errors import IllegalMove, MoonChoiceRequired
 from .game import Game, ScoredHand
 from .hand import Hand
-from .render import offset_name
-from .rules import Rules
+from .rules import Rules, pass_direction
 from .tricks import Trick
 
 __all__ = ["Table", "Report", "Controls", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction"]
@@ -92,7 +89,8 @@ class Controls:
 
 
 def seat_direction(seat: int, other: int, players: int) -> str:
-    """Where ``other`` sits seen from ``seat``: ``you``, or the engine's name for that pass offset.
+    """Where ``other`` sits seen from ``seat``: ``you``, or the engine's name for that pass offset
+    (:meth:`Rules.pass_direction`).
 
     Offset 1 is the left neighbour (cards passed by offset 1 go left).
 
@@ -102,7 +100,7 @@ def seat_direction(seat: int, other: int, players: int) -> str:
     ('2 to the left', '2 to the right')
     """
     offset = (other - seat) % players
-    return "you" if offset == 0 else offset_name(offset, players)
+    return "you" if offset == 0 else pass_direction(offset, players)
 
 
 def _bots_for(kind: str | Sequence[Bot | None], players: int, seat: int | None, seed: int | str) -> list[Bot | None]:
@@ -129,10 +127,6 @@ def _bots_for(kind: str | Sequence[Bot | None], players: int, seat: int | None, 
 def _pts(points: int) -> str:
     """``1 pt``, ``0 pts``, ``-26 pts``."""
     return f"{points} pt" if abs(points) == 1 else f"{points} pts"
-
-
-# Until every engine on main takes ``seat=``, ask once whether this one does.
-_PLAY_TAKES_SEAT = "seat" in inspect.signature(Hand.play).parameters
 
 
 @dataclass
@@ -237,8 +231,8 @@ class Table:
         return self.hand.legal_moves() if self.my_turn else ()
 
     def why_illegal(self, card: Card | str) -> IllegalMove | None:
-        """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal (nothing changes)."""
-        return self.hand.why_illegal(card)
+        """The engine's :class:`IllegalMove` for the human playing ``card`` now, or None if they may (nothing changes)."""
+        return self.hand.why_illegal(card, self.seat)
 
     @property
     def can_undo(self) -> bool:
@@ -272,7 +266,7 @@ class Table:
 
     def pass_source(self) -> int:
         """The seat the human receives cards from this hand."""
-        return ((self.seat or 0) - self.hand.pass_offset) % self.players
+        return self.hand.pass_source(self.seat or 0)
 
     # -- sentences ---------------------------------------------------------------------------
 
@@ -286,7 +280,7 @@ class Table:
             if trick.number < self.rules.hand_size - 1:
                 return " The cards wait for the next trick's winner."
             return " Nobody collects them."
-        points = sum(self.rules.points_of(c) for c in trick.collected)
+        points = trick.points
         who = self.who(trick.collector).capitalize()
         extra = len(trick.collected) - len(trick.plays)
         with_extra = f" (with {extra} set-aside or kitty cards)" if extra > 0 else ""
@@ -446,14 +440,7 @@ class Table:
             raise IllegalMove(f"The hand is over: {self.controls.next_hand} to deal the next one.", seat=self.seat,
                               card=None, rule="phase", legal=())
         before = len(hand.tricks)
-        if _PLAY_TAKES_SEAT:
-            hand.play(card, seat=self.seat)  # type: ignore[call-arg]  # the engine refuses another seat's turn
-        else:
-            error = hand.why_illegal(card)
-            if error is None and hand.to_play != self.seat:
-                raise IllegalMove(f"It is seat {hand.to_play}'s turn, not yours.", seat=self.seat, card=None,
-                                  rule="turn", legal=())
-            hand.play(card)  # the engine decides; an illegal card raises and changes nothing
+        hand.play(card, seat=self.seat)  # the engine decides the card and the turn; a refusal changes nothing
         self.received = ()
         self._bots_move()
         return self.trick_sentence(before) + self._after_moves()

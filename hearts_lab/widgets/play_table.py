@@ -33,7 +33,7 @@ from ..cards import Card
 from ..errors import IllegalMove
 from ..game import Game, ScoredHand
 from ..hand import Hand
-from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html, offset_name
+from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html
 from ..rules import Rules
 from ..table import BOT_KINDS, Report, Table, seat_direction
 from ..tricks import Trick
@@ -595,7 +595,7 @@ class PlayTable(widgets.VBox):
         rows = []
         for scored in self.game.history:
             h = scored.hand
-            direction = offset_name(h.pass_offset, n)
+            direction = self.rules.pass_direction(h.pass_offset)
             cells = "".join(
                 f"<td class='{'hl-you-col' if s == self.seat else ''}'>{d:+d} → {after}</td>"
                 for s, (d, after) in enumerate(zip(scored.deltas, scored.scores_after))
