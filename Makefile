@@ -4,6 +4,12 @@
 #               (rooted at the repository) on notebooks/00_start_here.ipynb
 #   make test   create .venv if missing, install '.[test]', run the whole pytest suite
 #
+# and the JupyterLite site (Hearts Lab in the browser, no server):
+#
+#   make site        install '.[lite]', build the static site into site/ (needs npm
+#                    and PyPI at build time; downloads are cached in build/lite-cache/)
+#   make site-serve  serve site/ on http://127.0.0.1:8000/ (SITE_PORT=...)
+#
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
 # Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
 # Tests run in one process on purpose: pytest-xdist's loadgroup is a no-op
@@ -16,17 +22,26 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to start as root (e.g. in a container) without --allow-root
 ROOT_ARGS   := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_ARGS    ?=
+SITE_PORT   ?= 8000
 
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
+STAMP_LITE      := $(VENV)/.installed-lite
 
-.PHONY: lab test
+.PHONY: lab test site site-serve
 
 lab: $(STAMP_NOTEBOOKS)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_ARGS) $(LAB_ARGS)
 
 test: $(STAMP_TEST)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+site: $(STAMP_LITE)
+	$(BIN)/python tools/build_site.py
+
+site-serve: $(STAMP_LITE)
+	@test -f site/jupyter-lite.json || $(BIN)/python tools/build_site.py
+	$(BIN)/python tools/build_site.py serve --port $(SITE_PORT)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,8 +52,12 @@ $(STAMP_NOTEBOOKS): pyproject.toml | $(BIN)/python
 	$(BIN)/jupyter labextension disable --level=sys_prefix "@jupyterlab/apputils-extension:announcements"
 	touch $@
 
-# '.[test]' includes '.[notebooks]', so it satisfies `make lab` too.
+$(STAMP_LITE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[lite]'
+	touch $@
+
+# '.[test]' includes '.[notebooks]' and '.[lite]', so it satisfies `make lab` and `make site` too.
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 	$(BIN)/jupyter labextension disable --level=sys_prefix "@jupyterlab/apputils-extension:announcements"
-	touch $@ $(STAMP_NOTEBOOKS)
+	touch $@ $(STAMP_NOTEBOOKS) $(STAMP_LITE)

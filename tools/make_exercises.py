@@ -184,7 +184,15 @@ def make_student(source_nb):
         cells.append(cell)
     nb.cells = cells
     _clean_metadata(nb)
+    _lite_cell().apply(nb)  # JupyterLite install cell (tools/lite_cell.py): students may open it in the browser
     return nb
+
+
+def _lite_cell():
+    spec = importlib.util.spec_from_file_location("lite_cell", REPO / "tools" / "lite_cell.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 TEACHER_NOTE = (

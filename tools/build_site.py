@@ -1,0 +1,312 @@
+"""Build (or serve) Hearts Lab as a static JupyterLite site that runs offline.
+
+    python tools/build_site.py            # build site/ (what `make site` runs)
+    python tools/build_site.py serve      # serve site/ on http://127.0.0.1:8000/ (`make site-serve`)
+
+What goes into ``site/``:
+
+- JupyterLab and the Pyodide kernel (``jupyterlite-core``, ``jupyterlite-pyodide-kernel``,
+  pinned in pyproject's ``lite`` extra) and the ipywidgets JupyterLab extension;
+- the Pyodide core (the npm registry's ``pyodide`` package, version ``PYODIDE_VERSION``)
+  under ``static/pyodide/``, so nothing is fetched from a CDN to start the kernel;
+- every pure-Python wheel the kernel and the lessons need, at the versions Pyodide's
+  lock file names (micropip, IPython and its dependencies, jedi, sympy, mpmath, tqdm),
+  next to the core, with ``pyodide-lock.json`` pointing at them; the rest of Pyodide's
+  distribution (numpy, matplotlib and other compiled packages) stays on Pyodide's
+  CDN, so it loads when the browser is online;
+- Hearts Lab itself as a wheel built from this checkout, with ipywidgets, comm and
+  jupyterlab_widgets (the versions installed here, so kernel and page agree) in the
+  site's piplite index (``pypi/``);
+- the notebooks, the student worksheets (never the teacher copies or the sources)
+  and ``docs/*.md``, at the same paths as in the repository.
+
+Downloads are cached in ``build/lite-cache/``; a second build reuses them.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SITE = REPO / "site"
+BUILD = REPO / "build"
+CACHE = BUILD / "lite-cache"
+STAGE = BUILD / "lite"  # the JupyterLite "lite dir": config, wheels, pyodide, contents
+
+#: Pyodide core from the npm registry; must match what jupyterlite-pyodide-kernel expects.
+PYODIDE_VERSION = "314.0.6"
+PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+#: Core files the kernel loads (the npm package also has typings, maps and demo pages).
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+
+#: Packages from Pyodide's lock file bundled into the site with their dependencies:
+#: what the kernel installs at start (micropip, then ipython and jedi), and what the
+#: lessons import (sympy for counting, tqdm for the engine-path simulation's progress).
+LOCK_BUNDLE = ("micropip", "ipython", "jedi", "sympy", "tqdm")
+#: Not in Pyodide's lock: served from the site's piplite index at the versions installed
+#: here (the widget JavaScript in the page comes from the same jupyterlab_widgets).
+PIPLITE_FROM_ENV = ("ipywidgets", "comm", "jupyterlab_widgets")
+
+#: Repository paths that become the site's files (teacher copies and sources never do).
+CONTENTS = ("notebooks/*.ipynb", "exercises/student/*.ipynb", "docs/*.md")
+
+START_PAGE = "lab/index.html?path=notebooks/00_start_here.ipynb"
+
+
+def log(msg: str) -> None:
+    print(f"[build_site] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    log(" ".join(str(c) for c in cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def npm_pyodide() -> Path:
+    """The npm registry's pyodide package (cached tarball), unpacked; returns its folder."""
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit("npm not found: `make site` takes the Pyodide core from the npm registry (apt-get install npm)")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE)], stdout=subprocess.DEVNULL)
+    unpacked = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if not (unpacked / "package" / "pyodide-lock.json").exists():
+        shutil.rmtree(unpacked, ignore_errors=True)
+        with tarfile.open(tgz) as tar:
+            tar.extractall(unpacked, filter="data")
+    return unpacked / "package"
+
+
+def lock_closure(packages: dict, names: tuple[str, ...]) -> list[str]:
+    """Names in Pyodide's lock file that ``names`` need, dependencies included."""
+    def key(name: str) -> str:
+        normal = name.lower().replace("_", "-")
+        if normal not in packages:
+            raise KeyError(f"{name!r} is not in Pyodide {PYODIDE_VERSION}'s lock file")
+        return normal
+
+    seen: set[str] = set()
+    todo = [key(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(key(d) for d in packages[name]["depends"])
+    return sorted(seen)
+
+
+def pip_download(specs: list[str], dest: Path) -> None:
+    """Download pure-Python wheels (no dependencies: the lists here are complete)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+         "--python-version", "3.14", "--dest", str(dest), *specs])
+
+
+def find_wheel(folder: Path, name: str, version: str) -> Path:
+    stem = name.lower().replace("-", "_")
+    for whl in folder.glob("*.whl"):
+        dist, ver = whl.name.split("-")[:2]
+        if dist.lower().replace("-", "_") == stem and ver == version:
+            return whl
+    raise FileNotFoundError(f"no wheel for {name}=={version} in {folder}")
+
+
+def stage_pyodide(core: Path) -> dict[str, str]:
+    """static/pyodide/: the core, the bundled wheels, and a lock file that points at them.
+
+    Returns {name: how it is served} for the report."""
+    out = STAGE / "static" / "pyodide"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copy2(core / name, out / name)
+
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    bundle = lock_closure(packages, LOCK_BUNDLE)
+    wheels = CACHE / "wheels"
+    wanted = [f"{packages[n]['name']}=={packages[n]['version']}" for n in bundle]
+    missing = [spec for spec, n in zip(wanted, bundle) if not _has_wheel(wheels, packages[n])]
+    if missing:
+        pip_download(missing, wheels)
+
+    served = {}
+    for name in bundle:
+        entry = packages[name]
+        if not entry["file_name"].endswith("-none-any.whl"):
+            raise RuntimeError(f"{name} is not pure Python in Pyodide's lock ({entry['file_name']}); it cannot be bundled")
+        whl = find_wheel(wheels, entry["name"], entry["version"])
+        shutil.copy2(whl, out / whl.name)
+        if whl.name != entry["file_name"] or sha256(whl) != entry["sha256"]:
+            # Same project and version as Pyodide's build, taken from PyPI: record what is served.
+            log(f"{name}: serving PyPI's {whl.name} (lock named {entry['file_name']})")
+            entry["file_name"], entry["sha256"] = whl.name, sha256(whl)
+        served[name] = "site"
+    for name, entry in packages.items():
+        if name not in served:
+            # Everything else (numpy, matplotlib, compiled stdlib parts) loads from Pyodide's CDN when online.
+            entry["file_name"] = PYODIDE_CDN + entry["file_name"]
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    return served
+
+
+def _has_wheel(folder: Path, entry: dict) -> bool:
+    try:
+        find_wheel(folder, entry["name"], entry["version"])
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def stage_piplite() -> list[str]:
+    """pypi/: Hearts Lab built from this checkout, plus ipywidgets, comm and jupyterlab_widgets."""
+    out = STAGE / "pypi"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    wheels = CACHE / "wheels"
+    specs = {name: importlib.metadata.version(name) for name in PIPLITE_FROM_ENV}
+    missing = [f"{n}=={v}" for n, v in specs.items() if not _has_wheel(wheels, {"name": n, "version": v})]
+    if missing:
+        pip_download(missing, wheels)
+    for name, version in specs.items():
+        shutil.copy2(find_wheel(wheels, name, version), out)
+
+    # Build from a clean copy of the sources, so no stale build/ or egg-info leaks into the wheel.
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(REPO / name, src / name)
+        shutil.copytree(REPO / "hearts_lab", src / "hearts_lab", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(src)])
+    return sorted(p.name for p in out.glob("*.whl"))
+
+
+def stage_contents() -> list[str]:
+    files = STAGE / "files"
+    shutil.rmtree(files, ignore_errors=True)
+    copied = []
+    for pattern in CONTENTS:
+        for path in sorted(REPO.glob(pattern)):
+            rel = path.relative_to(REPO)
+            (files / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, files / rel)
+            copied.append(rel.as_posix())
+    return copied
+
+
+def labextension(name: str) -> Path:
+    """A prebuilt JupyterLab extension installed in this environment."""
+    for root in (Path(sys.prefix), Path(sys.base_prefix)):
+        path = root / "share" / "jupyter" / "labextensions" / name
+        if (path / "package.json").exists():
+            return path
+    raise FileNotFoundError(f"JupyterLab extension {name} is not installed: pip install -e '.[lite]'")
+
+
+def write_config() -> None:
+    config = {
+        "LiteBuildConfig": {
+            "contents": ["files"],
+            "apps": ["lab"],
+            # Only what the lessons need: the Pyodide kernel and the widgets manager,
+            # not every lab extension of the development environment.
+            "ignore_sys_prefix": True,
+            "federated_extensions": [
+                str(labextension("@jupyterlite/pyodide-kernel-extension")),
+                str(labextension("@jupyter-widgets/jupyterlab-manager")),
+            ],
+            "no_sourcemaps": True,
+        },
+    }
+    (STAGE / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2) + "\n")
+    lite = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Hearts Lab",
+            "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
+        },
+    }
+    (STAGE / "jupyter-lite.json").write_text(json.dumps(lite, indent=2) + "\n")
+
+
+def build() -> None:
+    shutil.rmtree(STAGE, ignore_errors=True)  # only this script writes there; downloads stay in CACHE
+    STAGE.mkdir(parents=True, exist_ok=True)
+    served = stage_pyodide(npm_pyodide())
+    wheels = stage_piplite()
+    contents = stage_contents()
+    write_config()
+    shutil.rmtree(SITE, ignore_errors=True)
+    jupyter = Path(sys.executable).with_name("jupyter")
+    run([str(jupyter), "lite", "build", "--lite-dir", str(STAGE), "--output-dir", str(SITE)], cwd=STAGE)
+    (SITE / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
+    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
+    log(f"Pyodide {PYODIDE_VERSION} with {len(served)} bundled wheels: {', '.join(served)}")
+    log(f"piplite wheels: {', '.join(wheels)}")
+    log(f"{len(contents)} files: {', '.join(contents)}")
+    log(f"site/ is {size / 2**20:.1f} MiB in {sum(1 for p in SITE.rglob('*') if p.is_file())} files")
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types JupyterLite needs (wasm streaming, ES modules)."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".ipynb": "application/json",
+        ".whl": "application/octet-stream",
+    }
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        if not getattr(self.server, "quiet", False):
+            super().log_message(format, *args)
+
+
+def make_server(port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for site/ (call ``serve_forever`` on it); port 0 picks a free port."""
+    if not (SITE / "index.html").exists():
+        raise FileNotFoundError(f"{SITE} has no site: run `make site` first")
+    handler = functools.partial(SiteHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.quiet = quiet
+    return server
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--port", type=int, default=8000, help="serve: port on 127.0.0.1 (default 8000)")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        build()
+    else:
+        server = make_server(args.port)
+        print(f"Hearts Lab (JupyterLite) at http://127.0.0.1:{server.server_address[1]}/ — Ctrl-C stops", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()
