@@ -41,7 +41,15 @@ class IllegalPass(IllegalMove):
 
 
 class RecordError(ValueError):
-    """A hand or game record (JSON) that is malformed, truncated, or breaks the rules."""
+    """A hand or game record (JSON) that is malformed, truncated, or breaks the rules.
+
+    ``field`` names the part of the record at fault (e.g. ``"seed"``, ``"plays"``,
+    ``"size"``), or None.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class MoonChoiceRequired(ValueError):

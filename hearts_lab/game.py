@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from itertools import islice
+from typing import Any, Iterable, Sequence
 
+from .cards import _quote
+from .deal import check_seed
 from .errors import RecordError, RulesError
 from .hand import Hand
+from .records import MAX_GAME_RECORD, check_fields, load_json
 from .rules import Rules
 from .scoring import HandScore, game_ends, score_hand
 
@@ -48,13 +52,14 @@ class Game:
         n = rules.players
         if scores is None:
             scores = (0,) * n
-        scores = tuple(scores)
-        if len(scores) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
-            raise RulesError(f"scores: expected {n} whole numbers, got {scores!r}.", "scores")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed: expected a whole number or text, not {seed!r}.", "seed")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise RulesError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}.", "dealer")
+        if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
+            raise RulesError(f"scores: expected {n} whole numbers, got {_quote(scores)}.", "scores")
+        scores = tuple(islice(scores, n + 1))
+        if len(scores) != n or not all(type(s) is int and abs(s) < 10**15 for s in scores):
+            raise RulesError(f"scores: expected {n} whole numbers, got {_quote(scores)}.", "scores")
+        check_seed(seed)
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise RulesError(f"dealer: expected a seat from 0 to {n - 1}, not {_quote(dealer)}.", "dealer")
         self.rules = rules
         self.seed = seed
         self.first_dealer = dealer
@@ -84,14 +89,24 @@ class Game:
         return score_hand(self.rules, hand.points(), hand.moon_shooter, self.scores, moon_choice)
 
     def _check(self, hand: Hand) -> None:
-        if hand.rules != self.rules:
-            raise ValueError("This hand was played under different rules from the game's.")
-        if hand.phase != "over":
-            raise ValueError(f"Hand {hand.hand_number} is not over yet ({hand.phase}); finish it before adding it.")
-        if hand.hand_number != self.hand_number:
-            raise ValueError(f"The game expects hand number {self.hand_number}, not {hand.hand_number}.")
+        if not isinstance(hand, Hand):
+            raise RulesError(f"hand: expected a finished Hand, not {_quote(hand)}.", "hand")
         if self.is_over:
             raise ValueError("The game is over: no more hands can be added.")
+        if hand.rules != self.rules:
+            raise RulesError("hand: it was played under different rules from the game's.", "rules")
+        if hand.phase != "over":
+            raise RulesError(f"hand: hand {hand.hand_number} is not over yet ({hand.phase}); finish it before adding it.", "phase")
+        if hand.hand_number != self.hand_number:
+            raise RulesError(f"hand_number: the game expects hand number {self.hand_number}, not {hand.hand_number}.", "hand_number")
+        if hand.dealer != self.dealer:
+            raise RulesError(f"dealer: seat {self.dealer} deals hand {self.hand_number} of this game, not seat {hand.dealer}.", "dealer")
+        if hand.seed is not None and (hand.seed != self.seed or type(hand.seed) is not type(self.seed)):
+            raise RulesError(
+                f"seed: this hand was dealt with seed {_quote(hand.seed)}, the game deals with seed {_quote(self.seed)}.", "seed"
+            )
+        if not hand._dealt_by_seed():
+            raise RulesError(f"seed: these are not the cards seed {_quote(hand.seed)} deals for this hand.", "seed")
 
     def add_hand(self, hand: Hand, moon_choice: str | None = None) -> ScoredHand:
         """Score a finished hand. With ``moon="choice"`` the shooter's ``moon_choice`` is required.
@@ -137,40 +152,51 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
+        """Replay a game record from :meth:`to_dict`; anything wrong raises :class:`RecordError` naming the field.
+
+        >>> Game.from_dict({"format": "hearts-lab/game", "version": 1, "rules": {}, "seed": 1, "dealer": 0,
+        ...                 "scores": [0, 0, 0, 0], "hands": [], "comment": "hi"})
+        Traceback (most recent call last):
+        ...
+        hearts_lab.errors.RecordError: 'comment': not a field of a game record.
+        """
         if not isinstance(data, dict):
-            raise RecordError(f"A game record must be a JSON object, not {type(data).__name__}.")
-        if data.get("format") != GAME_FORMAT or data.get("version") != GAME_VERSION:
-            raise RecordError(f"Not a version {GAME_VERSION} game record ('format' must be {GAME_FORMAT!r}).")
-        missing = [k for k in ("rules", "seed", "dealer", "scores", "hands") if k not in data]
-        if missing:
-            raise RecordError(f"The game record is missing {', '.join(map(repr, missing))} (truncated?).")
+            raise RecordError(f"A game record must be a JSON object, not {type(data).__name__}.", "record")
+        version = data.get("version")
+        if data.get("format") != GAME_FORMAT or type(version) is not int or version != GAME_VERSION:
+            raise RecordError(f"Not a version {GAME_VERSION} game record ('format' must be {GAME_FORMAT!r}).", "format")
+        check_fields(data, ("format", "version", "rules", "seed", "dealer", "scores", "hands"), (), "game record")
         try:
-            game = cls(Rules.from_dict(data["rules"]), data["seed"], data["scores"], data["dealer"])
+            rules = Rules.from_dict(data["rules"])
         except (RulesError, TypeError) as error:
-            raise RecordError(f"The game record's settings are invalid: {error}") from None
+            raise RecordError(f"The game record's rules are invalid: {error}", "rules") from None
+        if not isinstance(data["scores"], list):
+            raise RecordError(f"scores: expected a list of {rules.players} whole numbers.", "scores")
+        try:
+            game = cls(rules, data["seed"], data["scores"], data["dealer"])
+        except RulesError as error:
+            raise RecordError(f"The game record's settings are invalid: {error}", error.field) from None
         if not isinstance(data["hands"], list):
-            raise RecordError("hands: expected a list of hand records.")
+            raise RecordError("hands: expected a list of hand records.", "hands")
         for i, entry in enumerate(data["hands"]):
             if not isinstance(entry, dict) or "hand" not in entry:
-                raise RecordError(f"hands[{i}]: expected an object with a 'hand' record.")
+                raise RecordError(f"hands[{i}]: expected an object with a 'hand' record.", "hands")
             try:
+                check_fields(entry, ("hand",), ("moon_choice",), "game record's hand entry")
                 hand = Hand.from_dict(entry["hand"])
             except RecordError as error:
-                raise RecordError(f"hands[{i}]: {error}") from None
+                raise RecordError(f"hands[{i}]: {error}", error.field) from None
             try:
                 game.add_hand(hand, entry.get("moon_choice"))
             except ValueError as error:
-                raise RecordError(f"hands[{i}] does not fit the game: {error}") from None
+                raise RecordError(f"hands[{i}] does not fit the game: {error}", getattr(error, "field", None) or "hands") from None
         return game
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Read a game record; anything malformed or inconsistent raises :class:`RecordError`."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
-            raise RecordError(f"The game record is not valid JSON (truncated or edited?): {error}.") from None
-        return cls.from_dict(data)
+        """Read a game record; anything malformed, oversized or inconsistent raises :class:`RecordError`
+        (size and nesting are checked before parsing)."""
+        return cls.from_dict(load_json(text, "game record", MAX_GAME_RECORD))
 
     def __repr__(self) -> str:
         state = f"over, winners {list(self.winners)}" if self.is_over else f"next hand {self.hand_number}"

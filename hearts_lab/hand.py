@@ -37,6 +37,7 @@ from .cards import (
 )
 from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, RecordError, RulesError
+from .records import MAX_HAND_RECORD, check_fields, load_json
 from .rules import Rules
 from .tricks import Trick, _resolve
 
@@ -345,7 +346,7 @@ class Hand:
         except TypeError:
             index = -1
         if isinstance(seat, bool) or not 0 <= index < self.players:
-            raise RulesError(f"seat: there is no seat {seat!r}; seats are 0 to {self.players - 1}.", "seat")
+            raise RulesError(f"seat: there is no seat {_quote(seat)}; seats are 0 to {self.players - 1}.", "seat")
         return index
 
     def cards(self, seat: int) -> tuple[Card, ...]:
@@ -487,7 +488,7 @@ class Hand:
                 seat=seat, card=None, rule="pass-phase", legal=(),
             )
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalPass(f"There is no seat {seat!r}: seats are 0 to {self.players - 1}.", seat=seat, card=None, rule="seat", legal=())
+            raise IllegalPass(f"There is no seat {_quote(seat)}: seats are 0 to {self.players - 1}.", seat=seat, card=None, rule="seat", legal=())
         need = self.rules.pass_count
         hand = self._hands[seat]
         if len(chosen) != need:
@@ -859,75 +860,122 @@ class Hand:
 
     @classmethod
     def from_dict(cls, data: Any) -> Hand:
-        """Replay a record from :meth:`to_dict`. Anything wrong raises :class:`RecordError`."""
+        """Replay a record from :meth:`to_dict`. Anything wrong raises :class:`RecordError` naming the field.
+
+        The record is checked whole before a hand exists: unknown or missing fields,
+        wrong types, a seed that did not deal these cards, an illegal pass or play.
+
+        >>> Hand.from_dict({"format": "hearts-lab/hand", "version": True})
+        Traceback (most recent call last):
+        ...
+        hearts_lab.errors.RecordError: version: unsupported hand record version True; this Hearts Lab reads version 1.
+        """
         if not isinstance(data, dict):
-            raise RecordError(f"A hand record must be a JSON object, not {type(data).__name__}.")
+            raise RecordError(f"A hand record must be a JSON object, not {type(data).__name__}.", "record")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"Not a hand record: 'format' is {data.get('format')!r}, expected {RECORD_FORMAT!r}.")
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"Unsupported hand record version {data.get('version')!r}; this Hearts Lab reads {RECORD_VERSION}.")
-        required = ("rules", "hand_number", "dealer", "deal", "kitty", "passes", "plays")
-        missing = [k for k in required if k not in data]
-        if missing:
-            raise RecordError(f"The hand record is missing {', '.join(repr(k) for k in missing)} (truncated?).")
+            raise RecordError(
+                f"Not a hand record: 'format' is {_quote(data.get('format'))}, expected {RECORD_FORMAT!r}.", "format"
+            )
+        version = data.get("version")
+        if type(version) is not int or version != RECORD_VERSION:
+            raise RecordError(
+                f"version: unsupported hand record version {_quote(version)}; this Hearts Lab reads version {RECORD_VERSION}.",
+                "version",
+            )
+        check_fields(
+            data,
+            ("format", "version", "rules", "hand_number", "dealer", "deal", "kitty", "passes", "plays"),
+            ("seed", "passing"),
+            "hand record",
+        )
         try:
             rules = Rules.from_dict(data["rules"])
         except (RulesError, TypeError) as error:
-            raise RecordError(f"The record's rules are invalid: {error}") from None
+            raise RecordError(f"The record's rules are invalid: {error}", "rules") from None
+        n = rules.players
 
-        def card_list(value: Any, where: str) -> list[Card]:
+        def whole(name: str, value: Any, high: int | None) -> int:
+            if type(value) is not int or value < 0 or (high is not None and value > high):
+                limit = f"0 to {high}" if high is not None else "0 or more"
+                raise RecordError(f"{name}: expected a whole number {limit}, not {_quote(value)}.", name)
+            return value
+
+        hand_number = whole("hand_number", data["hand_number"], 1_000_000)
+        dealer = whole("dealer", data["dealer"], n - 1)
+        seed = data.get("seed")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except RulesError as error:
+                raise RecordError(str(error), "seed") from None
+        passing = data.get("passing", True)
+        if type(passing) is not bool:
+            raise RecordError(f"passing: expected true or false, not {_quote(passing)}.", "passing")
+
+        def card_list(value: Any, where: str, most: int) -> list[Card]:
             if not isinstance(value, list):
-                raise RecordError(f"{where}: expected a list of cards, not {type(value).__name__}.")
+                raise RecordError(f"{where}: expected a list of cards, not {type(value).__name__}.", where)
+            if len(value) > most:
+                raise RecordError(f"{where}: {len(value)} cards, more than the {most} these rules allow.", where)
             try:
                 return [Card.parse(c) for c in value]
             except CardError as error:
-                raise RecordError(f"{where}: {error}") from None
+                raise RecordError(f"{where}: {error}", where) from None
 
         deal = data["deal"]
-        if not isinstance(deal, list):
-            raise RecordError("deal: expected one list of cards per seat.")
-        seats = [card_list(h, f"deal[{i}]") for i, h in enumerate(deal)]
-        kitty = card_list(data["kitty"], "kitty")
-        seed = data.get("seed")
-        try:
-            hand = cls(
-                rules, seats, kitty, hand_number=data["hand_number"], dealer=data["dealer"],
-                seed=seed, passing=bool(data.get("passing", True)),
-            )
-        except (RulesError, TypeError) as error:
-            raise RecordError(f"The record's deal is invalid: {error}") from None
+        if not isinstance(deal, list) or len(deal) != n:
+            raise RecordError(f"deal: expected one list of cards per seat ({n}).", "deal")
+        seats = [card_list(h, f"deal[{i}]", rules.hand_size) for i, h in enumerate(deal)]
+        kitty = card_list(data["kitty"], "kitty", rules.kitty_size)
         passes = data["passes"]
+        chosen: list[list[Card] | None] = []
         if passes is not None:
-            if not isinstance(passes, list) or len(passes) != rules.players:
-                raise RecordError(f"passes: expected one entry per seat ({rules.players}).")
-            for seat, chosen in enumerate(passes):
-                if chosen is None:
-                    continue
-                try:
-                    hand.pass_cards(seat, card_list(chosen, f"passes[{seat}]"))
-                except IllegalMove as error:
-                    raise RecordError(f"passes[{seat}] breaks the rules: {error}") from None
-        for i, card in enumerate(card_list(data["plays"], "plays")):
+            if not isinstance(passes, list) or len(passes) != n:
+                raise RecordError(f"passes: expected one entry per seat ({n}).", "passes")
+            chosen = [None if p is None else card_list(p, f"passes[{s}]", rules.pass_count) for s, p in enumerate(passes)]
+        plays = card_list(data["plays"], "plays", 2 * len(rules.deck()))  # a bound; replay finds the first extra card
+        try:
+            hand = cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, seed=seed, passing=passing)
+        except (RulesError, TypeError) as error:
+            raise RecordError(f"The record's deal is invalid: {error}", "deal") from None
+        if seed is not None and not hand._dealt_by_seed():
+            raise RecordError(
+                f"deal: these are not the cards seed {_quote(seed)} deals for hand {hand_number} with dealer {dealer} "
+                "(edited record?).",
+                "deal",
+            )
+        for seat, cards in enumerate(chosen):
+            if cards is None:
+                continue
+            try:
+                hand.pass_cards(seat, cards)
+            except IllegalMove as error:
+                raise RecordError(f"passes[{seat}] breaks the rules: {error}", "passes") from None
+        for i, card in enumerate(plays):
             try:
                 hand.play(card)
             except IllegalMove as error:
-                raise RecordError(f"plays[{i}] ({card}) breaks the rules: {error}") from None
+                raise RecordError(f"plays[{i}] ({card}) breaks the rules: {error}", "plays") from None
         return hand
+
+    def _dealt_by_seed(self) -> bool:
+        """Whether this hand's seed, hand number and dealer deal exactly its cards (True without a seed)."""
+        if self.seed is None:
+            return True
+        hands, kitty = deal_cards(self.rules, self.seed, self.hand_number, self.dealer)
+        return tuple(tuple(h) for h in hands) == self._dealt and kitty == self.kitty
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Hand:
-        """Read and replay a JSON record. Malformed, truncated or rule-breaking records raise :class:`RecordError`.
+        """Read and replay a JSON record. Malformed, truncated, oversized or rule-breaking records raise
+        :class:`RecordError`; size and nesting are checked before parsing.
 
         >>> Hand.from_json('{"format": "hearts-lab/hand", "version": 1')
         Traceback (most recent call last):
         ...
         hearts_lab.errors.RecordError: The hand record is not valid JSON (truncated or edited?): Expecting ',' delimiter at line 1, column 43.
         """
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
-            raise RecordError(f"The hand record is not valid JSON (truncated or edited?): {_json_error(error)}.") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "hand record", MAX_HAND_RECORD))
 
     # -- display --------------------------------------------------------------------
 
@@ -944,9 +992,3 @@ class Hand:
         from .render import display, hand_html
 
         return hand_html(self, four_colour=display.four_colour)
-
-
-def _json_error(error: Exception) -> str:
-    if isinstance(error, json.JSONDecodeError):
-        return f"{error.msg} at line {error.lineno}, column {error.colno}"
-    return str(error)

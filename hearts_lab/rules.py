@@ -75,9 +75,9 @@ def card_values(name: str) -> tuple[tuple[Card, int], ...]:
     """
     try:
         return CARD_VALUES[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise RulesError(
-            f"card_points: {name!r} is not a named table; choose one of {_quoted(CARD_VALUES)}.", "card_points"
+            f"card_points: {_quote(name)} is not a named table; choose one of {_quoted(CARD_VALUES)}.", "card_points"
         ) from None
 
 
@@ -196,12 +196,12 @@ class Rules:
         ...
         hearts_lab.errors.RulesError: players: the 'standard' preset is for 3 to 7 players, not 8.
         """
-        if name not in PRESET_PLAYERS:
-            raise RulesError(f"preset: {name!r} is not a preset; choose one of {_quoted(PRESETS)}.", "preset")
+        if not isinstance(name, str) or name not in PRESET_PLAYERS:
+            raise RulesError(f"preset: {_quote(name)} is not a preset; choose one of {_quoted(PRESETS)}.", "preset")
         allowed = PRESET_PLAYERS[name]
         if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
             raise RulesError(
-                f"players: the {name!r} preset is for {allowed.start} to {allowed.stop - 1} players, not {players!r}.",
+                f"players: the {_quote(name)} preset is for {allowed.start} to {allowed.stop - 1} players, not {_quote(players)}.",
                 "players",
             )
         if name == "standard":
@@ -241,7 +241,7 @@ class Rules:
         self._check_int("players", 2, 52)
         self._check_int("decks", 1, 2)
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"name: expected a non-empty label, not {self.name!r}.", "name")
+            raise RulesError(f"name: expected a non-empty label, not {_quote(self.name)}.", "name")
         set_(self, "removed", tuple(sorted(self._card_tuple("removed", self.removed), key=Card.sort_key)))
         available = Counter(full_pack() * self.decks)
         for card, count in Counter(self.removed).items():
@@ -266,14 +266,14 @@ class Rules:
         self._check_int("pass_count", 0, self.hand_size)
         schedule = self.pass_schedule
         if isinstance(schedule, int) or not isinstance(schedule, Iterable):
-            raise RulesError(f"pass_schedule: expected a sequence of seat offsets, not {schedule!r}.", "pass_schedule")
+            raise RulesError(f"pass_schedule: expected a sequence of seat offsets, not {_quote(schedule)}.", "pass_schedule")
         schedule = tuple(schedule)
         if not schedule:
             raise RulesError("pass_schedule: needs at least one offset; use (0,) for no passing.", "pass_schedule")
         for offset in schedule:
             if not isinstance(offset, int) or isinstance(offset, bool) or not 0 <= offset < self.players:
                 raise RulesError(
-                    f"pass_schedule: {offset!r} is not a seat offset from 0 to {self.players - 1}.", "pass_schedule"
+                    f"pass_schedule: {_quote(offset)} is not a seat offset from 0 to {self.players - 1}.", "pass_schedule"
                 )
         set_(self, "pass_schedule", schedule)
         self._check_choice("opening_lead", OPENING_LEADS)
@@ -306,17 +306,17 @@ class Rules:
     def _check_int(self, name: str, low: int, high: int) -> None:
         value = getattr(self, name)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise RulesError(f"{name}: expected a whole number from {low} to {high}, not {value!r}.", name)
+            raise RulesError(f"{name}: expected a whole number from {low} to {high}, not {_quote(value)}.", name)
 
     def _check_bool(self, name: str) -> None:
         value = getattr(self, name)
         if not isinstance(value, bool):
-            raise RulesError(f"{name}: expected True or False, not {value!r}.", name)
+            raise RulesError(f"{name}: expected True or False, not {_quote(value)}.", name)
 
     def _check_choice(self, name: str, options: tuple[str, ...]) -> None:
         value = getattr(self, name)
         if value not in options:
-            raise RulesError(f"{name}: {value!r} is not one of {_quoted(options)}.", name)
+            raise RulesError(f"{name}: {_quote(value)} is not one of {_quoted(options)}.", name)
 
     @staticmethod
     def _card_tuple(name: str, cards: Any) -> tuple[Card, ...]:
@@ -338,7 +338,7 @@ class Rules:
             raise RulesError(f"card_points: expected (card, value) pairs: {error}", "card_points") from None
         for card, value in pairs:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"card_points: the value of {card} must be a whole number, not {value!r}.", "card_points")
+                raise RulesError(f"card_points: the value of {card} must be a whole number, not {_quote(value)}.", "card_points")
         if len({c for c, _ in pairs}) != len(pairs):
             raise RulesError("card_points: a card is given two values.", "card_points")
         return tuple(sorted(((c, v) for c, v in pairs if v), key=lambda cv: cv[0].sort_key()))

@@ -158,7 +158,7 @@ def points_hand(rules: Rules, taker: int, hand_number: int) -> Hand:
     """A finished hand where ``taker`` takes all 26 points (use with moon='off')."""
     seats = one_suit_each()
     rotated = [seats[(s - taker) % 4] for s in range(4)]
-    hand = Hand.from_cards(rules, rotated, hand_number=hand_number, passing=False)
+    hand = Hand.from_cards(rules, rotated, hand_number=hand_number, dealer=hand_number % 4, passing=False)
     finish_lowest(hand)
     return hand
 

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import html
 import os
-from pathlib import Path
 
 import ipywidgets as w
 
+from ..errors import RecordError
 from ..hand import Hand
+from ..records import MAX_HAND_RECORD, read_record_file
 from ..render import (
     cards_html,
     pass_exchange_html,
@@ -31,26 +32,31 @@ from ._common import ErrorArea, button, four_colour_box
 __all__ = ["DealStepper", "load_hand"]
 
 
-def load_hand(source: Hand | str | os.PathLike) -> Hand:
+def load_hand(source: Hand | str | os.PathLike[str]) -> Hand:
     """A :class:`Hand` from a hand, a JSON record, or the path of a JSON record file.
 
-    A bad record raises :class:`~hearts_lab.errors.RecordError` (a ``ValueError``).
+    A bad record, or a file that cannot be read, raises :class:`~hearts_lab.errors.RecordError`
+    (a ``ValueError``); text is taken as a path only when it is a short ``….json`` name.
 
     >>> load_hand('{"format": "nonsense"}')
     Traceback (most recent call last):
     ...
     hearts_lab.errors.RecordError: Not a hand record: 'format' is 'nonsense', expected 'hearts-lab/hand'.
+    >>> load_hand("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    hearts_lab.errors.RecordError: Cannot read the hand record file 'no/such/file.json': No such file or directory.
     """
     if isinstance(source, Hand):
         return source
     if isinstance(source, os.PathLike):
-        return Hand.from_json(Path(source).read_text(encoding="utf-8"))
+        return Hand.from_json(read_record_file(source, "hand record", MAX_HAND_RECORD))
     if isinstance(source, str):
         text = source.strip()
-        if not text.startswith("{") and text.endswith(".json") and Path(text).is_file():
-            return Hand.from_json(Path(text).read_text(encoding="utf-8"))
+        if not text.startswith("{") and text.endswith(".json") and len(text) <= 1024 and "\n" not in text:
+            return Hand.from_json(read_record_file(text, "hand record", MAX_HAND_RECORD))
         return Hand.from_json(text)
-    raise TypeError(f"Expected a Hand, a JSON record or a path, not {type(source).__name__}.")
+    raise RecordError(f"Expected a Hand, a JSON record or a path, not {type(source).__name__}.", "source")
 
 
 class DealStepper(w.VBox):
@@ -105,7 +111,8 @@ class DealStepper(w.VBox):
         self.next.on_click(lambda _: self.go(self.step + 1))
         self.prev_trick.on_click(lambda _: self.go(self._trick_boundary(-1)))
         self.next_trick.on_click(lambda _: self.go(self._trick_boundary(+1)))
-        self.load_button.on_click(lambda _: self.load(self.record.value))
+        # The box holds a pasted record, never a file name: only the record text is read.
+        self.load_button.on_click(lambda _: self.load_record(self.record.value))
         self.slider.observe(lambda change: self._show(), names="value")
         self.four_colour.observe(lambda change: self._show(), names="value")
 
@@ -143,7 +150,13 @@ class DealStepper(w.VBox):
         """Show the hand after ``step`` cards (clamped to the record)."""
         self.slider.value = max(0, min(self.plays, step))
 
-    def load(self, source: Hand | str | os.PathLike) -> None:
+    def load_record(self, text: str) -> None:
+        """Replay a pasted JSON record (the record box). A bad record shows the engine's message and keeps the current hand."""
+        with self.error.catching():
+            self.hand = Hand.from_json(text).copy()
+            self._reset(0)
+
+    def load(self, source: Hand | str | os.PathLike[str]) -> None:
         """Replay another hand or record. A bad record shows the engine's message and keeps the current hand."""
         with self.error.catching():
             self.hand = load_hand(source).copy()
