@@ -260,3 +260,27 @@ def test_06_heuristic_and_omnibus_intervals_match_the_prose():
     low, high = wilson_interval(k, 400)
     assert low < 0.5 < high                                  # "about half the hands"
     assert f"{low:.1%} to {high:.1%}" in omnibus
+
+
+def test_03_deck_explorer_numbers_change_with_the_rules():
+    """The explorer of notebook 03, driven as a student would: every number follows the rules."""
+    from hearts_lab.widgets.explorers import DeckExplorer
+
+    explorer = DeckExplorer("standard", players=6)
+    assert (explorer.facts["cards each"], explorer.facts["kitty"]) == (8, 0)
+    explorer.preset.value = "lowest-clubs"
+    explorer.players.value = 5
+    rules = Rules.preset("lowest-clubs", players=5)
+    assert explorer.facts["removed"] == rules.removed and explorer.facts["opening card"] == Card.parse("4C")
+    assert explorer.facts["cards each"] == 10
+    explorer.preset.value = "cancellation"                 # 5 players is not a cancellation table
+    assert explorer.rules.players == 6 and explorer.facts["kitty"] == 2
+    explorer.players.value = 7
+    assert explorer.facts["kitty"] == 6 and explorer.facts["cards each"] == 14
+    explorer.preset.value = "standard"                     # 7 players is a standard table too: it stays
+    assert explorer.rules.players == 7 and explorer.facts["removed"] == Rules.preset("standard", players=7).removed
+    explorer.players.value = 2                             # refused: the engine's message, last deck kept
+    assert "3 to 7 players" in explorer.error.message and explorer.rules.players == 7
+    # question 3: the two 6-player decks differ, their deal counts do not
+    six = [DeckExplorer(p, players=6).facts for p in ("standard", "lowest-clubs")]
+    assert six[0]["removed"] != six[1]["removed"] and six[0]["distinct deals"] == six[1]["distinct deals"]
