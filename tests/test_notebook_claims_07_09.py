@@ -19,7 +19,21 @@ import sympy
 
 from hearts_lab import Rules
 from hearts_lab.combinatorics import (
+    both_queens,
     compare_strips,
+    deal_sample,
+    estimate,
+    estimates,
+    expected_kitty_points,
+    hearts_distribution,
+    moon_deal_possible,
+    no_hearts,
+    p_both_queens,
+    p_dealt_moon,
+    p_kitty_points,
+    p_no_hearts,
+    p_pair,
+    p_queen_with_hearts,
     deal_count,
     deal_table,
     enumerate_deals,
@@ -31,6 +45,7 @@ from hearts_lab.combinatorics import (
     strip_choices,
 )
 from hearts_lab.rules import PRESET_PLAYERS
+from hearts_lab.stats import hands_needed, z_for
 from hearts_lab.teach import reveal
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,7 +80,7 @@ def all_output(name: str) -> str:
 
 
 NB07, NB08, NB09 = "07_counting_deals.ipynb", "08_exact_odds.ipynb", "09_moon_odds.ipynb"
-ALL = (NB07,)
+ALL = (NB07, NB08)
 
 
 # -- shared: your-turn cells, closing sections, rule citations -------------------------------
@@ -193,3 +208,124 @@ def test_07_your_turn_answers_are_accepted():
     ratio = deal_count(four).value / deal_count(house).value
     assert reveal(Fraction(52 * 51 * 50 * 49, 13**4), ratio, what="ratio").status == "right"
     assert ratio > 1  # fewer deals with 12 cards each
+
+
+# -- notebook 08 ---------------------------------------------------------------------------
+
+FOUR = Rules.preset("standard", players=4)
+SEVEN = Rules.preset("cancellation", players=7)
+
+
+def test_08_no_hearts_and_void_sentences():
+    text = prose(NB08)
+    p = float(p_no_hearts(FOUR))
+    assert f"{p:.1%}" == "1.3%" and round(1 / p) == 78 and "About 1.3%: roughly one hand in 78." in text
+    assert f"{p:.2%}" == "1.28%" and "$4 \\times 1.28\\%$" in text
+    v = p_void(FOUR)
+    assert round(float(v) * 100) == 5 and round(1 / float(v)) == 20 and "About 5%, one hand in 20" in text
+    assert v.value == p_no_hearts(FOUR, some_seat=True).value  # "exactly the chance that some seat has no hearts"
+    assert float(v) < 4 * p  # "four times the no-hearts chance, minus a little"
+    assert "4 single seats, 6 pairs of seats and 4 triples" in text
+
+
+def test_08_a_void_is_likelier_with_fewer_cards():
+    for name in ("standard", "lowest-clubs"):
+        by_size = sorted((Rules.preset(name, players=n) for n in PRESET_PLAYERS[name]), key=lambda r: r.hand_size)
+        values = [float(p_void(r)) for r in by_size]
+        assert values == sorted(values, reverse=True)
+
+
+def test_08_queen_curves_and_hypergeometric_spread():
+    eight = Rules.preset("cancellation", players=8)
+    assert p_queen_with_hearts(FOUR, 0).value == sympy.Rational(1, 4)
+    start = 1 - Fraction(91 * 90, 104 * 103)
+    assert p_queen_with_hearts(eight, 0).value == sympy.Rational(start.numerator, start.denominator)
+    assert f"{float(start):.1%}" == "23.5%"
+    higher = [k for k in range(9) if p_queen_with_hearts(eight, k).value > p_queen_with_hearts(FOUR, k).value]
+    assert higher[0] == 5 and "crosses the one-pack curve at $k = 5$" in prose(NB08)
+
+    def variance(rules):
+        dist = hearts_distribution(rules)
+        mean = sum(i * d.value for i, d in enumerate(dist))
+        return sum((i - mean) ** 2 * d.value for i, d in enumerate(dist))
+
+    assert variance(eight) > variance(FOUR)
+
+
+def test_08_dealt_moon_sentences():
+    possible = {name: [n for n in counts if moon_deal_possible(Rules.preset(name, players=n))] for name, counts in PRESET_PLAYERS.items()}
+    assert possible == {"standard": [3], "lowest-clubs": [2, 3], "cancellation": []}
+    three = Rules.preset("standard", players=3)
+    one, some = p_dealt_moon(three).value, p_dealt_moon(three, some_seat=True).value
+    assert some == 3 * one
+    assert round(1 / float(some) / 1e6) == 634 and round(1 / float(one) / 1e9, 1) == 1.9
+    text = prose(NB08)
+    assert "two billion" not in text
+    assert "about one deal in 634 million; one named seat, about one hand in 1.9 billion" in text
+    assert 1 - (1 - float(some)) ** 20_000 < 1e-4  # "we would almost surely see zero"
+    small = small_deck_rules("2♥ 3♥ Q♠ 2♣ 3♣ 4♦ 5♦ 6♦", players=2)
+    assert p_dealt_moon(small).value == sympy.Rational(5, 70) and comb(8, 4) == 70
+
+
+def test_08_kitty_and_pair_sentences():
+    assert f"{float(p_kitty_points(SEVEN)):.0%}" == "86%" and "about 86% of the time" in prose(NB08)
+    for n in PRESET_PLAYERS["cancellation"]:
+        r = Rules.preset("cancellation", players=n)
+        assert expected_kitty_points(r).value == sympy.Rational(r.kitty_size, 2)
+    assert float(p_pair(Rules.preset("cancellation", players=6))) > 0.5
+    assert p_both_queens(SEVEN, some_seat=True).value == 7 * p_both_queens(SEVEN).value
+    nh13 = float(p_no_hearts(Rules.preset("cancellation", players=8)))
+    assert f"{nh13:.1%}" == "1.8%" and "(1.8% against 1.3% for 13 cards)" in prose(NB08)
+
+
+def test_08_the_old_every_seeded_run_claim_is_gone_and_the_naive_answers_pass():
+    text = prose(NB08)
+    assert "would miss by far more" not in text
+    sample4 = deal_sample(FOUR, 20_000, seed=8)
+    some = estimate(no_hearts(seat=None), FOUR, deals=sample4)
+    naive_some = 4 * p_no_hearts(FOUR).fraction
+    assert (round(some.low, 4), round(some.high, 4)) == (0.0497, 0.0559)
+    assert some.contains(naive_some) and round(float(naive_some), 5) == 0.05116
+    queens = estimate(both_queens(), SEVEN, deals=20_000, seed=8)
+    assert queens.contains(Fraction(14 * 13, 104 * 104))
+
+
+def test_08_standard_errors_and_deals_needed():
+    text = prose(NB08)
+    n = 20_000
+    rows = [
+        (p_no_hearts(FOUR, some_seat=True), 4 * p_no_hearts(FOUR).fraction),
+        (p_both_queens(SEVEN), Fraction(14 * 13, 104 * 104)),
+    ]
+    ratios = []
+    for exact, wrong in rows:
+        p = float(exact)
+        gap = abs(float(wrong) - p)
+        ratios.append(round(gap / math.sqrt(p * (1 - p) / n), 2))
+        assert f"{hands_needed(p, gap):,}" in all_output(NB08)
+    assert ratios == [0.06, 0.18] and "(0.06 and 0.18 of one)" in text
+    assert round((1 / 3) / math.sqrt((1 / 3) * (2 / 3) / n)) == 100 and "about 100 standard errors" in text
+    z = z_for(0.95)
+    assert round(((z + 0.8416) / z) ** 2, 1) == 2.0  # 80 % power: "about twice as many deals again"
+    assert "about twice as many deals again" in text
+
+
+def test_08_your_turn_answers_are_accepted_and_slips_nudged():
+    two = Rules.preset("lowest-clubs", players=2)
+    one_seat = Fraction(comb(39, 13), comb(52, 13))
+    some = sum((-1) ** (t + 1) * comb(4, t) * Fraction(comb(39, 13 * t), comb(52, 13 * t)) for t in (1, 2, 3))
+    answers = [
+        (one_seat, p_no_hearts(FOUR)),
+        (some, p_no_hearts(FOUR, some_seat=True)),
+        (Fraction(4 * comb(39, 13) - 6 * comb(26, 13) + 4 * comb(13, 13), comb(52, 13)), p_void(FOUR)),
+        (Fraction(sum(comb(13, i) * comb(38, 12 - i) for i in range(3, 13)), comb(52, 13)), p_queen_with_hearts(FOUR, 3)),
+        (Fraction(comb(38, 12), comb(52, 26)), p_dealt_moon(two)),
+        (1 - Fraction(comb(76, 6), comb(104, 6)), p_kitty_points(SEVEN)),
+        (Fraction(comb(102, 12), comb(104, 14)), p_both_queens(SEVEN)),
+        (Fraction(14 * 13, 104 * 103), p_both_queens(SEVEN)),
+    ]
+    for mine, library in answers:
+        assert reveal(mine, library).status == "right", library
+    slip = reveal(4 * one_seat, p_no_hearts(FOUR, some_seat=True),
+                  hints={4 * one_seat: "that adds the chance for each seat, so a deal where two seats have no hearts is counted twice."})
+    assert slip.status == "wrong" and "counted twice" in slip.message
