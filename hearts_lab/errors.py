@@ -9,7 +9,7 @@ from .cards import CardError
 if TYPE_CHECKING:
     from .cards import Card
 
-__all__ = ["CardError", "RulesError", "IllegalMove", "IllegalPass", "RecordError", "MoonChoiceRequired"]
+__all__ = ["CardError", "RulesError", "RulesTypeError", "check_rules", "IllegalMove", "IllegalPass", "RecordError", "MoonChoiceRequired"]
 
 
 class RulesError(ValueError):
@@ -18,6 +18,24 @@ class RulesError(ValueError):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+class RulesTypeError(RulesError, TypeError):
+    """Something other than a :class:`~hearts_lab.rules.Rules` value where rules are needed.
+
+    Both a ``RulesError`` (so widgets show it) and a ``TypeError`` (what it is).
+    """
+
+    def __init__(self, value: object) -> None:
+        super().__init__(f"rules: expected a Rules value, not {type(value).__name__}.", "rules")
+
+
+def check_rules(value: object) -> None:
+    """Raise :class:`RulesTypeError` unless ``value`` is a :class:`~hearts_lab.rules.Rules`."""
+    from .rules import Rules
+
+    if not isinstance(value, Rules):
+        raise RulesTypeError(value)
 
 
 class IllegalMove(ValueError):

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Sequence
 
 from .cards import _quote
 from .deal import check_seed
-from .errors import RecordError, RulesError
+from .errors import RecordError, RulesError, check_rules
 from .hand import Hand
 from .records import MAX_GAME_RECORD, check_fields, load_json
 from .rules import Rules
@@ -47,8 +47,7 @@ class Game:
     """Hands in order, from ``hand_number`` 0, dealt with ``seed``; the dealer moves left each hand."""
 
     def __init__(self, rules: Rules, seed: int | str = 1, scores: Sequence[int] | None = None, dealer: int = 0) -> None:
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        check_rules(rules)
         n = rules.players
         if scores is None:
             scores = (0,) * n

@@ -36,7 +36,7 @@ from .cards import (
     format_cards,
 )
 from .deal import check_seed, deal_cards
-from .errors import IllegalMove, IllegalPass, RecordError, RulesError
+from .errors import IllegalMove, IllegalPass, RecordError, RulesError, check_rules
 from .records import MAX_HAND_RECORD, check_fields, load_json
 from .rules import Rules
 from .tricks import Trick, _resolve
@@ -191,8 +191,7 @@ class Hand:
         seed: int | str | None = None,
         passing: bool = True,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        check_rules(rules)
         n = rules.players
         _whole("hand_number", hand_number, 0)
         _whole("dealer", dealer, 0, n - 1)
@@ -289,8 +288,7 @@ class Hand:
         >>> len(hand.cards(0)), len(hand.kitty)
         (14, 6)
         """
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+        check_rules(rules)
         check_seed(seed)
         _whole("hand_number", hand_number, 0)
         _whole("dealer", dealer, 0, rules.players - 1)
@@ -322,17 +320,13 @@ class Hand:
         >>> hand.to_play, hand.legal_moves()
         (0, (2♣,))
         """
+        check_rules(rules)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise RulesError(f"hands: expected one list (or string) of cards per seat, not {_quote(hands)}.", "hands")
         seats = [h.replace(",", " ").split() if isinstance(h, str) else h for h in hands]
         if isinstance(kitty, str):
             kitty = kitty.replace(",", " ").split()
-        try:
-            kitty = [Card.parse(c) for c in kitty]
-        except CardError as error:
-            raise RulesError(f"kitty: {error}", "kitty") from None
-        try:
-            return cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, passing=passing)
-        except CardError as error:
-            raise RulesError(f"hands: {error}", "hands") from None
+        return cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, passing=passing)
 
     # -- reading the state --------------------------------------------------
 
@@ -478,10 +472,14 @@ class Hand:
         """
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
+        if isinstance(cards, (bytes, Card)) or not isinstance(cards, Iterable):
+            raise IllegalPass(
+                f"Seat {_quote(seat)} must pass a list of cards, not {_quote(cards)}.", seat=None, card=None, rule="not-a-card", legal=()
+            )
         try:
-            chosen = tuple(_sorted(Card.parse(c) for c in cards))
+            chosen = tuple(_sorted(Card.parse(c) for c in islice(cards, self.rules.pass_count + 1)))
         except CardError as error:
-            raise IllegalPass(str(error), seat=seat, card=None, rule="not-a-card", legal=()) from None
+            raise IllegalPass(str(error), seat=None, card=None, rule="not-a-card", legal=()) from None
         if self.phase != "pass":
             raise IllegalPass(
                 f"Seat {seat} cannot pass now: {'this is a hold hand, nobody passes' if not self.pass_offset else 'the passing is over'}.",
@@ -493,7 +491,7 @@ class Hand:
         hand = self._hands[seat]
         if len(chosen) != need:
             raise IllegalPass(
-                f"Seat {seat} must pass exactly {need} cards, not {len(chosen)}.",
+                f"Seat {seat} must pass exactly {need} cards, not {len(chosen) if len(chosen) <= need else 'more'}.",
                 seat=seat, card=None, rule="pass-count", legal=tuple(hand),
             )
         held = Counter(hand)
@@ -805,8 +803,7 @@ class Hand:
         >>> hand.at(0).phase
         'pass'
         """
-        if not 0 <= plays <= len(self._history):
-            raise ValueError(f"plays: expected 0 to {len(self._history)}, not {plays}.")
+        _whole("plays", plays, 0, len(self._history))
         return self._rebuilt(self._history[:plays])
 
     def copy(self) -> Hand:
@@ -823,8 +820,11 @@ class Hand:
         >>> first = hand.legal_moves()[0]; hand.play(first); hand.undo(); hand.history
         ()
         """
-        if not 0 <= plays <= len(self._history):
-            raise ValueError(f"Cannot undo {plays} plays: {len(self._history)} have been played.")
+        if type(plays) is not int or not 0 <= plays <= len(self._history):
+            raise RulesError(
+                f"plays: cannot undo {_quote(plays)} plays; {len(self._history)} have been played (a whole number 0 to {len(self._history)}).",
+                "plays",
+            )
         self.__dict__ = self._rebuilt(self._history[: len(self._history) - plays]).__dict__
 
     def to_dict(self) -> dict[str, Any]:

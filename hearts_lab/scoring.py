@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .cards import _quote
-from .errors import MoonChoiceRequired, RulesError
+from .errors import MoonChoiceRequired, RulesError, check_rules
 from .rules import Rules
 
 __all__ = ["HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends"]
@@ -134,6 +134,7 @@ def score_hand(
     ``moon_choice`` (``"old"`` or ``"new"``) is required when ``rules.moon`` is
     ``"choice"`` and someone shot the moon, and refused otherwise.
     """
+    check_rules(rules)
     n = rules.players
     if isinstance(points, (str, bytes)) or len(points) != n or any(type(p) is not int for p in points):
         raise RulesError(f"points: expected {n} whole numbers, one per seat, not {_quote(points)}.", "points")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .cards import SUIT_SINGULAR, Card, CardError, _quote
-from .errors import RulesError
+from .errors import RulesError, check_rules
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -38,10 +38,7 @@ class TrickResult:
 def _as_plays(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> list[tuple[int, Card]]:
     """Check ``plays`` against ``rules``: each a (seat, card) pair, seats on the table and distinct,
     at most one card per player, and no card more often than the deck holds it."""
-    from .rules import Rules
-
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+    check_rules(rules)
     if isinstance(plays, (str, bytes)) or not isinstance(plays, Iterable):
         raise RulesError(f"plays: expected (seat, card) pairs in play order, not {_quote(plays)}.", "plays")
     n = rules.players
