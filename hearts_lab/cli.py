@@ -1,8 +1,16 @@
-"""The ``hearts-lab`` command: print deals for paper handouts and play whole games with bots.
+"""The ``hearts-lab`` command: print deals for paper handouts, watch bots play a game, or play one yourself.
+
+``hearts-lab deal`` prints a seeded deal; ``hearts-lab play`` lets the bots
+play a whole game and prints the scores; ``hearts-lab play --seat 0`` seats
+you at the table (the same :class:`hearts_lab.table.Table` the notebook's play
+table drives): type cards to pass and play, ``undo``, ``help`` or ``quit``.
+
+Output falls back to letters (``QS``) where the terminal cannot print suit
+symbols; a closed pipe (``| head``), end of input and Ctrl-C end it quietly.
 
 >>> main(["deal", "--preset", "standard", "--players", "3", "--seed", "1"])  # doctest: +ELLIPSIS
 standard, 3 players: 51 cards (1 pack, without 2♦), 17 each, pass 3 (offsets 1, 2)
-Hand 0, seed 1, dealer seat 0; pass 3 cards to the left (offset 1)
+Hand 0, seed 1, dealer seat 0; pass 3 cards left (offset 1)
 seat 0: ...
 0
 """
@@ -10,30 +18,83 @@ seat 0: ...
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
-from typing import Sequence
+from typing import Sequence, TextIO
 
-from .bots import HeuristicBot, RandomBot, play_hand
-from .cards import SUITS, format_cards
-from .errors import RulesError
-from .game import Game
+from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 from .hand import Hand
-from .rules import PRESETS, Rules
+from .rules import MOON_POLICIES, PRESETS, Rules
+from .table import Controls, Table
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser"]
+
+#: What the table's sentences call the controls, in a terminal.
+CONTROLS = Controls(pass_="type them", play="type a card", next_hand="press Enter for the next hand", new_game="start hearts-lab again")
+
+HELP = (
+    "Type cards as rank then suit: QS or Q♠, 10H or TH, 2c. Passing: all the cards on one line (QS KS AS).\n"
+    "Commands: undo (take back your last card or your pass), help, quit. At the end of a hand press Enter."
+)
+
+_SUIT_LETTER = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_CARD_TEXT = re.compile("(10|[2-9JQKA])([" + "".join(_SUIT_LETTER) + "])")
+_TWICE = re.compile(r"(?<![\w'])('?[\w ]{1,12}'?) or \1(?![\w'])")  # "QS or QS" once the symbols are letters
+_PLAIN = str.maketrans({"−": "-", "·": "-", "…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "×": "x"})
 
 
-def _direction(rules: Rules, offset: int) -> str:
-    n = rules.players
-    if offset == 0:
-        return "hold (no passing)"
-    name = {1: "to the left", n - 1: "to the right"}.get(offset)
-    if name is None and 2 * offset == n:
-        name = "across"
-    return f"{name or f'{offset} seats to the left'} (offset {offset})"
+class Console:
+    """Prints text the output can encode: suit symbols become letters (``Q♠`` -> ``QS``) when it cannot.
+
+    >>> import io
+    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> console = Console(out)
+    >>> console.plain, console.text("Seat 2 cannot play Q♠ · 10♥ — (−26)")
+    (True, 'Seat 2 cannot play QS - 10H - (-26)')
+    >>> console.text("a suit (♣ ♦ ♥ ♠ or C D H S), e.g. 'Q♠' or 'QS'")
+    "a suit (C D H S), e.g. 'QS'"
+    """
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out if out is not None else sys.stdout
+        encoding = getattr(self.out, "encoding", None) or "utf-8"
+        try:
+            "".join(SUIT_SYMBOLS.values()).encode(encoding)
+            self.plain = False
+        except (UnicodeEncodeError, LookupError):
+            self.plain = True
+        self._encoding = encoding
+
+    def text(self, text: str) -> str:
+        """``text`` as it will be printed."""
+        if not self.plain:
+            return text
+        text = _CARD_TEXT.sub(lambda m: m.group(1) + _SUIT_LETTER[m.group(2)], text)
+        text = text.translate(_PLAIN).replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+        text = _TWICE.sub(r"\1", text)
+        try:
+            return text.encode(self._encoding, "replace").decode(self._encoding)
+        except LookupError:
+            return text.encode("ascii", "replace").decode("ascii")
+
+    def say(self, text: str = "") -> None:
+        print(self.text(text), file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> str:
+        """One line of input (EOFError at the end of input); echoed when the input is not a terminal."""
+        self.out.write(self.text(prompt))
+        self.out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            self.out.write("\n")
+            raise EOFError
+        if not sys.stdin.isatty():
+            self.out.write(self.text(line if line.endswith("\n") else line + "\n"))
+        return line.strip()
 
 
-def _by_suit(cards: Sequence) -> str:
+def _by_suit(cards: Sequence[Card]) -> str:
     parts = []
     for suit in SUITS:
         row = [c for c in cards if c.suit == suit]
@@ -41,67 +102,176 @@ def _by_suit(cards: Sequence) -> str:
     return "   ".join(parts)
 
 
-def _deal(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.preset, players=args.players)
-    hand = Hand.deal(rules, seed=args.seed, hand_number=args.hand, dealer=args.dealer % rules.players)
-    print(rules.summary())
-    passing = f"pass {rules.pass_count} cards {_direction(rules, hand.pass_offset)}" if hand.pass_offset else "no passing this hand"
-    print(f"Hand {args.hand}, seed {args.seed}, dealer seat {hand.dealer}; {passing}")
+def _rules(args: argparse.Namespace) -> Rules:
+    changes = {} if getattr(args, "target", None) is None else {"target": args.target}
+    if getattr(args, "moon", None) is not None:
+        changes["moon"] = args.moon
+    return Rules.preset(args.preset, players=args.players, **changes)
+
+
+def _deal(args: argparse.Namespace, console: Console) -> int:
+    rules = _rules(args)
+    hand = Hand.deal(rules, seed=args.seed, hand_number=args.hand, dealer=args.dealer)  # a bad dealer is refused, by name
+    console.say(rules.summary())
+    offset = hand.pass_offset
+    passing = f"pass {rules.pass_count} cards {rules.pass_direction(offset)} (offset {offset})" if offset else "no passing this hand"
+    console.say(f"Hand {args.hand}, seed {args.seed}, dealer seat {hand.dealer}; {passing}")
     for seat in range(rules.players):
-        print(f"seat {seat}: {_by_suit(hand.cards(seat))}")
+        console.say(f"seat {seat}: {_by_suit(hand.cards(seat))}")
     if hand.kitty:
-        print(f"kitty (face down): {format_cards(hand.kitty)}")
+        console.say(f"kitty (face down): {format_cards(hand.kitty)}")
     return 0
 
 
-def _play(args: argparse.Namespace) -> int:
-    changes = {} if args.target is None else {"target": args.target}
-    rules = Rules.preset(args.preset, players=args.players, **changes)
-    make = HeuristicBot if args.bots == "heuristic" else RandomBot
-    bots = [make(seed=f"{args.seed}/{seat}") for seat in range(rules.players)]
-    game = Game(rules, seed=args.seed)
-    print(rules.summary() + f"; target {rules.target}; {args.bots} bots")
-    header = "hand" + "".join(f"{'seat ' + str(s):>9}" for s in range(rules.players))
-    print(header)
-    while not game.is_over:
-        hand = game.next_hand()
-        play_hand(hand, bots)
-        scored = game.add_hand(hand)
+def _watch(table: Table, console: Console, bots: str) -> int:
+    """The bots play the whole game; one line of scores per hand."""
+    rules, game = table.rules, table.game
+    console.say(rules.summary() + f"; target {rules.target}; {bots} bots")
+    console.say("hand" + "".join(f"{'seat ' + str(s):>9}" for s in range(rules.players)))
+    while True:
+        hand, scored = table.hand, table.scored
+        assert scored is not None, table.message
         note = f"  seat {hand.moon_shooter} shot the moon ({scored.moon})" if scored.moon else ""
         sets = sum(t.set_aside for t in hand.tricks)
         if sets:
             note += f"  {sets} trick(s) set aside"
-        print(f"{hand.hand_number:>4}" + "".join(f"{v:>9}" for v in game.scores) + note)
+        console.say(f"{hand.hand_number:>4}" + "".join(f"{v:>9}" for v in scored.scores_after) + note)
+        if game.is_over:
+            break
+        report = table.next_hand()
+        if not report.ok:
+            console.say(report.text)
+            return 1
     winners = ", ".join(f"seat {s}" for s in game.winners)
-    print(f"Game over after {len(game.history)} hands. Winner{'s' if len(game.winners) > 1 else ''}: {winners} with {min(game.scores)}.")
+    plural = "s" if len(game.winners) > 1 else ""
+    console.say(f"Game over after {len(game.history)} hands. Winner{plural}: {winners} with {min(game.scores)}.")
     return 0
 
 
+def _show_state(table: Table, console: Console) -> None:
+    """What the human needs before typing: the trick so far, their cards, and what is legal."""
+    hand, seat = table.hand, table.seat
+    assert seat is not None
+    if table.my_turn:
+        trick = hand.current_trick
+        broken = "hearts broken" if hand.hearts_broken else "hearts not broken"
+        if trick.plays:
+            played = ", ".join(f"seat {s} {c}" for s, c in trick.plays)
+            console.say(f"Trick {trick.number + 1} of {table.rules.hand_size} ({broken}): {played}, you?")
+        else:
+            console.say(f"Trick {trick.number + 1} of {table.rules.hand_size} ({broken}): you lead.")
+    if table.my_turn or table.passing:
+        console.say(f"Your cards: {_by_suit(hand.cards(seat))}")
+    if table.my_turn:
+        console.say(f"Legal: {format_cards(table.legal_moves())}")
+
+
+def _prompt(table: Table) -> str:
+    if table.passing:
+        return f"pass {table.rules.pass_count}> "
+    if table.my_turn:
+        return "play> "
+    if table.moon_pending:
+        return "moon (old/new)> "
+    return "Enter: next hand> "
+
+
+def _sit(table: Table, console: Console, bots: str) -> int:
+    """The human plays at ``table`` through the terminal until the game ends or the input does."""
+    rules = table.rules
+    console.say(rules.summary() + f"; target {rules.target}; {bots} bots; you are seat {table.seat}")
+    console.say(HELP)
+    console.say()
+    console.say(table.message)
+    while True:
+        if table.game.is_over and table.scored is not None:
+            console.say(table.game.score_table())
+            return 0
+        _show_state(table, console)
+        line = console.ask(_prompt(table))
+        word = line.lower()
+        if word in ("quit", "q", "exit"):
+            console.say("Bye.")
+            return 0
+        if word in ("help", "?", "h"):
+            console.say(HELP)
+            continue
+        if word == "undo":
+            report = table.undo()
+        elif table.moon_pending and word in ("old", "new"):
+            report = table.choose_moon(word)
+        elif table.passing:
+            report = table.pass_cards(line)
+        elif table.my_turn:
+            report = table.play(line)
+        elif table.scored is not None:
+            if word and word not in ("next", "n"):
+                console.say("The hand is over: press Enter for the next hand, or type undo or quit.")
+                continue
+            report = table.next_hand()
+        else:  # the moon is pending and the answer was neither old nor new
+            report = table.choose_moon(line)
+        console.say(report.text)
+        if report.ok and table.scored is not None:
+            console.say(table.game.score_table())
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hearts-lab", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="hearts-lab", description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, helptext in (("deal", "print a seeded deal"), ("play", "play a whole game with bots and print the scores")):
+    helps = (("deal", "print a seeded deal"),
+             ("play", "let the bots play a whole game and print the scores, or sit at seat N with --seat N"))
+    for name, helptext in helps:
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--preset", choices=PRESETS, default="standard")
         p.add_argument("--players", type=int, default=4)
         p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--dealer", type=int, default=0, help="the dealing seat (0 to players-1)")
     deal = sub.choices["deal"]
     deal.add_argument("--hand", type=int, default=0, help="hand number (decides the pass direction)")
-    deal.add_argument("--dealer", type=int, default=0)
     play = sub.choices["play"]
+    play.add_argument("--seat", type=int, default=None, help="play yourself at this seat (default: the bots play every seat)")
     play.add_argument("--bots", choices=("heuristic", "random"), default="heuristic")
     play.add_argument("--target", type=int, default=None, help="game target (default: the preset's)")
+    play.add_argument("--moon", choices=MOON_POLICIES, default=None, help="moon policy (default: the preset's; 'choice' asks you)")
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+def _run(args: argparse.Namespace, console: Console) -> int:
+    if args.command == "deal":
+        try:
+            return _deal(args, console)
+        except ValueError as error:
+            print(f"hearts-lab: {error}", file=sys.stderr)
+            return 2
     try:
-        return _deal(args) if args.command == "deal" else _play(args)
-    except RulesError as error:
+        table = Table(_rules(args), seat=args.seat, seed=args.seed, bots=args.bots, dealer=args.dealer, controls=CONTROLS)
+    except ValueError as error:  # a bad option: RulesError, or the table's own check, each naming the field
         print(f"hearts-lab: {error}", file=sys.stderr)
         return 2
+    return _watch(table, console, args.bots) if table.seat is None else _sit(table, console, args.bots)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 done, 2 bad option, 130 Ctrl-C, 141 closed pipe)."""
+    args = build_parser().parse_args(argv)
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # a symbol the terminal's encoding lacks reads as '?': not a card
+    console = Console()
+    try:
+        return _run(args, console)
+    except EOFError:
+        console.say("Bye.")
+        return 0
+    except KeyboardInterrupt:
+        print("\nhearts-lab: interrupted.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`hearts-lab play | head -1`): stop quietly, and keep Python's
+        # final flush from complaining about the closed pipe.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":  # pragma: no cover

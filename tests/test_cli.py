@@ -26,3 +26,176 @@ def test_play_runs_a_game_to_the_target(capsys):
 def test_a_bad_option_names_the_field(capsys):
     assert main(["play", "--preset", "standard", "--players", "9"]) == 2
     assert capsys.readouterr().err.startswith("hearts-lab: players:")
+
+
+# -- issue 11: one direction name, no silent modulo, the table in a terminal, pipes and encodings --
+
+import dataclasses
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hearts_lab import cli
+from hearts_lab.bots import HeuristicBot, play_game
+from hearts_lab.game import Game
+from hearts_lab.table import Table
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_cli(*args: str, stdin: str = "", env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    environment = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "hearts_lab.cli", *args], input=stdin.encode(), capture_output=True, env=environment,
+        timeout=timeout, cwd=REPO,
+    )
+
+
+def test_deal_names_the_pass_as_the_engine_does(capsys):
+    rules = Rules.preset("lowest-clubs", players=6)
+    for hand_number in range(6):
+        assert main(["deal", "--preset", "lowest-clubs", "--players", "6", "--hand", str(hand_number)]) == 0
+        out = capsys.readouterr().out
+        offset = rules.pass_offset(hand_number)
+        if offset:
+            assert f"pass 3 cards {rules.pass_direction(offset)} (offset {offset})" in out
+        else:
+            assert "no passing this hand" in out
+    assert rules.pass_direction(4) == "2 to the right"  # the case the old command called "4 seats to the left"
+
+
+@pytest.mark.parametrize("command", ["deal", "play"])
+def test_a_dealer_out_of_range_is_refused_not_wrapped(command, capsys):
+    assert main([command, "--dealer", "99"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hearts-lab: dealer:") and "99" in err
+    assert main([command, "--dealer", "-1"]) == 2
+    assert main(["deal", "--preset", "cancellation", "--players", "6", "--dealer", "5"]) == 0
+    assert "dealer seat 5" in capsys.readouterr().out
+
+
+def test_a_bad_seat_is_refused(capsys):
+    assert main(["play", "--seat", "4"]) == 2
+    assert capsys.readouterr().err.startswith("hearts-lab: seat: expected a seat from 0 to 3")
+
+
+def test_the_bots_game_is_the_same_game_as_play_game(capsys):
+    assert main(["play", "--seed", "5", "--target", "60", "--dealer", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    game = play_game(Game(Rules.preset("standard", players=4, target=60), seed=5, dealer=2),
+                     [HeuristicBot(seed=f"5/{s}") for s in range(4)])
+    rows = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(rows) == len(game.history)
+    assert [int(x) for x in rows[-1].split()[1:5]] == list(game.scores)
+
+
+def scripted_game(rules: Rules, seed: int, seat: int) -> tuple[list[str], Table]:
+    """The lines a player types to play a whole game (first legal card, lowest cards passed, one slip and one undo)."""
+    table = Table(rules, seat=seat, seed=seed, controls=cli.CONTROLS)
+    lines: list[str] = []
+    slipped = False
+    while not (table.game.is_over and table.scored is not None):
+        if table.passing:
+            line = " ".join(c.ascii for c in table.hand.cards(seat)[:rules.pass_count])
+            report = table.pass_cards(line)
+        elif table.my_turn:
+            if not slipped and len(table.legal_moves()) < len(table.hand.cards(seat)):
+                slipped = True
+                illegal = next(c for c in table.hand.cards(seat) if c not in table.legal_moves())
+                lines.append(str(illegal))
+                assert not table.play(illegal).ok
+                lines.append(str(table.legal_moves()[0]))
+                assert table.play(table.legal_moves()[0]).ok
+                line = "undo"
+                report = table.undo()
+            else:
+                line = str(table.legal_moves()[-1])
+                report = table.play(line)
+        elif table.moon_pending:
+            line = "old"
+            report = table.choose_moon(line)
+        else:
+            line = ""
+            report = table.next_hand()
+        assert report.ok, report.text
+        lines.append(line)
+    return lines, table
+
+
+def test_a_whole_game_typed_at_the_terminal(monkeypatch, capsys):
+    rules = Rules.preset("standard", players=4, target=40)
+    lines, expected = scripted_game(rules, seed=3, seat=1)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["play", "--seat", "1", "--seed", "3", "--target", "40"]) == 0
+    out = capsys.readouterr().out
+    assert "you are seat 1" in out and "then type them." in out
+    assert "Took back your " in out and " cannot play " in out  # the slip shows the engine's sentence
+    assert expected.game_over_sentence() in out
+    assert out.rstrip().endswith(expected.game.score_table())
+
+
+def test_the_moon_choice_at_the_terminal(monkeypatch, capsys):
+    from tests.test_table import moon_deal
+
+    rules = Rules.preset("standard", players=4, moon="choice")
+    table = Table(rules, seat=0, seed=1, controls=cli.CONTROLS)
+    table.load_hand(moon_deal(rules))
+    twin = Table(rules, seat=0, seed=1, controls=cli.CONTROLS)
+    twin.load_hand(moon_deal(rules))
+    lines = []
+    while twin.my_turn:
+        lines.append(str(twin.legal_moves()[0]))
+        twin.play(lines[-1])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines + ["sideways", "new", "quit"]) + "\n"))
+    assert cli._sit(table, cli.Console(), "heuristic") == 0
+    out = capsys.readouterr().out
+    assert "You shot the moon! Choose how it scores" in out and "moon (old/new)> " in out
+    assert "moon_choice: expected 'old' or 'new'" in out
+    assert "You chose the new moon." in out and table.game.scores == (-26, 0, 0, 0)
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_end_of_input_ends_quietly():
+    result = run_cli("play", "--seat", "0", stdin="")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().rstrip().endswith("Bye.") and not result.stderr
+
+
+def test_a_closed_pipe_ends_without_a_traceback():
+    command = f"'{sys.executable}' -m hearts_lab.cli play --target 2000 | head -1; echo \"status ${{PIPESTATUS[0]}}\""
+    result = subprocess.run(["bash", "-c", command], capture_output=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+                            cwd=REPO, timeout=120)
+    out = result.stdout.decode().splitlines()
+    assert out[0].startswith("standard, 4 players") and out[-1] == "status 141"
+    assert result.stderr == b"", result.stderr.decode()
+
+
+def test_an_ascii_terminal_gets_letters():
+    result = run_cli("play", "--seat", "0", "--seed", "3", stdin="Q♠ 9S AS\nQS 9S AS\nquit\n", env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0 and not result.stderr, result.stderr.decode()
+    out = result.stdout.decode("ascii")  # every byte is ASCII
+    assert "Your cards: 3C 9C JC   JD AD   2H 6H QH KH   6S 9S QS AS" in out
+    assert "'Q???' is not a card: write a rank (2-10, J, Q, K, A) then a suit (C D H S), e.g. 'QS'." in out
+    assert "You passed 9S QS AS to seat 1" in out
+    deal = run_cli("deal", "--players", "3", env={"PYTHONIOENCODING": "ascii"})
+    assert deal.returncode == 0 and "without 2D" in deal.stdout.decode("ascii")
+
+
+def test_ctrl_c_at_the_prompt_ends_quietly():
+    environment = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen([sys.executable, "-m", "hearts_lab.cli", "play", "--seat", "0"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, cwd=REPO)
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"pass 3> " not in seen and time.monotonic() < deadline:
+        seen += os.read(proc.stdout.fileno(), 4096)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert err.decode().strip() == "hearts-lab: interrupted."
