@@ -49,6 +49,8 @@ EXERCISES = REPO / "exercises"
 SOURCE = EXERCISES / "source"
 STUDENT = EXERCISES / "student"
 TEACHER = EXERCISES / "teacher"
+ANSWERS = SOURCE / "answers.py"
+DIGESTS = REPO / "hearts_lab" / "exercises" / "_digests.py"
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -272,6 +274,51 @@ def stale(path: Path) -> list[str]:
     return problems
 
 
+def load_answers():
+    """The teacher-only answer keys, ``exercises/source/answers.py``."""
+    spec = importlib.util.spec_from_file_location("worksheet_answers", ANSWERS)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["worksheet_answers"] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+DIGESTS_HEAD = '''"""Salted digests of the answers and known slips of worksheets 3 and 4 (generated; do not edit).
+
+Written by tools/make_exercises.py from the teacher-only answer keys. A check
+hashes a student's exact value with :func:`hearts_lab.exercises.checks.digest`
+and looks it up here; the answers themselves are not stored in the package.
+"""
+
+DIGESTS: dict[str, dict[str, dict]] = '''
+
+
+def digests_text() -> str:
+    """The text of ``hearts_lab/exercises/_digests.py`` for the current answer keys."""
+    sys.path.insert(0, str(REPO))
+    from hearts_lab.exercises.checks import digest
+
+    keys = load_answers().KEYS
+    table: dict[str, dict[str, dict]] = {}
+    for ws, questions in keys.items():
+        for q, key in questions.items():
+            if not key.hashed:
+                continue
+            slips = {digest(ws, q, _plain(slip.value)): name for name, slip in key.slips.items()}
+            table.setdefault(ws, {})[q] = {"answer": digest(ws, q, _plain(key.answer)), "slips": slips}
+    import pprint
+
+    return DIGESTS_HEAD + pprint.pformat(table, width=110, sort_dicts=False) + "\n"
+
+
+def _plain(value):
+    import sympy
+
+    if isinstance(value, sympy.Basic):
+        value = sympy.nsimplify(value) if not isinstance(value, sympy.Rational) else value
+    return value
+
+
 def generate(path: Path) -> None:
     source_nb = nbformat.read(path, as_version=4)
     nbformat.validate(source_nb)
@@ -289,6 +336,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail if a committed copy is stale; write nothing")
     opts = parser.parse_args(argv)
     failures = 0
+    if opts.check:
+        if not DIGESTS.exists() or DIGESTS.read_text(encoding="utf-8") != digests_text():
+            print(f"STALE {DIGESTS.relative_to(REPO)} differs from what {ANSWERS.relative_to(REPO)} generates", file=sys.stderr)
+            failures += 1
+    else:
+        DIGESTS.write_text(digests_text(), encoding="utf-8")
+        print(f"wrote {DIGESTS.relative_to(REPO)}")
     for path in worksheets(opts.names):
         if opts.check:
             problems = stale(path)

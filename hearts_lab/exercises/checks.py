@@ -7,21 +7,34 @@ hint. Expected answers are *derived at check time* from the engine,
 :mod:`hearts_lab.combinatorics` or :mod:`hearts_lab.simulate`; no answer is
 stored in this package.
 
->>> @question("demo", "Q1", "Two plus two")
+Hints come in three levels (:func:`hint`): a nudge naming the idea, the
+structure of the solution, and the full formula. A wrong answer that matches a
+known slip gets the slip's targeted hint; any other wrong answer gets the
+nudge (the structure after three tries), never the formula: that is shown only
+when the student asks for it with ``hint(question, level=3)``.
+
+>>> @question("demo", "Q1", "Two plus two", hints=("Count on your fingers.", "Start at two, count two more.", "2 + 2"))
 ... def check_demo(answer):
-...     if read_exact(answer) != 4:
-...         raise Wrong("Add the two numbers.")
+...     if read_exact(answer) == 5:
+...         raise Wrong("One too many: count again.")
+...     if read_exact(answer) != 2 + 2:
+...         raise Wrong()
 >>> check_demo(...).status
 'unanswered'
->>> check_demo(4).status, check_demo(sympy.Integer(4)).status, check_demo(Fraction(8, 2)).status
-('correct', 'correct', 'correct')
 >>> print(check_demo(5))
-Q1 ✘ Not quite: Add the two numbers.
+Q1 ✘ Not quite: One too many: count again.
+>>> print(check_demo(7))
+Q1 ✘ Not quite: Count on your fingers. (More help: demo.hint("Q1", level=2).)
+>>> check_demo(sympy.Integer(4)).status, check_demo(Fraction(8, 2)).status
+('correct', 'correct')
+>>> print(hint("demo", "Q1", level=3))
+Q1, hint 3 of 3: 2 + 2
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import math
 import numbers
@@ -40,7 +53,10 @@ __all__ = [
     "CheckResult",
     "Wrong",
     "question",
+    "hint",
+    "attempts",
     "results",
+    "reset",
     "summary",
     "is_unanswered",
     "read_cards",
@@ -109,17 +125,75 @@ class CheckResult:
 
 
 class Wrong(Exception):
-    """Raised by a check when the answer is wrong; the argument is the hint shown."""
+    """Raised by a check when the answer is wrong; the argument is the hint shown.
 
-    def __init__(self, hint: str) -> None:
-        super().__init__(hint)
+    Without an argument the answer matched no known slip, and the check replies
+    with the question's nudge (its structure hint after three wrong tries).
+    """
+
+    def __init__(self, hint: str | None = None) -> None:
+        super().__init__(hint or "")
         self.hint = hint
+
+
+#: A wrong answer that matches no known slip gets the level-2 hint from this many wrong tries on.
+STRUCTURE_AFTER = 3
 
 
 #: Every result reported in this Python session, in order (``summary`` reads it).
 _RESULTS: list[CheckResult] = []
 #: The questions of each worksheet, in order: ``{worksheet: {question: title}}``.
 QUESTIONS: dict[str, dict[str, str]] = {}
+#: The hint ladder of each question: ``{worksheet: {question: (nudge, structure, formula)}}``.
+HINTS: dict[str, dict[str, tuple[str, str, str]]] = {}
+
+
+def _key(question: Any) -> str:
+    """``3``, ``"3"``, ``"q3"`` and ``"Q3"`` all name question Q3."""
+    text = str(question).strip().upper()
+    return text if text.startswith("Q") else f"Q{text}"
+
+
+def hint(worksheet: str, question: Any, level: int = 1) -> str:
+    """The hint of ``question`` at ``level``: 1 a nudge, 2 the structure, 3 the full formula.
+
+    Each worksheet module has its own ``hint(question, level=1)`` that fills in the worksheet.
+    """
+    key = _key(question)
+    ladder = HINTS.get(worksheet, {}).get(key)
+    if ladder is None:
+        known = ", ".join(QUESTIONS.get(worksheet, {})) or "none"
+        raise ValueError(f"question: {worksheet} has no question {question!r} (questions: {known}).")
+    if isinstance(level, bool) or level not in (1, 2, 3):
+        raise ValueError(f"level: 1 (a nudge), 2 (the structure) or 3 (the full formula), not {level!r}.")
+    return Hint(key, level, ladder[level - 1])
+
+
+class Hint(str):
+    """A hint's text, shown with its question and level."""
+
+    def __new__(cls, key: str, level: int, text: str) -> "Hint":
+        made = super().__new__(cls, f"{key}, hint {level} of 3: {text}")
+        made.level = level  # type: ignore[attr-defined]
+        return made
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def attempts(worksheet: str, question: str) -> int:
+    """How many answers (not ``...``) to ``question`` were checked in this session."""
+    return sum(1 for r in _RESULTS if r.worksheet == worksheet and r.question == question and r.status != "unanswered")
+
+
+def _ladder_reply(worksheet: str, key: str) -> str:
+    ladder = HINTS.get(worksheet, {}).get(key)
+    if ladder is None:
+        return "Not this one. Read the question again."
+    tries = 1 + sum(1 for r in _RESULTS if r.worksheet == worksheet and r.question == key and r.status == "incorrect")
+    level = 2 if tries >= STRUCTURE_AFTER else 1
+    more = f'{worksheet}.hint("{key}", level={level + 1})'
+    return f"{ladder[level - 1]} (More help: {more}.)"
 
 
 def is_unanswered(answer: Any) -> bool:
@@ -136,7 +210,7 @@ def is_unanswered(answer: Any) -> bool:
 
 
 def question(
-    worksheet: str, key: str, title: str, *, note: str = ""
+    worksheet: str, key: str, title: str, *, note: str = "", hints: tuple[str, str, str] | None = None
 ) -> Callable[[Callable[..., None]], Callable[..., CheckResult]]:
     """Turn ``judge(answer, *context)`` into a check returning a :class:`CheckResult`.
 
@@ -144,11 +218,16 @@ def question(
     :class:`Wrong` with a hint otherwise. If any argument is ``...`` the
     question is reported as not answered yet without calling the judge.
     ``note`` is appended to a correct result (for example the tolerance an
-    estimate was judged with).
+    estimate was judged with). ``hints`` is the question's ladder: a nudge,
+    the structure, the full formula (see :func:`hint`).
     """
 
     def wrap(judge: Callable[..., None]) -> Callable[..., CheckResult]:
         QUESTIONS.setdefault(worksheet, {})[key] = title
+        if hints is not None:
+            if len(hints) != 3:
+                raise ValueError(f"hints: {worksheet} {key} needs three levels (nudge, structure, formula).")
+            HINTS.setdefault(worksheet, {})[key] = tuple(hints)  # type: ignore[assignment]
 
         @functools.wraps(judge)
         def check(answer: Any, *context: Any) -> CheckResult:
@@ -158,7 +237,7 @@ def question(
                 try:
                     judge(answer, *context)
                 except Wrong as wrong:
-                    result = CheckResult(worksheet, key, "incorrect", wrong.hint)
+                    result = CheckResult(worksheet, key, "incorrect", wrong.hint or _ladder_reply(worksheet, key))
                 else:
                     result = CheckResult(worksheet, key, "correct", note)
             _RESULTS.append(result)
@@ -170,6 +249,11 @@ def question(
         return check
 
     return wrap
+
+
+def reset(worksheet: str | None = None) -> None:
+    """Forget this session's results (of one worksheet, or all): statuses, attempts and the hint ladder start again."""
+    _RESULTS[:] = [r for r in _RESULTS if worksheet is not None and r.worksheet != worksheet]
 
 
 def results(worksheet: str | None = None) -> list[CheckResult]:
@@ -391,3 +475,71 @@ def read_text(answer: Any, options: Iterable[str]) -> str:
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as text for a hint (sorted)."""
     return format_cards(cards)
+
+
+# -- stored answers: salted digests ---------------------------------------------
+#
+# Where a question says "count it yourself" its answer is not derived by a
+# public call at check time, and not written anywhere a student can read: the
+# package keeps a salted SHA-256 digest of the exact answer and of each known
+# slip (hearts_lab/exercises/_digests.py, generated by tools/make_exercises.py
+# from the teacher-only exercises/source/answers.py). A check hashes the
+# student's value the same way and compares digests. The exact answers are
+# large integers or fractions with many digits, so the digest cannot be
+# inverted by trying candidates; the salt (worksheet and question) keeps a
+# digest from matching any other question's.
+
+
+def canonical(value: Any) -> str:
+    """The one text form a digest is taken of: ``p/q`` for an exact number, sorted cards, ``(a,b)``, ``{a,b}``.
+
+    >>> canonical(sympy.Rational(6, 4)), canonical(Fraction(8, 2)), canonical((1, 2)), canonical({3, 2})
+    ('3/2', '4', '(1,2)', '{2,3}')
+    """
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(canonical(v) for v in sorted(value)) + "}"
+    if isinstance(value, tuple):
+        return "(" + ",".join(canonical(v) for v in value) + ")"
+    if isinstance(value, Counter):
+        return " ".join(c.ascii for c in sorted(value.elements(), key=lambda c: c.sort_key()))
+    if isinstance(value, Fraction):
+        value = sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = sympy.Integer(int(value))
+    if isinstance(value, sympy.Rational):
+        return str(value)
+    raise TypeError(f"no canonical form for {value!r}")
+
+
+def digest(worksheet: str, key: str, value: Any) -> str:
+    """The salted digest of ``value`` as an answer to ``worksheet`` ``key``."""
+    text = f"hearts-lab|{worksheet}|{key}|{canonical(value)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def matches(worksheet: str, key: str, value: Any) -> str | None:
+    """``"answer"`` if ``value`` is the answer, the slip's name if it is a known slip, else ``None``."""
+    from ._digests import DIGESTS
+
+    entry = DIGESTS[worksheet][key]
+    try:
+        mine = digest(worksheet, key, value)
+    except TypeError:
+        return None
+    if mine == entry["answer"]:
+        return "answer"
+    return entry["slips"].get(mine)
+
+
+def exact_value(answer: Any) -> sympy.Rational:
+    """An exact answer evaluated to a sympy Rational (floats refused, see :func:`read_exact`).
+
+    >>> exact_value("binomial(4, 2) / 4"), exact_value(Fraction(1, 3))
+    (3/2, 1/3)
+    """
+    value = read_exact(answer)
+    if not isinstance(value, sympy.Rational):
+        value = sympy.simplify(value)
+    if not isinstance(value, sympy.Rational):
+        raise Wrong(f"{answer!r} is not a whole number or a fraction; these answers are exact counts or probabilities.")
+    return value

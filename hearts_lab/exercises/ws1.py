@@ -1,7 +1,10 @@
 """Worksheet 1 checks: legal moves and trick winners on real positions.
 
-Every position is rebuilt from a seed (see :mod:`.positions`); each check asks
-the engine for the answer at check time.
+Every position is rebuilt from a seed and a record of plays (see
+:mod:`.positions`); each check asks the engine for the answer at check time.
+The public helpers return what the worksheet shows (a picture, the cards, the
+plays) and nothing that answers a question: :class:`~.positions.PositionView`
+has no ``legal_moves``, :class:`~.positions.TrickView` no points.
 
 >>> check_q1(...).status
 'unanswered'
@@ -11,21 +14,24 @@ the engine for the answer at check time.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import QUEEN_OF_SPADES, Card
 from ..hand import Hand
 from ..rules import Rules
 from ..tricks import Trick
-from .checks import Wrong, cards_text, question, read_cards, read_seat, same_exact
-from .positions import replay
+from .checks import Wrong, cards_text, hint as _hint, question, read_cards, read_seat, same_exact
+from .positions import PositionView, TrickView, replay
 
 __all__ = [
     "STANDARD",
-    "deal_q1",
+    "deal_q1_text",
     "position_q2",
     "position_q3",
     "position_q4",
     "trick_q5",
-    "hand_q6",
+    "tricks_q6",
+    "hint",
     "check_q1",
     "check_q2",
     "check_q3",
@@ -54,32 +60,50 @@ _Q4 = (3, "2♣ 8♣ 6♣ 7♣ 5♠ 3♠ 6♠ 4♠ 4♣ 5♣ 9♣ 3♣ 8♠ K♥
 _Q5 = (2, "2♣ 3♣ 4♣ A♣ 3♠ 2♠ 8♠ 7♠ 5♦ 3♦ 4♦ 2♦ 6♣ Q♣ 10♣ J♣ 4♠ 5♠ J♠ K♠ 7♣ A♠ K♣ 8♣", 5)
 #: Q6: the seat whose points are asked for.
 _Q6_SEAT = 2
+#: Q7: the rules whose opening card is asked for.
+_Q7_RULES = Rules.preset("standard", players=7)
 
 
-def deal_q1() -> Hand:
-    """Q1: a fresh deal (hand 3, a hold hand, dealer seat 0), before any card is played."""
+def hint(question: Any, level: int = 1) -> str:
+    """A hint for ``question`` (e.g. ``"Q3"`` or ``3``): level 1 a nudge, 2 the structure, 3 the full method."""
+    return _hint(WS, question, level)
+
+
+def _deal_q1() -> Hand:
     return Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
 
 
 def deal_q1_text() -> str:
-    """Q1's deal as text, without saying whose turn it is."""
-    hand = deal_q1()
+    """Q1's deal as text (hand 3, a hold hand, dealer seat 0), without saying whose turn it is."""
+    hand = _deal_q1()
     return "\n".join(f"seat {s}: {cards_text(hand.cards(s))}" for s in range(hand.players))
 
 
-def position_q2() -> Hand:
-    """Q2: part-way through trick 1."""
+def _position_q2() -> Hand:
     return replay(STANDARD, _Q2[0], _HOLD, _Q2[1])
 
 
-def position_q3() -> Hand:
-    """Q3: the start of a later trick."""
+def _position_q3() -> Hand:
     return replay(STANDARD, _Q3[0], _HOLD, _Q3[1])
 
 
-def position_q4() -> Hand:
-    """Q4: the middle of a trick, later in the hand."""
+def _position_q4() -> Hand:
     return replay(STANDARD, _Q4[0], _HOLD, _Q4[1])
+
+
+def position_q2() -> PositionView:
+    """Q2: part-way through trick 1 (a picture and the cards; the legal moves are the question)."""
+    return PositionView(_position_q2())
+
+
+def position_q3() -> PositionView:
+    """Q3: the start of trick 4 of another hand."""
+    return PositionView(_position_q3())
+
+
+def position_q4() -> PositionView:
+    """Q4: the middle of a trick, later in a third hand."""
+    return PositionView(_position_q4())
 
 
 def _trick_q5() -> Trick:
@@ -92,9 +116,13 @@ def trick_q5() -> list[tuple[int, Card]]:
     return list(_trick_q5().plays)
 
 
-def hand_q6() -> Hand:
-    """Q6: a finished hand."""
+def _hand_q6() -> Hand:
     return replay(STANDARD, 1, _HOLD, _SEED_1)
+
+
+def tricks_q6() -> tuple[TrickView, ...]:
+    """Q6: the thirteen tricks of a finished hand (who led, the plays, who won)."""
+    return tuple(TrickView(t) for t in _hand_q6().tricks)
 
 
 def _judge_legal(answer: object, hand: Hand) -> None:
@@ -131,42 +159,72 @@ def _judge_legal(answer: object, hand: Hand) -> None:
             f"Seat {seat} cannot follow suit, so they may discard any card the rules allow; you left some out "
             f"({len(missing)} missing)."
         )
-    if QUEEN_OF_SPADES in missing:
+    # The leader: name what is missing, suit by suit, so that the hint fits the answer given.
+    suits = sorted({c.suit for c in missing}, key="CDHS".index)
+    if missing == {QUEEN_OF_SPADES}:
         raise Wrong("The Q♠ is a spade, not a heart: it may be led at any time.")
-    raise Wrong(f"The leader may lead more cards than that ({len(missing)} missing).")
+    names = [_SUIT_PLURAL[s] for s in suits]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    queen = " (the Q♠ is a spade: it may be led too)" if QUEEN_OF_SPADES in missing else ""
+    raise Wrong(
+        f"You left out {listed}{queen}. Before hearts are broken only hearts are barred from the lead; "
+        f"every other card seat {seat} holds may be led."
+    )
 
 
-@question(WS, "Q1", "Who leads the first trick?")
+@question(WS, "Q1", "Who leads the first trick?", hints=(
+    "In standard Hearts the first lead is not decided by where the dealer sits.",
+    "The holder of one particular card leads it to trick 1. Which card opens the game with four players?",
+    "The holder of the lowest club in the deck leads trick 1. With four players nothing is stripped: find the 2♣.",
+))
 def check_q1(answer: object) -> None:
     """Who leads trick 1 of :func:`deal_q1`'s deal: a seat number."""
-    hand = deal_q1()
+    hand = _deal_q1()
     seat = read_seat(answer, hand.players)
     if seat == hand.to_play:
         return
     if seat == (hand.dealer + 1) % hand.players:
-        raise Wrong("In standard Hearts the player left of the dealer does not lead: the holder of the lowest club does.")
-    raise Wrong(f"Find the lowest club in the deck ({STANDARD.opening_card} with 4 players): its holder leads it.")
+        raise Wrong("In standard Hearts the player left of the dealer does not lead: the holder of a particular card does.")
+    if seat == hand.dealer:
+        raise Wrong("The dealer does not lead either: the holder of a particular card does.")
+    raise Wrong()
 
 
-@question(WS, "Q2", "Legal cards on the first trick")
+@question(WS, "Q2", "Legal cards on the first trick", hints=(
+    "Can seat 0 follow suit? And what is special about the first trick?",
+    "Seat 0 holds no club, so they may discard - except the cards the first-trick rule forbids.",
+    "Legal: every card seat 0 holds except the hearts and the Q♠ (they hold other cards, so the exception does not apply).",
+))
 def check_q2(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q2`."""
-    _judge_legal(answer, position_q2())
+    _judge_legal(answer, _position_q2())
 
 
-@question(WS, "Q3", "Legal leads before hearts are broken")
+@question(WS, "Q3", "Legal leads before hearts are broken", hints=(
+    "Have hearts been broken yet? The last line of the picture says.",
+    "Before hearts are broken one suit may not be led (unless the leader holds nothing else); every other card may.",
+    "Legal leads: every card seat 2 holds that is not a heart. The Q♠ is a spade and may be led.",
+))
 def check_q3(answer: object) -> None:
     """The cards the leader may lead in :func:`position_q3`."""
-    _judge_legal(answer, position_q3())
+    _judge_legal(answer, _position_q3())
 
 
-@question(WS, "Q4", "Legal cards when you can follow suit")
+@question(WS, "Q4", "Legal cards when you can follow suit", hints=(
+    "Which suit was led, and does the seat to play hold any of it?",
+    "A player who holds the led suit must follow suit: those cards are legal, and nothing else.",
+    "Legal: every card of the led suit in the hand of the seat to play - all of them, high and low.",
+))
 def check_q4(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q4`."""
-    _judge_legal(answer, position_q4())
+    _judge_legal(answer, _position_q4())
 
 
-@question(WS, "Q5", "Who won the trick?")
+@question(WS, "Q5", "Who won the trick?", hints=(
+    "Which suit was led?",
+    "Only cards of the led suit can win the trick; compare those and ignore the rest.",
+    "The winner is the seat that played the highest club (clubs were led), whatever else was played.",
+))
 def check_q5(answer: object) -> None:
     """The seat that won the trick :func:`trick_q5`."""
     trick = _trick_q5()
@@ -183,13 +241,19 @@ def check_q5(answer: object) -> None:
         )
     if seat == led_seat:
         raise Wrong("The led card does not always win: the highest card of the led suit does.")
-    raise Wrong("Compare only the cards of the led suit; the highest of them wins.")
+    if card is not None and card.suit == led_card.suit:
+        raise Wrong(f"Seat {seat}'s {card} followed suit, but another card of the led suit is higher.")
+    raise Wrong()
 
 
-@question(WS, "Q6", "Penalty points taken")
+@question(WS, "Q6", "Penalty points taken", hints=(
+    "Which tricks did seat 2 win, and which cards in them carry points?",
+    "Go through the tricks seat 2 won and add the points of the cards in them: the hearts and the Q♠.",
+    "Points = 1 for each heart in the tricks seat 2 won, plus 13 if the Q♠ is among them.",
+))
 def check_q6(answer: object) -> None:
-    """Seat 2's penalty points at the end of :func:`hand_q6`."""
-    hand = hand_q6()
+    """Seat 2's penalty points at the end of the hand :func:`tricks_q6` lists."""
+    hand = _hand_q6()
     seat = _Q6_SEAT
     expected = hand.points()[seat]
     if same_exact(answer, expected):
@@ -200,13 +264,21 @@ def check_q6(answer: object) -> None:
         raise Wrong(f"You counted the hearts. Did seat {seat} also take the Q♠? It is worth 13 points.")
     if QUEEN_OF_SPADES in collected and same_exact(answer, hearts + 1):
         raise Wrong("The Q♠ is worth 13 points, not 1.")
-    raise Wrong(f"Add up the cards seat {seat} collected in the tricks they won: each heart 1, the Q♠ 13.")
+    played = [c for t in hand.tricks for s, c in t.plays if s == seat]
+    played_points = sum(hand.rules.points_of(c) for c in played)
+    if played_points != expected and same_exact(answer, played_points):
+        raise Wrong(f"You counted the point cards seat {seat} played. Points go to whoever wins the trick: count the cards in the tricks seat {seat} won.")
+    raise Wrong()
 
 
-@question(WS, "Q7", "The opening card with five players (lowest-clubs)")
+@question(WS, "Q7", "The opening card with seven players (standard)", hints=(
+    "Which cards does the standard rulebook strip with seven players?",
+    "The game opens with the lowest club still in the deck after stripping.",
+    "Opening card: the lowest club of Rules.preset('standard', players=7).deck(); look at .removed to see which low cards went.",
+))
 def check_q7(answer: object) -> None:
-    """The card that opens trick 1 in ``lowest-clubs`` with 5 players."""
-    rules = Rules.preset("lowest-clubs", players=5)
+    """The card that opens trick 1 in ``standard`` with 7 players."""
+    rules = _Q7_RULES
     got = read_cards(answer)
     if len(got) != 1:
         raise Wrong("Give one card.")
@@ -214,10 +286,15 @@ def check_q7(answer: object) -> None:
     if card == rules.opening_card:
         return
     if card in rules.removed:
-        raise Wrong(f"{card} is stripped from the deck with 5 players: nobody holds it. Which clubs are removed?")
+        raise Wrong(f"{card} is stripped from the deck with 7 players: nobody holds it. Which cards are removed?")
     if card.suit != "C":
         raise Wrong("The first trick is opened with a club.")
-    raise Wrong("The opening card is the lowest club still in the deck after stripping.")
+    if card.rank > rules.opening_card.rank:
+        raise Wrong(f"A lower club than {card} is still in the deck: look at which cards .removed lists.")
+    raise Wrong()
+
+
+_SUIT_PLURAL = {"C": "the clubs", "D": "the diamonds", "H": "the hearts", "S": "the spades"}
 
 
 def _suit_word(card: Card) -> str:

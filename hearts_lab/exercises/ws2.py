@@ -2,7 +2,9 @@
 
 Pass targets come from :meth:`Rules.pass_offset` and :meth:`Hand.received`;
 trick outcomes from :func:`~hearts_lab.tricks.resolve_trick` and from real
-hands played by the engine. Nothing is stored but the questions.
+hands played by the engine. Nothing is stored but the questions; the public
+helpers return what the worksheet shows (the passes, the tricks, the kitty)
+and no engine object that answers a question.
 
 >>> check_q1(...).status
 'unanswered'
@@ -12,12 +14,14 @@ hands played by the engine. Nothing is stored but the questions.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from ..cards import Card
 from ..hand import Hand
 from ..rules import Rules
 from ..tricks import resolve_trick
-from .checks import Wrong, question, read_cards, read_seat, same_exact
-from .positions import replay
+from .checks import Wrong, hint as _hint, question, read_cards, read_seat, same_exact
+from .positions import TrickView, replay
 
 __all__ = [
     "PASS_Q3",
@@ -25,9 +29,11 @@ __all__ = [
     "TRICK_Q5",
     "CANCELLATION_6",
     "CANCELLATION_7",
-    "pass_q3",
-    "hand_q6",
-    "hand_q8",
+    "passes_q3",
+    "tricks_q6",
+    "kitty_q8",
+    "tricks_q8",
+    "hint",
     "check_q1",
     "check_q2",
     "check_q3",
@@ -75,8 +81,12 @@ def highest_cards(cards: tuple[Card, ...], count: int) -> list[Card]:
     return sorted(cards, key=lambda c: (c.rank, c.sort_key()), reverse=True)[:count]
 
 
-def pass_q3() -> Hand:
-    """Q3: a deal in which every seat passed its three highest cards; the exchange has happened."""
+def hint(question: Any, level: int = 1) -> str:
+    """A hint for ``question`` (e.g. ``"Q3"`` or ``3``): level 1 a nudge, 2 the structure, 3 the full method."""
+    return _hint(WS, question, level)
+
+
+def _pass_q3() -> Hand:
     seed, hand_number, _ = PASS_Q3
     hand = replay(CANCELLATION_7, seed, hand_number)
     for seat in range(hand.players):
@@ -84,23 +94,54 @@ def pass_q3() -> Hand:
     return hand
 
 
-def hand_q6() -> Hand:
-    """Q6, Q7: a 7-player Cancellation hand, seven tricks in; the sixth was set aside."""
+class Passes(NamedTuple):
+    """What the worksheet shows of a pass: the rules, the hand number, the cards each seat passed."""
+
+    rules: Rules
+    hand_number: int
+    passes: tuple[tuple[Card, ...], ...]
+
+
+def passes_q3() -> Passes:
+    """Q3: a deal in which every seat passed its three highest cards (who receives them is the question)."""
+    hand = _pass_q3()
+    return Passes(hand.rules, hand.hand_number, tuple(tuple(p) for p in hand.passes))
+
+
+def _hand_q6() -> Hand:
     seed, passes, plays = _Q6
     return replay(CANCELLATION_7, seed, 0, plays, passes)
 
 
-def hand_q8() -> Hand:
-    """Q8: a 7-player Cancellation hand, three tricks in; the first was set aside."""
+def tricks_q6() -> tuple[TrickView, ...]:
+    """Q6, Q7: the first six tricks of a 7-player Cancellation hand; the sixth was set aside."""
+    return tuple(TrickView(t) for t in _hand_q6().tricks[:6])
+
+
+def _hand_q8() -> Hand:
     seed, passes, plays = _Q8
     return replay(CANCELLATION_7, seed, 0, plays, passes)
+
+
+def kitty_q8() -> tuple[Card, ...]:
+    """Q8: the kitty of a 7-player Cancellation hand (who collects it is the question)."""
+    return tuple(_hand_q8().kitty)
+
+
+def tricks_q8() -> tuple[TrickView, ...]:
+    """Q8: the first three tricks of that hand; the first was set aside."""
+    return tuple(TrickView(t) for t in _hand_q8().tricks[:3])
 
 
 def _offset_rules(preset: str, players: int) -> Rules:
     return Rules.preset(preset, players=players)
 
 
-@question(WS, "Q1", "Where do the cards go? (standard, 4 players)")
+@question(WS, "Q1", "Where do the cards go? (standard, 4 players)", hints=(
+    "Which offset does hand number 6 use? Hand numbers start at 0.",
+    "Look up the offset k for hand 6 in the schedule (it repeats every 4 hands); offset k sends seat s's cards to seat (s + k) mod 4.",
+    "Target = (1 + schedule[6 mod 4]) mod 4, with schedule (1, 3, 2, 0).",
+))
 def check_q1(answer: object) -> None:
     """Seat 1's pass target in hand number 6 of standard 4-player Hearts."""
     preset, players, h, seat = _Q1
@@ -116,10 +157,14 @@ def check_q1(answer: object) -> None:
             )
     if got == (seat - rules.pass_offset(h)) % players:
         raise Wrong("Offset k sends cards from seat s to seat (s + k) mod n, not (s - k).")
-    raise Wrong("Find the offset for hand 6 in the schedule (1, 3, 2, 0), then add it to the seat number mod 4.")
+    raise Wrong()
 
 
-@question(WS, "Q2", "Who passes to you? (lowest-clubs, 6 players)")
+@question(WS, "Q2", "Who passes to you? (lowest-clubs, 6 players)", hints=(
+    "The question asks who sends cards *to* seat 5, not where seat 5's cards go.",
+    "Find the offset k of hand 2 (pass_schedule, hand numbers from 0); the sender s is the seat with (s + k) mod 6 = 5.",
+    "Sender = (5 - k) mod 6 with k = Rules.preset('lowest-clubs', players=6).pass_offset(2).",
+))
 def check_q2(answer: object) -> None:
     """The seat that passes to seat 5 in hand number 2 of lowest-clubs with 6 players."""
     preset, players, h, seat = _Q2
@@ -133,13 +178,17 @@ def check_q2(answer: object) -> None:
     for wrong_h in (h - 1, h + 1):
         if got == (seat - rules.pass_offset(wrong_h)) % players:
             raise Wrong("Off by one hand: hand numbers start at 0, so look up schedule[2], the third entry.")
-    raise Wrong("Read the 6-player schedule with Rules.preset(...).pass_schedule; the sender s satisfies (s + k) mod 6 = 5.")
+    raise Wrong()
 
 
-@question(WS, "Q3", "What does seat 2 receive?")
+@question(WS, "Q3", "What does seat 2 receive?", hints=(
+    "Which seat's cards travel to seat 2 in hand number 1?",
+    "Find the offset k of hand 1; the sender s has (s + k) mod 7 = 2. Seat 2 receives exactly the cards s passed.",
+    "Cards received = the passes of seat (2 - k) mod 7, with k = rules.pass_offset(1); give each copy.",
+))
 def check_q3(answer: object) -> None:
-    """The cards seat 2 receives in :func:`pass_q3`'s exchange (a multiset: two packs)."""
-    hand = pass_q3()
+    """The cards seat 2 receives in :func:`passes_q3`'s exchange (a multiset: two packs)."""
+    hand = _pass_q3()
     seat = PASS_Q3[2]
     got = read_cards(answer)
     want = hand.received(seat)
@@ -156,10 +205,14 @@ def check_q3(answer: object) -> None:
         )
     if sum(got.values()) != CANCELLATION_7.pass_count:
         raise Wrong(f"A seat receives exactly {CANCELLATION_7.pass_count} cards.")
-    raise Wrong("Find the seat s with (s + offset) mod 7 = 2 and give the cards s passed.")
+    raise Wrong()
 
 
-@question(WS, "Q4", "Cancellation: who wins?")
+@question(WS, "Q4", "Cancellation: who wins?", hints=(
+    "Are any two cards in this trick identical?",
+    "Identical cards cancel: neither can win. Among the cards of the led suit that did not cancel, the highest wins.",
+    "Cross out both 9♠ and both K♠; the winner is the seat with the highest spade left.",
+))
 def check_q4(answer: object) -> None:
     """The winner of :data:`TRICK_Q4` under 6-player Cancellation Hearts."""
     result = resolve_trick(CANCELLATION_6, TRICK_Q4)
@@ -177,10 +230,14 @@ def check_q4(answer: object) -> None:
         raise Wrong("The led card does not always win - and here it was cancelled.")
     if got is None:
         raise Wrong("Is there an uncancelled card of the led suit? If so the trick is not set aside.")
-    raise Wrong("Cancel the identical pairs, then find the highest remaining card of the led suit.")
+    raise Wrong()
 
 
-@question(WS, "Q5", "Cancellation: winner or set aside?")
+@question(WS, "Q5", "Cancellation: winner or set aside?", hints=(
+    "Which suit was led, and which cards cancel?",
+    "Only an uncancelled card of the led suit can win. If there is none, nobody wins and the trick is set aside.",
+    "Cross out the identical pairs; if no diamond is left the answer is None (set aside), else the seat of the highest diamond left.",
+))
 def check_q5(answer: object) -> None:
     """The winner of :data:`TRICK_Q5` (None / "nobody" if it is set aside)."""
     result = resolve_trick(CANCELLATION_6, TRICK_Q5)
@@ -196,14 +253,22 @@ def check_q5(answer: object) -> None:
             "even when every card of the led suit has cancelled."
         )
     if card is not None and card in result.cancelled:
-        raise Wrong(f"The two {card} cancel: neither can win, also when one of them was led.")
-    raise Wrong("Which uncancelled cards of the led suit are left? If none, nobody wins.")
+        if card.suit == led.suit:
+            raise Wrong(f"The two {card} cancel: neither can win, whoever played them - the leader's copy too.")
+        raise Wrong(
+            f"{card} is not a {_suit_word(led)}, so it could not win anyway - and the two {card} cancel each other too."
+        )
+    raise Wrong()
 
 
-@question(WS, "Q6", "After a set-aside trick: who leads?")
+@question(WS, "Q6", "After a set-aside trick: who leads?", hints=(
+    "Did anybody win trick 6?",
+    "The winner of a trick leads the next one. When nobody wins (the trick is set aside), the lead stays where it was.",
+    "The leader of trick 7 is the seat that led trick 6.",
+))
 def check_q6(answer: object) -> None:
-    """The seat that leads the trick after the set-aside trick in :func:`hand_q6`."""
-    hand = hand_q6()
+    """The seat that leads the trick after the set-aside trick in :func:`tricks_q6`."""
+    hand = _hand_q6()
     aside = hand.tricks[_SET_ASIDE]
     nxt = hand.tricks[_SET_ASIDE + 1]
     got = read_seat(answer, hand.players)
@@ -213,13 +278,17 @@ def check_q6(answer: object) -> None:
         raise Wrong("The lead does not pass to the left: nobody won the trick.")
     if got in {s for s, c in aside.plays if c.suit != aside.led_suit}:
         raise Wrong("Off-suit cards never win, so their players do not lead next either.")
-    raise Wrong("When a trick is set aside, nobody won it. Who led it?")
+    raise Wrong()
 
 
-@question(WS, "Q7", "Collecting the pending pile")
+@question(WS, "Q7", "Collecting the pending pile", hints=(
+    "What happens to the cards of a set-aside trick?",
+    "The next trick's winner collects that trick and the pending pile under it - cancelled cards included, since they keep their points.",
+    "Points = hearts and Q♠ points in trick 7 + those in trick 6 (the pile), counting every copy.",
+))
 def check_q7(answer: object) -> None:
     """Points the winner of the trick after the set-aside trick collects with it."""
-    hand = hand_q6()
+    hand = _hand_q6()
     rules = hand.rules
     nxt = hand.tricks[_SET_ASIDE + 1]
     expected = sum(rules.points_of(c) for c in nxt.collected)
@@ -236,13 +305,17 @@ def check_q7(answer: object) -> None:
             "Count every card the winner collects: the trick they won and the pending pile, cancelled cards "
             "included (cancelled cards cannot win, but they keep their points)."
         )
-    raise Wrong("Add the points of every card the winner collects: this trick plus the pile (hearts 1, Q♠ 13).")
+    raise Wrong()
 
 
-@question(WS, "Q8", "Who collects the kitty?")
+@question(WS, "Q8", "Who collects the kitty?", hints=(
+    "The kitty travels with trick 1's cards. Where did they go?",
+    "Trick 1 was set aside, so its cards (and the kitty) wait in the pending pile for the next player who wins a trick.",
+    "Kitty holder = the winner of the first trick after trick 1 that somebody wins.",
+))
 def check_q8(answer: object) -> None:
-    """The seat that collects the kitty in :func:`hand_q8` (trick 1 was set aside)."""
-    hand = hand_q8()
+    """The seat that collects the kitty in the hand :func:`tricks_q8` shows (trick 1 was set aside)."""
+    hand = _hand_q8()
     got = read_seat(answer, hand.players, allow_nobody=True)
     if got == hand.kitty_holder:
         return
@@ -250,7 +323,7 @@ def check_q8(answer: object) -> None:
         raise Wrong("The kitty is not lost when trick 1 is set aside: it waits in the pending pile with trick 1's cards.")
     if got == hand.tricks[0].leader:
         raise Wrong("Leading trick 1 does not earn the kitty: it belongs to whoever collects trick 1's cards.")
-    raise Wrong("Trick 1 was set aside, so its cards (and the kitty with them) went to the pending pile. Who next won a trick?")
+    raise Wrong()
 
 
 def _suit_word(card: Card) -> str:

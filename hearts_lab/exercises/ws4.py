@@ -1,34 +1,39 @@
 """Worksheet 4 checks: moon odds, exact and estimated.
 
-Exact answers come from :mod:`hearts_lab.combinatorics`, scores from
-:func:`hearts_lab.scoring.score_hand`, and the simulated moon rate from a
-reference run of :func:`hearts_lab.simulate.simulate` made at check time.
+Exact answers (Q1-Q6) are known to the checks only as salted digests (see
+:func:`~hearts_lab.exercises.checks.matches`), like worksheet 3. Estimates are
+accepted only as the result of the dealing or simulation the question asks
+for: Q7 takes the :class:`~hearts_lab.exercises.sampling.Count` that
+``deal_hands(...).count(event)`` returns and deals the same hands again to
+verify it; Q8 takes the :class:`~hearts_lab.simulate.SimulationResult` of
+``simulate(...)`` and runs the same simulation again. A typed number, or the
+exact value, is refused with a sentence saying why.
 
->>> check_q4((86, 85, 90, 95)).message
-'The shooter does not score the 26 points they took: that is what shooting the moon means.'
+>>> check_q8(0.01).message
+'A typed number cannot show how it was made. Give the result that simulate(...) returned (not its moon_rate), so the check can run your simulation again with its seed.'
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-from typing import Any, Iterable
+import numbers
+from fractions import Fraction
+from typing import Any, Callable
 
 import sympy
 
-from ..combinatorics import moon_deal_possible, p_dealt_moon, p_queen_with_hearts
-from ..rules import PRESET_PLAYERS, Rules
-from ..scoring import score_hand
-from .checks import Wrong, question, read_estimate, read_exact, read_seats, same_exact
+from ..cards import QUEEN_OF_SPADES, Card
+from ..rules import Rules
+from .checks import Wrong, exact_value, hint as _hint, matches, question, read_seats
+from .sampling import Count, deal_hands
 
 __all__ = [
     "SCORES_BEFORE",
     "SHOOTER",
-    "Q7_TOLERANCE",
     "Q7_MIN_DEALS",
-    "Q8_TOLERANCE",
+    "Q8_RULES",
     "Q8_MIN_HANDS",
-    "Q8_REFERENCE_HANDS",
+    "deal_hands",
+    "hint",
     "check_q1",
     "check_q2",
     "check_q3",
@@ -40,194 +45,234 @@ __all__ = [
 ]
 
 WS = "ws4"
-STANDARD_3 = Rules.preset("standard", players=3)
 STANDARD_4 = Rules.preset("standard", players=4)
 #: Q4, Q5: the scores before the hand in which seat :data:`SHOOTER` shoots the moon (target 100).
-SCORES_BEFORE = (60, 85, 90, 95)
-SHOOTER = 0
-#: Q6, Q7: the "moon-shaped" hand: the Q♠ and at least this many hearts.
-HEARTS_AT_LEAST = 4
-#: Q7: an estimate from at least this many deals must land within this distance of the exact value.
-Q7_TOLERANCE = 0.015
+SCORES_BEFORE = (71, 58, 83, 90)
+SHOOTER = 1
+#: Q7: the estimate must come from at least this many deals.
 Q7_MIN_DEALS = 5000
-#: Q8: an estimate of the random bots' moon rate must land within this distance of the reference.
-Q8_TOLERANCE = 0.003
+#: Q8: the rules simulated (points allowed on the first trick) and the least number of hands.
+Q8_RULES = Rules.preset("standard", players=4, first_trick_points=True)
 Q8_MIN_HANDS = 20_000
-Q8_REFERENCE_HANDS = 60_000
-_Q8_REFERENCE_SEED = 20_260_101
+_ACE_OF_HEARTS = Card.parse("A♥")
+
+SLIP_HINTS: dict[str, dict[str, str]] = {
+    "Q1": {
+        "with-queen": "That also requires the Q♠ (the dealt moon). This question asks about the hearts only.",
+        "full-pack": "With 3 players the 2♦ is stripped: the deck has 51 cards, not 52.",
+        "one-hand": "Seat 0 needs the 13 hearts plus 4 more cards: count every hand that contains all the hearts, not one particular hand.",
+        "some-seat": "That is the chance that *some* seat holds every heart; the question asks about seat 0 only.",
+    },
+    "Q2": {
+        "one-seat": "That is the chance for one given seat (Q1). Any of the 3 seats will do here.",
+        "independent-seats": "Two seats cannot both hold every heart: the events are disjoint, so their chances simply add.",
+        "with-queen": "Q1 and Q2 ask about the hearts only, not the Q♠.",
+    },
+    "Q3": {
+        "hearts-only": "That counts hands holding every heart. The moon needs the Q♠ too.",
+        "every-hand": "That counts every 26-card hand. The question wants those holding all 14 moon cards.",
+        "probability": "That is a probability. The question asks how many hands.",
+        "wrong-rest": "A hand has 26 cards and 14 are fixed: how many more are chosen?",
+    },
+    "Q4": {
+        "new-moon": "That is the new moon (-26 to the shooter). Under 'auto' the shooter takes the old moon when their score minus 26 is strictly lower than every other score.",
+        "shooter-scores": "The shooter does not score the 26 points they took: that is what shooting the moon means.",
+        "deltas": "Give the scores *after* the hand (the scores before plus the changes), not the changes alone.",
+    },
+    "Q5": {
+        "old-moon": "That is the old moon (+26 to everyone else). Under 'avoid-end' the old moon is refused when it would end the game.",
+        "shooter-scores": "The shooter does not score the 26 points they took: that is what shooting the moon means.",
+        "deltas": "Give the scores *after* the hand (the scores before plus the changes), not the changes alone.",
+    },
+    "Q6": {
+        "no-ace": "That is the chance of the Q♠ and at least 4 hearts, with or without the A♥.",
+        "exactly-four": "That is the chance of *exactly* four hearts; the question says at least four.",
+        "four-others": "Four hearts in all, the A♥ among them: three more hearts at least, not four.",
+        "no-queen": "That leaves out the Q♠: it must be in the hand too.",
+    },
+}
 
 
-@question(WS, "Q1", "Seat 0 is dealt the moon (standard, 3 players)")
-def check_q1(answer: object) -> None:
-    """Probability that seat 0 is dealt all 13 hearts and the Q♠ in standard 3-player Hearts."""
-    got = read_exact(answer)
-    if same_exact(got, p_dealt_moon(STANDARD_3).value):
+def hint(question: Any, level: int = 1) -> str:
+    """A hint for ``question`` (e.g. ``"Q6"`` or ``6``): level 1 a nudge, 2 the structure, 3 the full formula."""
+    return _hint(WS, question, level)
+
+
+def _judge(key: str, value: Any) -> None:
+    found = matches(WS, key, value)
+    if found == "answer":
         return
-    if same_exact(got, sympy.binomial(38, 3) / sympy.binomial(52, 17)):
-        raise Wrong("With 3 players the 2♦ is stripped: the deck has 51 cards, not 52.")
-    if same_exact(got, p_dealt_moon(STANDARD_3, some_seat=True).value):
-        raise Wrong("That is the chance that *some* seat is dealt the moon; the question asks about seat 0 only.")
-    if same_exact(got, 1 / sympy.binomial(51, 17)):
-        raise Wrong("Seat 0 needs those 14 cards plus 3 more: count the hands that contain all 14, not one particular hand.")
-    raise Wrong("Seat 0's 17 cards must include the 14 moon cards; choose the other 3 from the remaining 37 cards.")
+    if found is not None:
+        raise Wrong(SLIP_HINTS[key][found])
+    raise Wrong()
 
 
-@question(WS, "Q2", "Some seat is dealt the moon (standard, 3 players)")
-def check_q2(answer: object) -> None:
-    """Probability that some seat is dealt every moon card in standard 3-player Hearts."""
-    got = read_exact(answer)
-    one = p_dealt_moon(STANDARD_3).value
-    if same_exact(got, p_dealt_moon(STANDARD_3, some_seat=True).value):
-        return
-    if same_exact(got, one):
-        raise Wrong("That is the chance for one given seat (Q1). Any of the 3 seats will do here.")
-    if same_exact(got, 1 - (1 - one) ** 3):
-        raise Wrong("Two seats cannot both hold every moon card: the events are disjoint, so their chances simply add.")
-    raise Wrong("The events 'seat s is dealt the moon' for s = 0, 1, 2 are disjoint.")
-
-
-def _read_ints(answer: object) -> set[int]:
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-        raise Wrong(f"Give the player counts as a set or list of whole numbers, e.g. {{5, 6}}, not {answer!r}.")
-    out = set()
-    for value in answer:
-        if isinstance(value, bool) or not isinstance(value, (int, sympy.Integer)):
-            raise Wrong(f"Every entry should be a whole number of players; {value!r} is not.")
-        out.add(int(value))
-    return out
-
-
-@question(WS, "Q3", "When can one hand hold the whole moon?")
-def check_q3(answer: object) -> None:
-    """The player counts of ``standard`` (3 to 7) at which one hand can be dealt every heart and the Q♠."""
-    counts = PRESET_PLAYERS["standard"]
-    got = _read_ints(answer)
-    want = {n for n in counts if moon_deal_possible(Rules.preset("standard", players=n))}
-    if got == want:
-        return
-    if not got <= set(counts):
-        raise Wrong(f"The standard preset is for {counts.start} to {counts.stop - 1} players.")
-    if 4 in got:
-        raise Wrong("With 4 players a hand has 13 cards, but the moon needs 13 hearts and the Q♠: 14 cards.")
-    raise Wrong("Compare each player count's hand size (Rules.preset(...).hand_size) with the 14 moon cards.")
-
-
-def _scores_after(policy: str) -> tuple[int, ...]:
-    rules = dataclasses.replace(STANDARD_4, moon=policy)
-    points = tuple(rules.total_points if s == SHOOTER else 0 for s in range(rules.players))
-    deltas = score_hand(rules, points, SHOOTER, SCORES_BEFORE).deltas
-    return tuple(b + d for b, d in zip(SCORES_BEFORE, deltas))
-
-
-def _judge_scores(answer: object, policy: str) -> None:
-    got = read_seats(answer, STANDARD_4.players, STANDARD_4.players)
-    if got == _scores_after(policy):
-        return
-    other = "new" if _scores_after(policy) == _scores_after("old") else "old"
-    if got == _scores_after(other):
-        if other == "new":
-            raise Wrong(
-                "That is the new moon (-26 to the shooter). Under 'auto' the shooter takes the old moon when "
-                f"{SCORES_BEFORE[SHOOTER]} - 26 is strictly lower than every other score."
-            )
-        raise Wrong("That is the old moon (+26 to everyone else). Under 'avoid-end' the old moon is refused when it would end the game.")
-    if got == tuple(s + (26 if i == SHOOTER else 0) for i, s in enumerate(SCORES_BEFORE)):
-        raise Wrong("The shooter does not score the 26 points they took: that is what shooting the moon means.")
-    if got == tuple(26 if i == SHOOTER else 0 for i in range(4)) or got == tuple(s - SCORES_BEFORE[i] for i, s in enumerate(_scores_after(policy))):
-        raise Wrong("Give the scores *after* the hand (the scores before plus the changes), not the changes alone.")
-    raise Wrong("Decide old (+26 to each other player) or new (-26 to the shooter) first, then add to the scores before.")
-
-
-@question(WS, "Q4", "Scores after a moon, moon='auto'")
-def check_q4(answer: object) -> None:
-    """Scores after seat 0 shoots the moon from :data:`SCORES_BEFORE` under ``moon='auto'``."""
-    _judge_scores(answer, "auto")
-
-
-@question(WS, "Q5", "Scores after a moon, moon='avoid-end'")
-def check_q5(answer: object) -> None:
-    """Scores after seat 0 shoots the moon from :data:`SCORES_BEFORE` under ``moon='avoid-end'``."""
-    _judge_scores(answer, "avoid-end")
-
-
-def _queen_and_hearts(k: int) -> sympy.Rational:
-    return p_queen_with_hearts(STANDARD_4, k=k).value
-
-
-@question(WS, "Q6", "A moon-shaped hand, exactly")
-def check_q6(answer: object) -> None:
-    """Probability that seat 0 is dealt the Q♠ and at least 4 hearts (standard, 4 players)."""
-    got = read_exact(answer)
-    k = HEARTS_AT_LEAST
-    if same_exact(got, _queen_and_hearts(k)):
-        return
-    if same_exact(got, _queen_and_hearts(k) - _queen_and_hearts(k + 1)):
-        raise Wrong(f"That is the chance of the Q♠ and *exactly* {k} hearts; the question says at least {k}.")
-    at_least = sum(sympy.binomial(13, i) * sympy.binomial(39, 13 - i) for i in range(k, 14)) / sympy.binomial(52, 13)
-    if same_exact(got, at_least):
-        raise Wrong(f"That is the chance of at least {k} hearts, with or without the Q♠.")
-    if same_exact(got, at_least / 4):
-        raise Wrong("Holding the Q♠ and holding many hearts are not independent: the Q♠ takes one of the 13 places.")
-    raise Wrong("Sum over i ≥ 4 hearts: C(13, i) ways for the hearts, and the other 12 - i cards from the 38 non-hearts other than the Q♠.")
-
-
-def _estimate_of(answer: object) -> float:
-    if hasattr(answer, "moon_rate"):
-        return float(answer.moon_rate)  # type: ignore[attr-defined]
-    return read_estimate(answer)
-
-
-def _judge_probability(value: float) -> None:
-    if value > 1 and value <= 100:
-        raise Wrong("Give a probability between 0 and 1, not a percentage.")
+def _probability(answer: object) -> sympy.Rational:
+    value = exact_value(answer)
     if not 0 <= value <= 1:
         raise Wrong(f"{value} is not a probability: it must lie between 0 and 1.")
+    return value
 
 
-@question(WS, "Q7", "A moon-shaped hand, estimated", note=f"accepted within ±{Q7_TOLERANCE} of the exact value")
-def check_q7(answer: object) -> None:
-    """An estimate of Q6's probability from dealing; accepted within :data:`Q7_TOLERANCE` of the exact value."""
-    value = read_estimate(answer)
-    _judge_probability(value)
-    exact = float(_queen_and_hearts(HEARTS_AT_LEAST))
-    if abs(value - exact) <= Q7_TOLERANCE:
+@question(WS, "Q1", "Seat 0 is dealt every heart (standard, 3 players)", hints=(
+    "How many cards are in the deck with 3 players, and how many does seat 0 get?",
+    "Count seat 0's hands that contain all 13 hearts (choose the rest of the hand), and divide by all of seat 0's possible hands.",
+    "C(38, 4) / C(51, 17).",
+))
+def check_q1(answer: object) -> None:
+    """Q1: a probability (see the worksheet)."""
+    _judge("Q1", _probability(answer))
+
+
+@question(WS, "Q2", "Some seat is dealt every heart (standard, 3 players)", hints=(
+    "Can two seats both hold every heart?",
+    "The events 'seat s holds every heart' for s = 0, 1, 2 are disjoint. What do you do with disjoint events?",
+    "3 × your answer to Q1.",
+))
+def check_q2(answer: object) -> None:
+    """Q2: a probability (see the worksheet)."""
+    _judge("Q2", _probability(answer))
+
+
+@question(WS, "Q3", "Moon hands with two players (lowest-clubs)", hints=(
+    "How many cards does each of the two players hold, and how many of them are fixed?",
+    "The 14 moon cards are in the hand; choose the rest of the hand from the other cards.",
+    "C(38, 12): 26 cards, 14 fixed, 12 chosen from the 52 - 14 = 38 others.",
+))
+def check_q3(answer: object) -> None:
+    """Q3: a count of hands (see the worksheet)."""
+    value = exact_value(answer)
+    found = matches(WS, "Q3", value)
+    if found == "answer":
         return
-    exactly = float(_queen_and_hearts(HEARTS_AT_LEAST) - _queen_and_hearts(HEARTS_AT_LEAST + 1))
-    if abs(value - exactly) <= Q7_TOLERANCE / 3:
-        raise Wrong("Your estimate looks like the chance of exactly 4 hearts; count deals with at least 4.")
-    raise Wrong(
-        f"Not within ±{Q7_TOLERANCE} of the exact value. Count deals where seat 0 holds the Q♠ and at least "
-        f"{HEARTS_AT_LEAST} hearts, over at least {Q7_MIN_DEALS} deals, and divide by the number of deals."
-    )
+    if found is not None:
+        raise Wrong(SLIP_HINTS["Q3"][found])
+    if value < 0 or not value.is_Integer:
+        raise Wrong("A count of hands is a whole number.")
+    raise Wrong()
 
 
-@functools.lru_cache(maxsize=1)
-def _reference_moon_rate() -> float:
+def _judge_scores(key: str, answer: object) -> None:
+    got = read_seats(answer, STANDARD_4.players, STANDARD_4.players)
+    _judge(key, got)
+
+
+@question(WS, "Q4", "Scores after a moon, moon='auto'", hints=(
+    "Old moon or new moon? Under 'auto' that depends on the shooter's score.",
+    "Decide first: the old moon adds 26 to each other player, the new moon takes 26 from the shooter. Then add the changes to the scores before.",
+    "Seat 1's score minus 26 is lower than every other score, so 'auto' takes the old moon: +26 to seats 0, 2 and 3.",
+))
+def check_q4(answer: object) -> None:
+    """Q4: four scores (see the worksheet)."""
+    _judge_scores("Q4", answer)
+
+
+@question(WS, "Q5", "Scores after a moon, moon='avoid-end'", hints=(
+    "Would the old moon end the game (target 100)?",
+    "Under 'avoid-end' the old moon is taken unless it would push someone to the target; then the new moon.",
+    "The old moon would take seats 2 and 3 past 100, so 'avoid-end' takes the new moon: -26 to seat 1 only.",
+))
+def check_q5(answer: object) -> None:
+    """Q5: four scores (see the worksheet)."""
+    _judge_scores("Q5", answer)
+
+
+@question(WS, "Q6", "A moon-shaped hand, exactly", hints=(
+    "Two cards are fixed (the Q♠ and the A♥). What must the other 11 cards hold?",
+    "Sum over j, the number of other hearts (at least 3): choose them from the 12 other hearts, and the rest of the hand from the 38 cards that are neither hearts nor the Q♠. Divide by all hands.",
+    "Σ over j = 3..11 of C(12, j) · C(38, 11 - j), divided by C(52, 13).",
+))
+def check_q6(answer: object) -> None:
+    """Q6: a probability (see the worksheet)."""
+    _judge("Q6", _probability(answer))
+
+
+# -- estimates -------------------------------------------------------------------------
+
+
+def _hearts(hand: tuple[Card, ...]) -> int:
+    return sum(1 for c in hand if c.suit == "H")
+
+
+def _event(hand: tuple[Card, ...]) -> bool:
+    return QUEEN_OF_SPADES in hand and _ACE_OF_HEARTS in hand and _hearts(hand) >= 4
+
+
+#: Events a student may have counted by mistake, with the hint for each.
+_SLIP_EVENTS: tuple[tuple[Callable[[tuple[Card, ...]], bool], str], ...] = (
+    (lambda h: QUEEN_OF_SPADES in h and _hearts(h) >= 4, "Your count matches the Q♠ and at least 4 hearts without requiring the A♥."),
+    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) == 4, "Your count matches exactly 4 hearts; count hands with at least 4."),
+    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) >= 5, "Your count matches at least 5 hearts; the A♥ is one of the four."),
+    (lambda h: _ACE_OF_HEARTS in h and _hearts(h) >= 4, "Your count leaves out the Q♠: it must be in the hand too."),
+)
+
+
+def _is_plain_number(answer: object) -> bool:
+    return isinstance(answer, (numbers.Number, Fraction, sympy.Basic)) or hasattr(answer, "formula")
+
+
+@question(WS, "Q7", "A moon-shaped hand, estimated by dealing", note="your deals were dealt again and the count matches", hints=(
+    "Deal many hands with deal_hands(rules, deals, seed=...) and count with .count(event), where event(hand) says True or False for seat 0's hand.",
+    "Write event(hand) to test the three conditions of Q6 on one hand: the Q♠ is in it, the A♥ is in it, and it holds at least 4 hearts.",
+    "deal_hands(Rules.preset('standard', players=4), 5000, seed=<your seed>).count(lambda h: Q♠ in h and A♥ in h and (number of hearts in h) >= 4).",
+))
+def check_q7(answer: Any) -> None:
+    """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again."""
+    if _is_plain_number(answer):
+        if not isinstance(answer, float) and matches(WS, "Q6", _safe_exact(answer)) == "answer":
+            raise Wrong("That is the exact value from Q6. This question asks what *dealing* shows: give the Count that deal_hands(...).count(...) returned.")
+        raise Wrong(
+            "A typed number cannot show how it was made. Give the Count that deal_hands(...).count(...) returned, "
+            "so the check can deal your hands again with its seed."
+        )
+    if not isinstance(answer, Count):
+        raise Wrong(f"Give the Count that deal_hands(...).count(...) returned, not {type(answer).__name__}: only it records the seed and the number of deals.")
+    if answer.rules != STANDARD_4:
+        raise Wrong("Deal standard 4-player Hearts: Rules.preset('standard', players=4).")
+    if answer.deals < Q7_MIN_DEALS:
+        raise Wrong(f"Deal at least {Q7_MIN_DEALS:,} hands; {answer.deals:,} leave the estimate too uncertain.")
+    hands = list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands())
+    if answer.hits == sum(1 for h in hands if _event(h)):
+        return
+    for event, text in _SLIP_EVENTS:
+        if answer.hits == sum(1 for h in hands if event(h)):
+            raise Wrong(text)
+    raise Wrong()
+
+
+def _safe_exact(answer: object) -> Any:
+    try:
+        return exact_value(answer)
+    except Wrong:
+        return None
+
+
+@question(WS, "Q8", "How often do random players shoot the moon when points may fall on trick 1?", note="your simulation was run again with its seed and matches", hints=(
+    "No formula gives this: simulate whole hands with simulate(rules, hands, bots='random', seed=...).",
+    "Make the rules with Rules.preset('standard', players=4, first_trick_points=True), simulate at least 20,000 hands with a seed you choose, and give the result itself.",
+    "result = simulate(Rules.preset('standard', players=4, first_trick_points=True), 20_000, bots='random', seed=<your seed>); q8 = result.",
+))
+def check_q8(answer: Any) -> None:
+    """Q8: the :class:`~hearts_lab.simulate.SimulationResult` (see the worksheet); it is verified by running it again."""
+    if _is_plain_number(answer):
+        raise Wrong(
+            "A typed number cannot show how it was made. Give the result that simulate(...) returned (not its "
+            "moon_rate), so the check can run your simulation again with its seed."
+        )
+    if not all(hasattr(answer, a) for a in ("rules", "hands", "seed", "policy", "moon_count")):
+        raise Wrong(f"Give the result that simulate(...) returned, not {type(answer).__name__}.")
+    if answer.rules != Q8_RULES:
+        if answer.rules == STANDARD_4:
+            raise Wrong("Those are the plain standard rules. This question allows points on the first trick: first_trick_points=True.")
+        raise Wrong("Simulate the rules of the question: Rules.preset('standard', players=4, first_trick_points=True).")
+    if answer.policy != "random":
+        raise Wrong("Use random players: simulate(..., bots='random').")
+    if not isinstance(answer.seed, int):
+        raise Wrong("Give one simulation run with one seed, not several merged runs.")
+    if answer.hands < Q8_MIN_HANDS:
+        raise Wrong(f"Simulate at least {Q8_MIN_HANDS:,} hands; {answer.hands:,} give too wide an interval for a rate near 1%.")
     from ..simulate import simulate
 
-    return simulate(STANDARD_4, Q8_REFERENCE_HANDS, bots="random", seed=_Q8_REFERENCE_SEED).moon_rate
-
-
-@question(WS, "Q8", "How often do random players shoot the moon?", note=f"accepted within ±{Q8_TOLERANCE} of a {Q8_REFERENCE_HANDS:,}-hand reference run")
-def check_q8(answer: Any) -> None:
-    """The moon rate of random bots in standard 4-player Hearts, estimated by simulation."""
-    value = _estimate_of(answer)
-    _judge_probability(value)
-    hands = getattr(answer, "hands", None)
-    if hands is not None and hands < Q8_MIN_HANDS:
-        raise Wrong(f"Simulate at least {Q8_MIN_HANDS:,} hands; {hands:,} give too wide an interval.")
-    rules = getattr(answer, "rules", None)
-    if rules is not None and rules != STANDARD_4:
-        raise Wrong("Simulate the standard 4-player rules: Rules.preset('standard', players=4).")
-    policy = getattr(answer, "policy", None)
-    if policy is not None and policy != "random":
-        raise Wrong("Use random players: simulate(..., bots='random').")
-    reference = _reference_moon_rate()
-    if abs(value - reference) <= Q8_TOLERANCE:
-        return
-    if abs(value / 100 - reference) <= Q8_TOLERANCE:
-        raise Wrong("Give a rate between 0 and 1, not a percentage.")
-    raise Wrong(
-        f"Not within ±{Q8_TOLERANCE} of the reference. Give result.moon_rate from simulate(rules, hands, bots='random') "
-        f"with at least {Q8_MIN_HANDS:,} hands of standard 4-player Hearts."
-    )
+    again = simulate(answer.rules, answer.hands, bots="random", seed=answer.seed)
+    if again.moon_count != answer.moon_count:
+        raise Wrong("This result does not match a fresh run with the same rules, hands and seed. Give the result simulate(...) returned, unchanged.")

@@ -4,7 +4,11 @@ The capstone is open-ended, so the checks verify *structure and consistency*
 rather than one number: the house rule is a valid :class:`Rules` variant of a
 preset, both rule sets were simulated with enough hands and independent
 seeds, the reported effect and its 95% interval follow from the simulation
-results, and the conclusion agrees with the interval.
+results (the interval is :func:`hearts_lab.stats.rate_difference`, Newcombe's
+interval for two independent rates, matched to within
+:data:`INTERVAL_TOLERANCE` of its half-width, so that an interval built from
+one rate's variance only is caught), and the conclusion agrees with the
+student's own interval, which must itself be right.
 
 >>> import dataclasses
 >>> base = Rules.preset("standard", players=4)
@@ -18,7 +22,8 @@ import math
 from typing import Any, Callable
 
 from ..rules import PRESETS, Rules
-from .checks import Wrong, question, read_estimate, read_text
+from ..stats import rate_difference, wilson_interval
+from .checks import Wrong, hint as _hint, question, read_estimate, read_text
 
 __all__ = [
     "METRICS",
@@ -26,7 +31,9 @@ __all__ = [
     "PREDICTIONS",
     "CONCLUSIONS",
     "INTERVAL_TOLERANCE",
+    "metric_count",
     "metric_value",
+    "hint",
     "check_q1",
     "check_q2",
     "check_q3",
@@ -47,9 +54,19 @@ PREDICTIONS = ("increase", "decrease", "no change")
 CONCLUSIONS = ("increase", "decrease", "no clear effect")
 #: Each rule set must be simulated for at least this many hands.
 MIN_HANDS = 10_000
-#: The reported interval must match the normal-approximation interval this closely.
-INTERVAL_TOLERANCE = 0.001
+#: Each end of the reported interval must lie within this fraction of the correct half-width of that end.
+INTERVAL_TOLERANCE = 0.10
 _Z95 = 1.959963984540054
+
+
+def hint(question: Any, level: int = 1) -> str:
+    """A hint for ``question`` (e.g. ``"Q5"`` or ``5``): level 1 a nudge, 2 the structure, 3 the full method."""
+    return _hint(WS, question, level)
+
+
+def metric_count(result: Any, metric: str) -> int:
+    """How many of ``result``'s hands ``metric`` (one of :data:`METRICS`) counts."""
+    return METRICS[metric](result)
 
 
 def metric_value(result: Any, metric: str) -> float:
@@ -63,7 +80,11 @@ def _read_rules(value: object, name: str) -> Rules:
     return value
 
 
-@question(WS, "Q1", "A house rule")
+@question(WS, "Q1", "A house rule", hints=(
+    "Start from a preset and change one thing about how the game is played.",
+    "base = Rules.preset(name, players=n); house = dataclasses.replace(base, <field>=<new value>), same number of players.",
+    "For example: house = dataclasses.replace(base, first_trick_points=True). base.changes_from(...) lists what changed.",
+))
 def check_q1(base: object, house: object) -> None:
     """``base`` is a preset's rules; ``house`` changes at least one rule field of it, same players."""
     base = _read_rules(base, "base")
@@ -81,7 +102,11 @@ def check_q1(base: object, house: object) -> None:
         raise Wrong("house is the same as base. Derive it with dataclasses.replace(base, <field>=<new value>).")
 
 
-@question(WS, "Q2", "What will you measure, and what do you predict?")
+@question(WS, "Q2", "What will you measure, and what do you predict?", hints=(
+    "Pick what your rule should change, and say which way before you look.",
+    f"metric is one of {', '.join(repr(m) for m in METRICS)}; prediction one of {', '.join(repr(p) for p in PREDICTIONS)}.",
+    "Any honest prediction counts: write it down before you simulate.",
+))
 def check_q2(metric: object, prediction: object) -> None:
     """A metric from :data:`METRICS` and a prediction from :data:`PREDICTIONS` (any honest prediction counts)."""
     read_text(metric, METRICS)
@@ -94,7 +119,11 @@ def _read_result(value: object, name: str) -> Any:
     return value
 
 
-@question(WS, "Q3", "Simulate both rule sets")
+@question(WS, "Q3", "Simulate both rule sets", hints=(
+    "Two simulations: one with base, one with house, the same players, independent.",
+    f"simulate(base, n, bots=..., seed=a) and simulate(house, n, bots=..., seed=b) with n ≥ {MIN_HANDS:,} and a ≠ b.",
+    "base_result = simulate(base, 20_000, bots='random', seed=1); house_result = simulate(house, 20_000, bots='random', seed=2).",
+))
 def check_q3(base_result: object, house_result: object, base: object, house: object) -> None:
     """Both results come from :func:`~hearts_lab.simulate.simulate` on ``base`` and ``house``, fairly."""
     b = _read_result(base_result, "base_result")
@@ -132,16 +161,11 @@ def _effect(base_result: Any, house_result: Any, metric: str) -> float:
     return metric_value(house_result, metric) - metric_value(base_result, metric)
 
 
-def _interval(base_result: Any, house_result: Any, metric: str) -> tuple[float, float]:
-    """95% normal-approximation interval for the difference of two independent proportions."""
-    (x1, n1), (x2, n2) = _counts(base_result, metric), _counts(house_result, metric)
-    p1, p2 = x1 / n1, x2 / n2
-    half = _Z95 * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
-    diff = p2 - p1
-    return diff - half, diff + half
-
-
-@question(WS, "Q4", "The effect")
+@question(WS, "Q4", "The effect", hints=(
+    "The effect compares two rates, not two counts.",
+    "Rate = count / hands for each run (metric_value does it); the effect is house minus base.",
+    "effect = metric_value(house_result, metric) - metric_value(base_result, metric).",
+))
 def check_q4(effect: object, base_result: object, house_result: object, metric: object) -> None:
     """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results."""
     metric = read_text(metric, METRICS)
@@ -157,39 +181,80 @@ def check_q4(effect: object, base_result: object, house_result: object, metric: 
         raise Wrong("That is a difference of counts. Divide each count by its number of hands first: compare rates.")
     if math.isclose(value, 100 * want, abs_tol=1e-6):
         raise Wrong("Give the difference of the two rates as a fraction, not in percentage points.")
-    raise Wrong(f"Compute the {metric} of each result (count / hands) and subtract: house - base.")
+    if math.isclose(value, metric_value(house_result, metric), abs_tol=1e-9) or math.isclose(value, metric_value(base_result, metric), abs_tol=1e-9):
+        raise Wrong("That is one run's rate. The effect is the difference: house minus base.")
+    raise Wrong()
 
 
-@question(WS, "Q5", "A 95% interval for the effect", note=f"matches the normal-approximation interval within ±{INTERVAL_TOLERANCE}")
+def _interval(base_result: Any, house_result: Any, metric: str) -> tuple[float, float]:
+    """The 95% interval for house - base: :func:`hearts_lab.stats.rate_difference` (Newcombe, independent samples)."""
+    (xb, nb), (xh, nh) = _counts(base_result, metric), _counts(house_result, metric)
+    d = rate_difference(xh, nh, xb, nb)
+    return d.low, d.high
+
+
+def _close(got: tuple[float, float], want: tuple[float, float], centre: float) -> bool:
+    """Each end within :data:`INTERVAL_TOLERANCE` of the correct half-width on its side."""
+    (low, high), (want_low, want_high) = got, want
+    tol_low = INTERVAL_TOLERANCE * max(centre - want_low, 1e-12)
+    tol_high = INTERVAL_TOLERANCE * max(want_high - centre, 1e-12)
+    return abs(low - want_low) <= tol_low and abs(high - want_high) <= tol_high
+
+
+def _judge_interval(interval: object, base_result: Any, house_result: Any, metric: str) -> tuple[float, float]:
+    low, high = _read_pair(interval)
+    effect = _effect(base_result, house_result, metric)
+    want = _interval(base_result, house_result, metric)
+    if _close((low, high), want, effect):
+        return low, high
+    (xb, nb), (xh, nh) = _counts(base_result, metric), _counts(house_result, metric)
+    pb, ph = xb / nb, xh / nh
+    var_b, var_h = pb * (1 - pb) / nb, ph * (1 - ph) / nh
+    slips = [
+        ((-want[1], -want[0]), "That interval is for base - house. The effect is house - base: swap the two runs in rate_difference."),
+        (wilson_interval(xh, nh), "That is the interval for the house rate alone. The effect is a difference of two uncertain rates: use rate_difference(house count, house hands, base count, base hands)."),
+        (wilson_interval(xb, nb), "That is the interval for the base rate alone. Use rate_difference for the difference of the two rates."),
+        ((effect - _Z95 * math.sqrt(var_h), effect + _Z95 * math.sqrt(var_h)), "Both rates are uncertain, but your interval has only one of their variances: it is too narrow. Use rate_difference, which combines both."),
+        ((effect - _Z95 * math.sqrt(var_b), effect + _Z95 * math.sqrt(var_b)), "Both rates are uncertain, but your interval has only one of their variances: it is too narrow. Use rate_difference, which combines both."),
+        ((effect - _Z95 * (var_b + var_h), effect + _Z95 * (var_b + var_h)), "Take the square root of the summed variances before multiplying by 1.96 - or use rate_difference."),
+        ((100 * want[0], 100 * want[1]), "Give the interval as fractions, not in percentage points."),
+    ]
+    for candidate, text in slips:
+        if _close((low, high), candidate, (candidate[0] + candidate[1]) / 2):
+            raise Wrong(text)
+    if not low <= effect <= high:
+        raise Wrong("Your interval does not contain your effect: it should be around house - base.")
+    if min(xb, xh) == 0 and _close((low, high), (effect - _Z95 * math.sqrt(var_b + var_h), effect + _Z95 * math.sqrt(var_b + var_h)), effect):
+        raise Wrong("With a count of 0 the normal approximation (effect ± 1.96·SE) fails: one rate looks certain when it is not. Use rate_difference.")
+    raise Wrong()
+
+
+@question(WS, "Q5", "A 95% interval for the effect", note=f"each end within {INTERVAL_TOLERANCE:.0%} of the half-width of rate_difference's interval", hints=(
+    "Both rates are estimates, so their difference is uncertain too - more than either rate alone.",
+    "rate_difference(successes_a, trials_a, successes_b, trials_b) gives a - b with a 95% interval for two independent samples; a is house, b is base.",
+    "d = rate_difference(metric_count(house_result, metric), house_result.hands, metric_count(base_result, metric), base_result.hands); interval = (d.low, d.high).",
+))
 def check_q5(interval: object, base_result: object, house_result: object, metric: object) -> None:
-    """(low, high): a 95% interval for the effect, within :data:`INTERVAL_TOLERANCE` of the normal approximation."""
+    """(low, high): a 95% interval for the effect, close to :func:`hearts_lab.stats.rate_difference`'s."""
     metric = read_text(metric, METRICS)
     base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
-    low, high = _read_pair(interval)
-    want_low, want_high = _interval(base_result, house_result, metric)
-    if abs(low - want_low) <= INTERVAL_TOLERANCE and abs(high - want_high) <= INTERVAL_TOLERANCE:
-        return
-    effect = _effect(base_result, house_result, metric)
-    half = (want_high - want_low) / 2
-    (x1, n1), (x2, n2) = _counts(base_result, metric), _counts(house_result, metric)
-    p1, p2 = x1 / n1, x2 / n2
-    if not low <= effect <= high:
-        raise Wrong("Your interval does not contain your effect: it should be centred on house - base.")
-    one_side = _Z95 * math.sqrt(p2 * (1 - p2) / n2)
-    if math.isclose(high - effect, one_side, rel_tol=0.02) or math.isclose(high - effect, _Z95 * math.sqrt(p1 * (1 - p1) / n1), rel_tol=0.02):
-        raise Wrong("Both rates are uncertain: add the two variances, p1(1-p1)/n1 + p2(1-p2)/n2, before the square root.")
-    if math.isclose(high - effect, _Z95 * (p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2), rel_tol=0.02):
-        raise Wrong("Take the square root of the summed variances before multiplying by 1.96.")
-    if high - effect < half / 1.5:
-        raise Wrong("Your interval is too narrow. The half-width is 1.96 × sqrt(p1(1-p1)/n1 + p2(1-p2)/n2).")
-    raise Wrong("Use effect ± 1.96 × sqrt(p1(1-p1)/n1 + p2(1-p2)/n2), with p the rates and n the hands of each run.")
+    _judge_interval(interval, base_result, house_result, metric)
 
 
-@question(WS, "Q6", "What do you conclude?")
-def check_q6(conclusion: object, interval: object) -> None:
-    """``increase``/``decrease`` only if the whole interval lies above/below 0, else ``no clear effect``."""
+@question(WS, "Q6", "What do you conclude?", hints=(
+    "Where does 0 lie compared with your interval?",
+    "Claim an increase only if the whole interval lies above 0, a decrease only if it lies below 0; otherwise the data cannot tell.",
+    "'increase' if low > 0, 'decrease' if high < 0, else 'no clear effect'.",
+))
+def check_q6(conclusion: object, interval: object, base_result: object, house_result: object, metric: object) -> None:
+    """``increase``/``decrease`` only if the student's (correct) interval lies above/below 0, else ``no clear effect``."""
     said = read_text(conclusion, CONCLUSIONS)
-    low, high = _read_pair(interval)
+    metric = read_text(metric, METRICS)
+    base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
+    try:
+        low, high = _judge_interval(interval, base_result, house_result, metric)
+    except Wrong:
+        raise Wrong("First get your interval right (Q5): a conclusion can only be as good as the interval it reads.") from None
     want = "increase" if low > 0 else "decrease" if high < 0 else "no clear effect"
     if said == want:
         return
@@ -198,4 +263,6 @@ def check_q6(conclusion: object, interval: object) -> None:
             "Your interval contains 0: the data are consistent with no effect at all. Say 'no clear effect' "
             "(or simulate more hands to narrow the interval)."
         )
-    raise Wrong(f"The whole interval lies {'above' if low > 0 else 'below'} 0, so the data show a clear {want}.")
+    if said == "no clear effect":
+        raise Wrong("Your whole interval lies on one side of 0: the data do show an effect. Which way?")
+    raise Wrong(f"Your whole interval lies {'above' if low > 0 else 'below'} 0: which way does that move the metric?")

@@ -1,0 +1,268 @@
+"""Handing in check results: a student exports one file per worksheet; a teacher merges a folder of them.
+
+A student's file lists, for each question of one worksheet, its latest
+status and how many answers were checked - never an answer. It is written to
+the current directory (in JupyterLite that is the browser's file system) and
+the output offers a download link, so it works the same in JupyterLab,
+Binder and JupyterLite; the student uploads it to the LMS.
+
+A teacher puts the files in one folder and calls :func:`merge_results`: one
+row per student, one column per question. A file that cannot be read, or
+does not look like a results file, is skipped and named in ``.skipped``
+with the reason; it never stops the merge.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> from hearts_lab.exercises import ws1
+>>> _ = ws1.check_q1(0)
+>>> saved = export("ws1", student="Ada", folder=folder)
+>>> saved.path.name
+'ws1_Ada.json'
+>>> _ = (folder / "broken.json").write_text("{not json")
+>>> table = merge_results(folder)
+>>> table.rows[0]["student"], table.rows[0]["ws1 Q1"]
+('Ada', 'incorrect (1)')
+>>> [name for name, _ in table.skipped]
+['broken.json']
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .checks import QUESTIONS, attempts, results
+
+__all__ = ["FORMAT", "ClassTable", "Exported", "export", "merge_results", "read_results"]
+
+#: The format tag every results file carries.
+FORMAT = "hearts-lab-results/1"
+_STATUSES = ("correct", "incorrect", "unanswered")
+_CSV_FIELDS = ("format", "worksheet", "student", "exported", "question", "title", "status", "attempts")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")
+
+
+def _records(worksheet: str) -> list[dict[str, Any]]:
+    if worksheet not in QUESTIONS:
+        known = ", ".join(sorted(QUESTIONS)) or "none imported yet"
+        raise ValueError(f"worksheet: {worksheet!r} has no checks in this session (known: {known}); import it and run its checks first.")
+    latest = {r.question: r.status for r in results(worksheet)}
+    return [
+        {"question": key, "title": title, "status": latest.get(key, "unanswered"), "attempts": attempts(worksheet, key)}
+        for key, title in QUESTIONS[worksheet].items()
+    ]
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A results file just written: its path and text; in a notebook, a download link."""
+
+    path: Path
+    text: str
+    mime: str
+
+    def __repr__(self) -> str:
+        return f"Saved {self.path.name} in this folder. Upload that file to hand in your results (it holds no answers)."
+
+    def _repr_html_(self) -> str:
+        data = base64.b64encode(self.text.encode("utf-8")).decode("ascii")
+        name = html.escape(self.path.name)
+        return (
+            f"<p>Saved <code>{name}</code> in this folder. "
+            f'<a download="{name}" href="data:{self.mime};base64,{data}">Download {name}</a> '
+            "and upload it to hand in your results (it holds statuses and attempts, no answers).</p>"
+        )
+
+
+class _NoName:
+    def __repr__(self) -> str:
+        return 'Write your name in place of the ... (student="Ada") and run this cell again to save your results file.'
+
+
+def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: str = "json") -> Exported | _NoName:
+    """Write this session's check results for ``worksheet`` (e.g. ``"ws3"``) as JSON or CSV.
+
+    One record per question: ``question``, ``title``, ``status`` (the latest)
+    and ``attempts`` (answers checked). ``student`` names you in the file and
+    its name (``student=...``, as the worksheets start, writes nothing and
+    asks for the name). The file goes to ``folder`` (default: the current directory).
+
+    >>> export("ws1", student=...)
+    Write your name in place of the ... (student="Ada") and run this cell again to save your results file.
+    """
+    if fmt not in ("json", "csv"):
+        raise ValueError(f"fmt: 'json' or 'csv', not {fmt!r}.")
+    if student is Ellipsis:
+        return _NoName()
+    if not isinstance(student, str):
+        raise ValueError(f"student: your name as text, not {student!r}.")
+    records = _records(worksheet)
+    stamp = datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    head = {"format": FORMAT, "worksheet": worksheet, "student": student.strip(), "exported": stamp}
+    if fmt == "json":
+        text = json.dumps({**head, "questions": records}, indent=1, ensure_ascii=False) + "\n"
+        mime = "application/json"
+    else:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=_CSV_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        for record in records:
+            writer.writerow({**head, **record})
+        text, mime = buffer.getvalue(), "text/csv"
+    path = Path(folder) / f"{worksheet}_{_slug(student) or 'results'}.{fmt}"
+    path.write_text(text, encoding="utf-8")
+    return Exported(path, text, mime)
+
+
+class ResultsFileError(ValueError):
+    """A results file that cannot be used; the message names the problem."""
+
+
+def _validate(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ResultsFileError("not a results file (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise ResultsFileError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
+    worksheet = data.get("worksheet")
+    if not isinstance(worksheet, str) or not re.fullmatch(r"ws\d+", worksheet):
+        raise ResultsFileError(f"worksheet is {worksheet!r}, expected a name like 'ws3'")
+    if not isinstance(data.get("student", ""), str):
+        raise ResultsFileError("student is not text")
+    questions = data.get("questions")
+    if not isinstance(questions, list) or not questions:
+        raise ResultsFileError("no questions listed")
+    seen = set()
+    for i, q in enumerate(questions, 1):
+        if not isinstance(q, dict) or not isinstance(q.get("question"), str) or not re.fullmatch(r"Q\d+", q["question"]):
+            raise ResultsFileError(f"question record {i} has no question name like 'Q1'")
+        if q["question"] in seen:
+            raise ResultsFileError(f"question {q['question']} is listed twice")
+        seen.add(q["question"])
+        if q.get("status") not in _STATUSES:
+            raise ResultsFileError(f"{q['question']}: status {q.get('status')!r} is not one of {', '.join(_STATUSES)}")
+        n = q.get("attempts")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ResultsFileError(f"{q['question']}: attempts {n!r} is not a whole number")
+        extra = set(q) - {"question", "title", "status", "attempts"}
+        if extra:
+            raise ResultsFileError(f"{q['question']}: unexpected fields {', '.join(sorted(extra))}")
+    return data
+
+
+def read_results(path: str | Path) -> dict[str, Any]:
+    """Read and validate one results file (JSON or CSV); raises ``ResultsFileError`` naming the problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ResultsFileError(f"cannot be read: {error}") from None
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ResultsFileError(f"not valid JSON ({error.msg}, line {error.lineno})") from None
+        return _validate(data)
+    if path.suffix.lower() == ".csv":
+        rows = list(csv.DictReader(io.StringIO(text)))
+        if not rows or set(_CSV_FIELDS) - set(rows[0]):
+            raise ResultsFileError(f"CSV header must be {', '.join(_CSV_FIELDS)}")
+        head = {k: rows[0][k] for k in ("format", "worksheet", "student", "exported")}
+        if any(any(r[k] != head[k] for k in head) for r in rows):
+            raise ResultsFileError("rows disagree on format, worksheet, student or time: one worksheet per file")
+        questions = []
+        for r in rows:
+            try:
+                n = int(r["attempts"])
+            except (TypeError, ValueError):
+                raise ResultsFileError(f"{r.get('question')}: attempts {r.get('attempts')!r} is not a whole number") from None
+            questions.append({"question": r["question"], "title": r["title"], "status": r["status"], "attempts": n})
+        return _validate({**head, "questions": questions})
+    raise ResultsFileError("not a .json or .csv file")
+
+
+@dataclass
+class ClassTable:
+    """Merged results: ``rows`` (one dict per student: ``student`` and ``"ws3 Q1"``-style columns), ``skipped`` files."""
+
+    columns: list[str]
+    rows: list[dict[str, str]]
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write the class table as CSV (for a spreadsheet or the LMS gradebook)."""
+        path = Path(path)
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=["student", *self.columns, "correct"])
+            writer.writeheader()
+            writer.writerows(self.rows)
+        return path
+
+    def __repr__(self) -> str:
+        widths = {c: max(len(c), *(len(r.get(c, "")) for r in self.rows)) if self.rows else len(c) for c in ["student", *self.columns, "correct"]}
+        lines = ["  ".join(c.ljust(widths[c]) for c in widths)]
+        lines += ["  ".join(r.get(c, "").ljust(widths[c]) for c in widths) for r in self.rows]
+        lines += [f"skipped {name}: {reason}" for name, reason in self.skipped]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        cols = ["student", *self.columns, "correct"]
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(r.get(c, ''))}</td>" for c in cols) + "</tr>" for r in self.rows)
+        skipped = "".join(f"<li><code>{html.escape(n)}</code>: {html.escape(why)}</li>" for n, why in self.skipped)
+        return f"<table><tr>{head}</tr>{body}</table>" + (f"<p>Skipped:</p><ul>{skipped}</ul>" if skipped else "")
+
+
+def merge_results(folder: str | Path) -> ClassTable:
+    """Merge every ``*.json`` and ``*.csv`` results file in ``folder`` into a class table.
+
+    Each cell is the status with the number of attempts, e.g. ``correct (2)``;
+    ``correct`` counts each student's correct questions. A student is named
+    by the file's ``student`` field (or the file name without extension). A
+    malformed file is skipped and listed in ``.skipped`` with its reason; a
+    later file for the same student and worksheet replaces an earlier one
+    (by the ``exported`` time).
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ValueError(f"folder: {folder} is not a folder.")
+    skipped: list[tuple[str, str]] = []
+    latest: dict[tuple[str, str], dict[str, Any]] = {}
+    for path in sorted(p for p in folder.iterdir() if p.is_file()):
+        if path.suffix.lower() not in (".json", ".csv"):
+            continue
+        try:
+            data = read_results(path)
+        except ResultsFileError as error:
+            skipped.append((path.name, str(error)))
+            continue
+        student = data.get("student") or path.stem
+        slot = (student, data["worksheet"])
+        if slot not in latest or str(data.get("exported", "")) >= str(latest[slot].get("exported", "")):
+            latest[slot] = data
+    columns: list[str] = []
+    by_student: dict[str, dict[str, str]] = {}
+    for (student, worksheet), data in sorted(latest.items()):
+        row = by_student.setdefault(student, {"student": student})
+        for q in data["questions"]:
+            column = f"{worksheet} {q['question']}"
+            if column not in columns:
+                columns.append(column)
+            row[column] = f"{q['status']} ({q['attempts']})"
+    columns.sort(key=lambda c: (int(c.split()[0][2:]), int(c.split()[1][1:])))
+    rows = []
+    for student in sorted(by_student):
+        row = by_student[student]
+        row["correct"] = str(sum(1 for c in columns if row.get(c, "").startswith("correct")))
+        rows.append(row)
+    return ClassTable(columns, rows, skipped)
