@@ -34,7 +34,6 @@ from hearts_lab.simulate.batch import (
     play,
     random_deals,
 )
-from hearts_lab.simulate.progress import Progress
 
 QS = Card.parse("QS")
 ALL_CONFIGS = [(name, n) for name, players in PRESET_PLAYERS.items() for n in players]
@@ -66,7 +65,7 @@ def engine_outcome(hand: Hand) -> dict:
         "shooter": -1 if hand.moon_shooter is None else hand.moon_shooter,
         "set_aside": sum(t.set_aside for t in hand.tricks),
         "queens": [hand.collected(s).count(QS) for s in range(rules.players)],
-        "unclaimed": sum(rules.points_of(c) for c in hand.unclaimed),
+        "unclaimed": rules.points(hand.unclaimed),
         "kitty_holder": -1 if hand.kitty_holder is None else hand.kitty_holder,
     }
 
@@ -364,12 +363,18 @@ def test_bad_arguments_name_the_argument():
             simulate(rules, **kwargs)
 
 
-def test_progress_is_silent_outside_a_notebook(capsys):
-    result = simulate(Rules.preset("standard", players=4), 3000, chunk_size=1000, progress=True)
-    assert result.hands == 3000 and capsys.readouterr().out == ""
-    with Progress(5, enabled=True) as bar:
-        bar.advance(5)
-    assert bar.done == 5
+def test_progress_is_a_tqdm_bar_and_changes_nothing(capsys):
+    rules = Rules.preset("standard", players=4)
+    quiet = simulate(rules, 3000, chunk_size=1000)
+    assert capsys.readouterr().err == ""  # no bar unless asked
+    shown = simulate(rules, 3000, chunk_size=1000, progress=True)
+    assert shown == quiet
+    err = capsys.readouterr().err
+    assert "simulating:" in err and "/3000 [" in err and "hands/s" in err  # tqdm's text bar (a widget in a notebook)
+    simulate_games(Rules.preset("standard", players=4, target=50), 40, chunk_size=20, progress=True)
+    assert "/40 [" in capsys.readouterr().err
+    with pytest.raises(TypeError, match="^progress: "):
+        simulate(rules, 10, progress="yes")
 
 
 # -- engine path with bots ---------------------------------------------------------------------
@@ -415,7 +420,7 @@ def test_score_batch_is_score_hand(moon):
     got = score_batch(rules, np.array(points), np.array(shooters), np.array(scores))
     for i in range(300):
         shooter = None if shooters[i] < 0 else shooters[i]
-        choice = "new" if moon == "choice" and shooter is not None else None
+        choice = LowestCardBot().choose_moon(rules, points[i], shooter, scores[i]) if moon == "choice" and shooter is not None else None
         assert tuple(got[i]) == score_hand(rules, points[i], shooter, scores[i], choice).deltas
 
 
@@ -471,3 +476,193 @@ def test_same_seed_same_result_on_a_local_dask_cluster():
             assert simulate_games(rules, 60, seed=2, chunk_size=20, executor=executor) == games_local
     finally:
         cluster.close()
+
+
+# -- house card values: the auto moon and 64-bit totals --------------------------------------------
+
+
+HOUSE = [
+    ("standard", 4, dict(card_points="black-maria")),
+    ("standard", 4, dict(card_points="omnibus")),
+    ("standard", 5, dict(card_points="omnibus", moon_cards="all-points")),
+    ("standard", 4, dict(card_points="black-maria", moon_cards="all-points", moon="avoid-end")),
+]
+
+
+@pytest.mark.parametrize("name,players,changes", HOUSE, ids=[f"{n}-{p}-{'-'.join(map(str, c.values()))}" for n, p, c in HOUSE])
+def test_score_batch_is_the_engine_with_house_values(name, players, changes):
+    """RULES.md §4 with house values: every point taken this hand counts, moon cards aside.
+    Moon hands with extra non-moon points for the shooter (K♠, A♠, J♦) and scores near the
+    target, scored by the batch scorer and by the engine's score_hand, agree."""
+    rules = Rules.preset(name, players=players, target=100, **changes)
+    rng = random.Random(str(changes))
+    others = [(c, v) for c, v in rules.card_points if c not in rules.moon_card_set]
+    points, shooters, scores, decisions = [], [], [], set()
+    for _ in range(400):
+        shooter = rng.randrange(players)
+        pts = [0] * players
+        pts[shooter] = rules.moon_points
+        for _card, value in others:  # the cards outside the moon set go to anyone
+            pts[rng.randrange(players)] += value
+        before = [rng.randrange(40, 99) for _ in range(players)]
+        points.append(pts)
+        shooters.append(shooter)
+        scores.append(before)
+    got = score_batch(rules, np.array(points), np.array(shooters), np.array(scores))
+    for i in range(len(points)):
+        expected = score_hand(rules, points[i], shooters[i], scores[i])
+        assert tuple(got[i]) == expected.deltas, (points[i], shooters[i], scores[i])
+        decisions.add(expected.moon)
+    assert decisions == {"old", "new"}  # both answers were exercised
+
+
+@pytest.mark.parametrize("card_points", ["black-maria", "omnibus"])
+def test_batch_games_score_moons_as_the_engine_on_the_same_deals(card_points):
+    """Batch play and batch scoring on engine deals give the engine's hand scores, moons included."""
+    rules = Rules.preset("standard", players=4, card_points=card_points, moon_cards="all-points")
+    hands = [Hand.deal(rules, seed=s, hand_number=s) for s in range(300)]
+    out = play(rules, deals_from_hands(hands), "lowest")
+    rng = random.Random(card_points)
+    scores = np.array([[rng.randrange(0, 99) for _ in range(4)] for _ in hands])
+    got = score_batch(rules, out.points, out.shooter, scores)
+    moons = 0
+    for i, hand in enumerate(hands):
+        play_hand(hand, [LowestCardBot()] * 4)
+        moons += hand.moon_shooter is not None
+        assert tuple(got[i]) == score_hand(rules, hand.points(), hand.moon_shooter, tuple(scores[i].tolist())).deltas
+    assert moons > 0
+
+
+def test_large_house_values_do_not_wrap():
+    """2×10⁸ per heart: 13 hearts overflow 32 bits; the batch path counts in 64 bits."""
+    hearts = {f"{r}H": 200_000_000 for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()}
+    rules = Rules.preset("standard", players=4, card_points={**hearts, "QS": 13})
+    result = simulate(rules, 2000, seed=1)
+    assert result.method == "batch"
+    for seat in range(4):
+        assert min(result.points[seat]) >= 0
+    total = sum(v * k for seat in range(4) for v, k in result.points[seat].items())
+    assert total == rules.total_points * 2000
+    games = simulate_games(dataclasses.replace(rules, target=1_000_000), 50, seed=1)
+    assert games.games == 50 and min(games.winning_scores) >= 0
+
+
+def test_values_beyond_64_bits_play_through_the_engine():
+    huge = Rules.preset("standard", players=4, card_points={"QS": 10**18, "AH": 1})
+    with pytest.raises(UnsupportedRule, match="^card_points: ") as error:
+        BatchTables.from_rules(huge)
+    assert error.value.field == "card_points"
+    assert simulate(huge, 20, seed=1).method == "engine"
+    with pytest.raises(UnsupportedRule, match="^card_points: "):
+        simulate(huge, 20, method="batch")
+
+
+def test_games_that_cannot_end_are_refused_before_any_work():
+    worthless = Rules.preset("standard", players=4, card_points={}, moon="off")
+    for bots in (None, "heuristic", LowestCardBot):
+        with pytest.raises(ValueError, match="^card_points: "):
+            simulate_games(worthless, 3, bots=bots)
+    # Worthless cards but a moon that adds points: games end, through the moons.
+    moons_only = Rules.preset("standard", players=3, card_points={}, target=30)
+    result = simulate_games(moons_only, 5, bots="heuristic", seed=1)
+    assert result.games == 5 and result.moons >= 5
+
+
+def test_a_game_too_long_raises_in_both_paths(monkeypatch):
+    from hearts_lab.simulate import run
+
+    monkeypatch.setattr(run, "MAX_GAME_HANDS", 3)
+    rules = Rules.preset("standard", players=4, target=1000)
+    with pytest.raises(RuntimeError, match="^target: "):
+        simulate_games(rules, 2, method="batch")
+    with pytest.raises(RuntimeError, match="^target: "):
+        simulate_games(rules, 2, bots="heuristic")
+
+
+# -- bad input: a clear error naming the argument, nothing run --------------------------------------
+
+
+def test_bad_bots_executors_and_counts_are_refused():
+    rules = Rules.preset("standard", players=4)
+    with pytest.raises(TypeError, match=r"^bots: seat 0 is 1 \(int\), not a bot"):
+        simulate(rules, 10, bots=[1, 2, 3, 4])
+    with pytest.raises(TypeError, match="^bots: "):
+        simulate(rules, 10, bots=[LowestCardBot(), LowestCardBot(), LowestCardBot(), "x"])
+    with pytest.raises(TypeError, match="^bots: "):
+        simulate(rules, 10, bots=42)
+    with pytest.raises(TypeError, match="^executor: .*not 'x' \\(str\\)"):
+        simulate(rules, 10, executor="x")
+    with pytest.raises(ValueError, match="^hands: .*not 1000000000000000"):
+        simulate(rules, 10**15)
+    with pytest.raises(ValueError, match="^games: "):
+        simulate_games(rules, 10**15)
+    with pytest.raises(ValueError, match="^chunk_size: "):
+        simulate(rules, 10, chunk_size=10**9)
+    with pytest.raises(ValueError, match="^seed: "):
+        simulate(rules, 10, seed=2**200)
+
+
+def test_a_factory_that_makes_no_bot_is_refused_before_any_hand():
+    rules = Rules.preset("standard", players=4)
+    made = []
+
+    def nothing(seed=None):
+        made.append(seed)
+        return None
+
+    with pytest.raises(TypeError, match="^bots: what nothing made for seat 0 is None"):
+        simulate(rules, 10_000, bots=nothing)
+    assert len(made) <= rules.players  # only the check ran
+    with pytest.raises(TypeError, match="^bots: "):
+        simulate_games(rules, 10, bots=nothing)
+
+
+# -- numpy is optional ------------------------------------------------------------------------------
+
+
+def test_without_numpy_simulate_falls_back_to_the_engine(monkeypatch, capsys):
+    """What JupyterLite's Pyodide may lack: the package imports and simulate plays through the engine."""
+    import importlib
+    import sys
+
+    for name in [m for m in sys.modules if m == "hearts_lab.simulate" or m.startswith("hearts_lab.simulate.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy -> ImportError
+    sim = importlib.import_module("hearts_lab.simulate")
+    rules = Rules.preset("standard", players=4)
+    result = sim.simulate(rules, 30, seed=4, chunk_size=10)
+    assert result.method == "engine" and result.hands == 30 and result.policy == "random"
+    err = capsys.readouterr().err
+    assert "numpy is not available" in err and "simulating:" in err and "/30 [" in err  # the note and a progress bar
+    assert err.count("numpy is not available") == 1
+    again = sim.simulate(rules, 30, seed=4, chunk_size=10, progress=False)
+    assert again == result and "numpy" not in capsys.readouterr().err  # the note once per session
+    games = sim.simulate_games(Rules.preset("standard", players=4, target=30), 4, seed=1, progress=False)
+    assert games.method == "engine" and games.games == 4
+    with pytest.raises(ValueError, match="^method: the batch path needs numpy"):
+        sim.simulate(rules, 10, method="batch")
+
+
+def test_engine_results_match_the_fallback_counts():
+    """The engine path's pure-Python counting equals what the batch path would tabulate."""
+    rules = Rules.preset("cancellation", players=7)
+    result = simulate(rules, 60, seed=3, method="engine", chunk_size=25)
+    assert sum(result.kitty) + result.kitty_unclaimed == 60
+    assert sum(sum(h.values()) for h in result.points) == 60 * 7
+    assert sum(result.queens) + result.queens_unclaimed == 2 * 60
+
+
+# -- Dask: a Client or its executor ---------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_dask_client_and_its_executor_give_the_local_result():
+    distributed = pytest.importorskip("dask.distributed")
+    rules = Rules.preset("standard", players=4)
+    local = simulate(rules, 6_000, seed=21, chunk_size=2000)
+    games_local = simulate_games(rules, 30, seed=2, chunk_size=10)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client) == local
+            assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client.get_executor()) == local
+            assert simulate_games(rules, 30, seed=2, chunk_size=10, executor=client) == games_local

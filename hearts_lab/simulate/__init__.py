@@ -7,8 +7,11 @@
 - :mod:`hearts_lab.simulate.batch` is the numpy path for random and
   lowest-card play; any other bots play through the engine.
 
-Pass ``executor=`` any ``concurrent.futures.Executor`` to spread the chunks
-over processes or a Dask cluster; the same seed gives the same result.
+Pass ``executor=`` any ``concurrent.futures.Executor`` or a
+``dask.distributed.Client`` to spread the chunks over processes or a cluster;
+the same seed gives the same result. ``progress=True`` shows a ``tqdm`` bar.
+Without numpy (Pyodide, say) the package still imports and ``simulate`` plays
+through the engine.
 
 >>> from hearts_lab import Rules
 >>> result = simulate(Rules.preset("standard", players=4), 50_000, seed=0)
@@ -18,12 +21,7 @@ over processes or a Dask cluster; the same seed gives the same result.
 True
 """
 
-try:
-    import numpy  # noqa: F401
-except ImportError:  # pragma: no cover - numpy comes with the notebooks extra
-    raise ImportError("hearts_lab.simulate needs numpy: pip install 'hearts-lab[notebooks]'.") from None
-
-from .batch import UnsupportedRule
+from .errors import UnsupportedRule
 from .result import GameResult, SimulationResult, format_table, moon_table, plot_moon_rates, summary_table, wilson_interval
 from .run import BOT_NAMES, METHODS, score_batch, simulate, simulate_games, simulate_presets
 

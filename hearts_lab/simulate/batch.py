@@ -54,8 +54,8 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUITS, Card
-from ..errors import RulesError
 from ..rules import Rules
+from .errors import UnsupportedRule
 
 if TYPE_CHECKING:
     from ..hand import Hand
@@ -85,10 +85,6 @@ SUPPORTED_FIELDS = frozenset(
         "moon_reward", "moon_cards", "cancellation", "last_trick_set_aside", "kitty_to", "target", "ties",
     }
 )
-
-
-class UnsupportedRule(RulesError):
-    """A rule option the batch path does not implement; ``field`` names it. Use the engine path."""
 
 
 def card_index(card: Card) -> int:
@@ -153,7 +149,7 @@ class BatchTables:
     moon_total: int  # moon cards in the deck (with multiplicity); 0 = no moon
     cancellation: bool
     leader_takes_last: bool
-    kitty_trick: int  # the trick (0-based) that carries the kitty
+    kitty_trick: int  # the trick (0-based) that carries the kitty (Rules.kitty_trick); -1 for no kitty
     value_sets: tuple[tuple[int, np.uint64], ...]  # (value, the cards worth it as a card set)
     moon_bits: np.uint64  # the moon cards as a card set
     point_bits: np.uint64  # the cards worth more than 0 as a card set
@@ -189,9 +185,7 @@ class BatchTables:
                 "use the engine path (method='engine'), which counts with Python integers.",
                 "card_points",
             )
-        values = np.zeros(52, dtype=np.int64)
-        for card, value in rules.card_points:
-            values[card_index(card)] = value
+        values = np.array([rules.points_of(index_card(i)) for i in range(52)], dtype=np.int64)
         moon = np.zeros(52, dtype=bool)
         for card in rules.moon_card_set:
             moon[card_index(card)] = True
@@ -212,10 +206,10 @@ class BatchTables:
             breaks=breaks,
             values=values,
             moon_cards=moon,
-            moon_total=0 if rules.moon == "off" else sum(rules.moon_card_set.values()),
+            moon_total=0 if rules.moon == "off" else rules.moon_card_count,
             cancellation=rules.cancellation,
             leader_takes_last=rules.last_trick_set_aside == "leader",
-            kitty_trick=0 if rules.kitty_to == "first-trick" else hand_size - 1,
+            kitty_trick=-1 if rules.kitty_trick is None else rules.kitty_trick,
             value_sets=tuple((int(v), _bits(values == v)) for v in np.unique(values[values != 0])),
             moon_bits=_bits(moon),
             point_bits=_bits(values > 0),

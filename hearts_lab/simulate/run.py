@@ -1,4 +1,4 @@
-"""Run simulations in chunks, locally or on any ``concurrent.futures.Executor``.
+"""Run simulations in chunks, locally, on any ``concurrent.futures.Executor`` or on a Dask cluster.
 
 Work is cut into chunks of ``chunk_size`` hands (or games). Chunk ``k`` draws
 its random numbers from ``numpy.random.SeedSequence(seed, spawn_key=(stream, k))``
@@ -7,26 +7,33 @@ the engine path seeds each hand or game from ``(seed, its number)``. So a result
 depends on ``seed``, the count and ``chunk_size`` only: never on the executor,
 the number of workers or the order in which chunks finish (they are merged in
 chunk order).
+
+numpy is imported only by the batch path: without it (in Pyodide, say)
+``method="auto"`` plays through the engine, with a progress bar and a note
+about the speed.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
+import sys
+from collections import Counter
 from concurrent.futures import Executor, as_completed
 from functools import reduce
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-import numpy as np
-
-from ..bots import HeuristicBot, LowestCardBot, RandomBot, play_game, play_hand, seat_bots
+from ..bots import HeuristicBot, LowestCardBot, RandomBot, bot_moon_choice, play_hand, seat_bots
 from ..cards import QUEEN_OF_SPADES
 from ..game import Game
 from ..hand import Hand
 from ..rules import PRESET_PLAYERS, Rules
-from .batch import POLICIES, BatchOutcome, BatchTables, UnsupportedRule, play, random_deals
-from .progress import Progress
+from ..scoring import score_hand
 from .result import GameResult, SimulationResult
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .batch import BatchOutcome
 
 __all__ = ["simulate", "simulate_games", "simulate_presets", "BOT_NAMES", "METHODS", "score_batch"]
 
@@ -34,15 +41,47 @@ __all__ = ["simulate", "simulate_games", "simulate_presets", "BOT_NAMES", "METHO
 BOT_NAMES = ("random", "lowest", "heuristic")
 #: ``"auto"`` uses the batch path when it can play the policy and rules, else the engine.
 METHODS = ("auto", "batch", "engine")
+#: The policies the numpy batch path plays (``hearts_lab.simulate.batch.POLICIES``).
+BATCH_POLICIES = ("random", "lowest")
 #: Default chunk sizes: batch chunks keep memory bounded (a few MB each); engine chunks keep tasks short.
 BATCH_CHUNK = 25_000
 ENGINE_CHUNK = 250
-#: A game longer than this many hands is reported as an error (a target that random play cannot reach).
+#: The largest chunk: a batch chunk holds a few hundred bytes per hand in memory at once.
+MAX_CHUNK = 1_000_000
+#: The most hands (or games) one call plays: 10**10 random hands take hours on one core.
+#: Merge the results of several calls (different seeds) for more.
+MAX_COUNT = 10**10
+#: A game longer than this many hands is reported as an error (a target that play cannot reach).
 MAX_GAME_HANDS = 10_000
 
 _HANDS_STREAM, _GAMES_STREAM = 0, 1
+_SLOW_NOTE = (
+    "numpy is not available here: simulating through the engine, about 100 times slower than the "
+    "batch path (a few hundred hands a second)."
+)
+_noted = False
 
 Bots = Any  # None | str | Sequence[Bot] | Callable[..., Bot]
+
+
+def _is_bot(value: object) -> bool:
+    """A bot object (not a bot class): it has ``choose_pass`` and ``choose_play``."""
+    return (
+        not isinstance(value, type)
+        and callable(getattr(value, "choose_pass", None))
+        and callable(getattr(value, "choose_play", None))
+    )
+
+
+def _is_factory(value: object) -> bool:
+    """A bot class or a function that makes a bot."""
+    return callable(value) and not _is_bot(value)
+
+
+def _not_a_bot(what: str, value: object) -> TypeError:
+    shown = repr(value)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    return TypeError(f"bots: {what} is {shown} ({type(value).__name__}), not a bot: a bot has choose_pass(view) and choose_play(view).")
 
 
 def _policy_name(bots: Bots, players: int) -> str:
@@ -52,15 +91,26 @@ def _policy_name(bots: Bots, players: int) -> str:
         if bots not in BOT_NAMES:
             raise ValueError(f"bots: {bots!r} is not one of {', '.join(map(repr, BOT_NAMES))}; or pass bot objects.")
         return bots
-    if callable(bots):
+    if _is_factory(bots):
         return getattr(bots, "__name__", type(bots).__name__)
     try:
         seats = list(bots)
     except TypeError:
-        raise TypeError(f"bots: expected a name, a bot class or factory, or one bot per seat, not {bots!r}.") from None
+        raise TypeError(f"bots: expected a name, a bot class or factory, or one bot per seat, not {type(bots).__name__}.") from None
     if len(seats) != players or any(b is None for b in seats):
-        raise ValueError(f"bots: expected one bot for each of the {players} seats, got {seats!r}.")
+        raise ValueError(f"bots: expected one bot for each of the {players} seats, got {len(seats)} with {sum(b is None for b in seats)} missing.")
+    for seat, bot in enumerate(seats):
+        if not _is_bot(bot):
+            raise _not_a_bot(f"seat {seat}", bot)
     return "+".join(dict.fromkeys(type(b).__name__ for b in seats))
+
+
+def _numpy_available() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _choose_method(rules: Rules, policy: str, method: str) -> str:
@@ -68,10 +118,16 @@ def _choose_method(rules: Rules, policy: str, method: str) -> str:
         raise ValueError(f"method: {method!r} is not one of {', '.join(map(repr, METHODS))}.")
     if method == "engine":
         return "engine"
-    if policy not in POLICIES:
+    if policy not in BATCH_POLICIES:
         if method == "batch":
-            raise ValueError(f"method: the batch path plays {' or '.join(map(repr, POLICIES))}, not {policy!r}.")
+            raise ValueError(f"method: the batch path plays {' or '.join(map(repr, BATCH_POLICIES))}, not {policy!r}.")
         return "engine"
+    if not _numpy_available():
+        if method == "batch":
+            raise ValueError("method: the batch path needs numpy, which is not installed here; use method='engine' or 'auto'.")
+        return "engine"
+    from .batch import BatchTables, UnsupportedRule
+
     try:
         BatchTables.from_rules(rules)
     except UnsupportedRule:
@@ -81,16 +137,37 @@ def _choose_method(rules: Rules, policy: str, method: str) -> str:
     return "batch"
 
 
-def _check_args(rules: Rules, count: int, what: str, seed: int, chunk_size: int | None) -> None:
+def _whole(name: str, value: object, low: int, high: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, not {shown}.")
+
+
+def _check_args(rules: Rules, count: int, what: str, seed: int, chunk_size: int | None, executor: Any) -> Any:
+    """Validate the common arguments; returns the executor to use (a Dask client becomes its executor)."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
-    for name, value in ((what, count), ("chunk_size", chunk_size)):
-        if value is None and name == "chunk_size":
-            continue
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ValueError(f"{name}: expected a positive whole number, not {value!r}.")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed: expected a whole number 0 or more, not {seed!r}.")
+    _whole(what, count, 1, MAX_COUNT)
+    if chunk_size is not None:
+        _whole("chunk_size", chunk_size, 1, MAX_CHUNK)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed.bit_length() > 128:
+        raise ValueError(f"seed: expected a whole number from 0 to 2**128 - 1, not {seed!r:.40}.")
+    return _executor(executor)
+
+
+def _executor(executor: Any) -> Executor | None:
+    """``None``, any ``concurrent.futures.Executor``, or a ``dask.distributed.Client`` (used through
+    ``client.get_executor()``, whose futures are ``concurrent.futures`` futures)."""
+    if executor is None or isinstance(executor, Executor):
+        return executor
+    module = type(executor).__module__ or ""
+    if module.split(".")[0] == "distributed" and callable(getattr(executor, "get_executor", None)):
+        return executor.get_executor()
+    shown = repr(executor) if len(repr(executor)) <= 40 else repr(executor)[:37] + "..."
+    raise TypeError(
+        f"executor: expected a concurrent.futures.Executor (e.g. ProcessPoolExecutor) or a "
+        f"dask.distributed.Client, not {shown} ({type(executor).__name__})."
+    )
 
 
 def _engine_bots(bots: Bots, players: int, seed_text: str) -> list[Any]:
@@ -101,52 +178,113 @@ def _engine_bots(bots: Bots, players: int, seed_text: str) -> list[Any]:
         return [LowestCardBot()] * players
     if bots == "heuristic":
         return seat_bots(HeuristicBot, players, seed_text)
-    if callable(bots):
-        return seat_bots(bots, players, seed_text)
+    if _is_factory(bots):
+        made = seat_bots(bots, players, seed_text)
+        for seat, bot in enumerate(made):
+            if not _is_bot(bot):
+                raise _not_a_bot(f"what {getattr(bots, '__name__', 'the factory')} made for seat {seat}", bot)
+        return made
     return list(bots)
 
 
-def _chunks(count: int, size: int) -> list[tuple[int, int, int]]:
-    return [(k, start, min(size, count - start)) for k, start in enumerate(range(0, count, size))]
+def _chunks(count: int, size: int) -> Iterator[tuple[int, int, int]]:
+    return ((k, start, min(size, count - start)) for k, start in enumerate(range(0, count, size)))
 
 
 def _rng(seed: int, stream: int, chunk: int) -> np.random.Generator:
+    import numpy as np
+
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(stream, chunk)))
 
 
-def _run(task: Callable[..., Any], args: tuple, chunks: list[tuple[int, int, int]], executor: Executor | None,
-         progress: bool, total: int, unit: str) -> Any:
-    results: list[Any] = [None] * len(chunks)
-    with Progress(total, unit, enabled=progress) as bar:
+def _bar(show: bool, total: int, unit: str) -> Any:
+    """A ``tqdm.auto`` bar (a widget in a notebook, text in a terminal), or None."""
+    if not show:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency; a bar is not worth failing for
+        return None
+    return tqdm(total=total, unit=f" {unit}", unit_scale=total >= 10_000, desc="simulating", leave=False)
+
+
+def _run(task: Callable[..., Any], args: tuple[Any, ...], count: int, size: int, executor: Executor | None,
+         progress: bool, unit: str) -> Any:
+    chunks = _chunks(count, size)
+    results: dict[int, Any] = {}
+    bar = _bar(progress, count, unit)
+    try:
         if executor is None:
-            for k, start, size in chunks:
-                results[k] = task(*args, k, start, size)
-                bar.advance(size)
+            for k, start, n in chunks:
+                results[k] = task(*args, k, start, n)
+                if bar is not None:
+                    bar.update(n)
         else:
-            futures = {executor.submit(task, *args, k, start, size): (k, size) for k, start, size in chunks}
+            futures = {executor.submit(task, *args, k, start, n): (k, n) for k, start, n in chunks}
             for future in as_completed(futures):
-                k, size = futures[future]
+                k, n = futures[future]
                 results[k] = future.result()
-                bar.advance(size)
-    return reduce(lambda a, b: a.merge(b), results)
+                if bar is not None:
+                    bar.update(n)
+    finally:
+        if bar is not None:
+            bar.close()
+    return reduce(lambda a, b: a.merge(b), (results[k] for k in sorted(results)))
+
+
+def _note_engine_fallback(chosen: str, policy: str, method: str) -> bool:
+    """Print the one-line note when numpy's absence sends batch-able work to the engine; True if so."""
+    global _noted
+    if chosen != "engine" or method != "auto" or policy not in BATCH_POLICIES or _numpy_available():
+        return False
+    if not _noted:
+        print(_SLOW_NOTE, file=sys.stderr)
+        _noted = True
+    return True
 
 
 # -- hands ---------------------------------------------------------------------------
 
 
+def _hands_result(rules: Rules, policy: str, method: str, seed: int, points: list[tuple[int, ...]], shooter: list[int],
+                  queens: list[tuple[int, ...]], set_aside: list[int], unclaimed: list[int], kitty_holder: list[int]) -> SimulationResult:
+    """Count the outcomes of some hands (one entry per hand; -1 for no shooter or no kitty holder)."""
+    n, count = rules.players, len(shooter)
+    moons, kitties = Counter(shooter), Counter(kitty_holder)
+    seat_queens = tuple(sum(q[s] for q in queens) for s in range(n))
+    copies = rules.deck().count(QUEEN_OF_SPADES)
+    return SimulationResult(
+        rules=rules,
+        policy=policy,
+        method=method,
+        seed=seed,
+        hands=count,
+        moons=tuple(moons[s] for s in range(n)),
+        points=tuple(dict(sorted(Counter(p[s] for p in points).items())) for s in range(n)),
+        queens=seat_queens,
+        queens_unclaimed=copies * count - sum(seat_queens),
+        set_aside=dict(sorted(Counter(set_aside).items())),
+        unclaimed=dict(sorted(Counter(unclaimed).items())),
+        kitty=tuple(kitties[s] for s in range(n)),
+        kitty_unclaimed=kitties[-1] if rules.kitty_size else 0,
+    )
+
+
 def _histogram(values: np.ndarray) -> dict[int, int]:
+    import numpy as np
+
     keys, counts = np.unique(values, return_counts=True)
     return {int(k): int(c) for k, c in zip(keys, counts)}
 
 
-def _hands_result(rules: Rules, policy: str, method: str, seed: int, out: BatchOutcome) -> SimulationResult:
+def _batch_result(rules: Rules, policy: str, seed: int, out: BatchOutcome) -> SimulationResult:
     n, count = rules.players, len(out)
     queens = tuple(int(q) for q in out.queens.sum(axis=0))
     copies = rules.deck().count(QUEEN_OF_SPADES)
     return SimulationResult(
         rules=rules,
         policy=policy,
-        method=method,
+        method="batch",
         seed=seed,
         hands=count,
         moons=tuple(int((out.shooter == s).sum()) for s in range(n)),
@@ -160,37 +298,44 @@ def _hands_result(rules: Rules, policy: str, method: str, seed: int, out: BatchO
     )
 
 
-def _engine_hands(rules: Rules, bots: Bots, seed: int, start: int, size: int) -> BatchOutcome:
+def _engine_hands(rules: Rules, policy: str, bots: Bots, seed: int, start: int, size: int) -> SimulationResult:
     n = rules.players
-    points = np.zeros((size, n), dtype=np.int32)
-    shooter = np.full(size, -1, dtype=np.int8)
-    queens = np.zeros((size, n), dtype=np.int8)
-    set_aside = np.zeros(size, dtype=np.int8)
-    unclaimed = np.zeros(size, dtype=np.int32)
-    kitty_holder = np.full(size, -1, dtype=np.int8)
-    shared = None if bots is None or isinstance(bots, str) or callable(bots) else copy.deepcopy(list(bots))
-    for j, number in enumerate(range(start, start + size)):
+    points, shooter, queens, set_aside, unclaimed, kitty_holder = [], [], [], [], [], []
+    shared = None if bots is None or isinstance(bots, str) or _is_factory(bots) else copy.deepcopy(list(bots))
+    for number in range(start, start + size):
         hand = Hand.deal(rules, seed=seed, hand_number=number, dealer=0)
         play_hand(hand, shared if shared is not None else _engine_bots(bots, n, f"{seed}/{number}"))
-        points[j] = hand.points()
-        if hand.moon_shooter is not None:
-            shooter[j] = hand.moon_shooter
-        queens[j] = [hand.collected(s).count(QUEEN_OF_SPADES) for s in range(n)]
-        set_aside[j] = sum(t.set_aside for t in hand.tricks)
-        unclaimed[j] = sum(rules.points_of(c) for c in hand.unclaimed)
-        if hand.kitty_holder is not None:
-            kitty_holder[j] = hand.kitty_holder
-    return BatchOutcome(points, shooter, queens, set_aside, unclaimed, kitty_holder)
+        points.append(hand.points())
+        shooter.append(-1 if hand.moon_shooter is None else hand.moon_shooter)
+        queens.append(tuple(hand.collected(s).count(QUEEN_OF_SPADES) for s in range(n)))
+        set_aside.append(sum(t.set_aside for t in hand.tricks))
+        unclaimed.append(rules.points(hand.unclaimed))
+        kitty_holder.append(-1 if hand.kitty_holder is None else hand.kitty_holder)
+    return _hands_result(rules, policy, "engine", seed, points, shooter, queens, set_aside, unclaimed, kitty_holder)
 
 
 def _hands_chunk(rules: Rules, policy: str, method: str, bots: Bots, seed: int, k: int, start: int, size: int) -> SimulationResult:
     if method == "batch":
+        from .batch import BatchTables, play, random_deals
+
         rng = _rng(seed, _HANDS_STREAM, k)
         tables = BatchTables.from_rules(rules)
-        out = play(tables, random_deals(tables, size, rng, first_hand=start), policy, rng)
-    else:
-        out = _engine_hands(rules, bots, seed, start, size)
-    return _hands_result(rules, policy, method, seed, out)
+        return _batch_result(rules, policy, seed, play(tables, random_deals(tables, size, rng, first_hand=start), policy, rng))
+    return _engine_hands(rules, policy, bots, seed, start, size)
+
+
+def _prepare(rules: Rules, count: int, what: str, bots: Bots, seed: int, executor: Any, method: str,
+             chunk_size: int | None, progress: bool | None) -> tuple[str, str, Executor | None, bool]:
+    """Check everything before any work: the policy name, the method, the executor, whether to show a bar."""
+    executor = _check_args(rules, count, what, seed, chunk_size, executor)
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress: expected True, False or None, not {type(progress).__name__}.")
+    policy = _policy_name(bots, rules.players)
+    chosen = _choose_method(rules, policy, method)
+    if chosen == "engine":
+        _engine_bots(bots, rules.players, "check")  # a factory that makes no bot fails here, before any work
+    fallback = _note_engine_fallback(chosen, policy, method)
+    return policy, chosen, executor, bool(progress) if progress is not None else fallback
 
 
 def simulate(
@@ -199,10 +344,10 @@ def simulate(
     *,
     bots: Bots = None,
     seed: int = 0,
-    executor: Executor | None = None,
+    executor: Any = None,
     method: str = "auto",
     chunk_size: int | None = None,
-    progress: bool = False,
+    progress: bool | None = None,
 ) -> SimulationResult:
     """Play ``hands`` whole hands under ``rules`` and count what happened.
 
@@ -212,13 +357,16 @@ def simulate(
     per hand and seat, with ``seed=`` if it takes one), or one bot object per
     seat (copied afresh for each chunk). ``"random"`` and ``"lowest"`` use the
     numpy batch path unless ``method="engine"``; anything else, or a rule
-    option the batch path does not implement, plays through the engine.
+    option the batch path does not implement, plays through the engine (so
+    does everything where numpy is not installed, with a note saying so).
 
     Hand ``i`` is dealt by seat 0 with hand number ``i``, so the pass direction
     cycles through the schedule as in a game. ``executor`` may be any
-    ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, or
-    ``dask.distributed.Client(...).get_executor()``); the result is the same
-    whatever the executor. ``progress=True`` shows a bar in a notebook.
+    ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``,
+    ``client.get_executor()``) or a ``dask.distributed.Client``; the result is
+    the same whatever the executor. ``progress=True`` shows a ``tqdm`` bar (a
+    widget in a notebook, text in a terminal); by default a bar shows only when
+    the engine stands in for a missing numpy.
 
     >>> result = simulate(Rules.preset("lowest-clubs", players=2), 20_000, seed=7)
     >>> result.method, result.hands, result.moon_count > 0
@@ -228,11 +376,9 @@ def simulate(
     >>> simulate(Rules.preset("standard", players=4), 20, bots="heuristic").method
     'engine'
     """
-    _check_args(rules, hands, "hands", seed, chunk_size)
-    policy = _policy_name(bots, rules.players)
-    chosen = _choose_method(rules, policy, method)
+    policy, chosen, executor, show = _prepare(rules, hands, "hands", bots, seed, executor, method, chunk_size, progress)
     size = chunk_size or (BATCH_CHUNK if chosen == "batch" else ENGINE_CHUNK)
-    return _run(_hands_chunk, (rules, policy, chosen, bots, seed), _chunks(hands, size), executor, progress, hands, "hands")
+    return _run(_hands_chunk, (rules, policy, chosen, bots, seed), hands, size, executor, show, "hands")
 
 
 def simulate_presets(
@@ -241,9 +387,9 @@ def simulate_presets(
     presets: Sequence[str] | None = None,
     bots: Bots = None,
     seed: int = 0,
-    executor: Executor | None = None,
+    executor: Any = None,
     method: str = "auto",
-    progress: bool = False,
+    progress: bool | None = None,
     **changes: Any,
 ) -> list[SimulationResult]:
     """:func:`simulate` for every preset (or those named) and every player count it allows.
@@ -254,14 +400,11 @@ def simulate_presets(
     [('lowest-clubs', 2), ('lowest-clubs', 3)]
     """
     names = list(PRESET_PLAYERS) if presets is None else list(presets)
-    results = []
     for name in names:
         if name not in PRESET_PLAYERS:
             raise ValueError(f"presets: {name!r} is not a preset; choose from {', '.join(map(repr, PRESET_PLAYERS))}.")
-        for players in PRESET_PLAYERS[name]:
-            rules = Rules.preset(name, players=players, **changes)
-            results.append(simulate(rules, hands, bots=bots, seed=seed, executor=executor, method=method, progress=progress))
-    return results
+    all_rules = [Rules.preset(name, players=players, **changes) for name in names for players in PRESET_PLAYERS[name]]
+    return [simulate(rules, hands, bots=bots, seed=seed, executor=executor, method=method, progress=progress) for rules in all_rules]
 
 
 # -- games ---------------------------------------------------------------------------
@@ -270,40 +413,28 @@ def simulate_presets(
 def score_batch(rules: Rules, points: np.ndarray, shooter: np.ndarray, scores: np.ndarray) -> np.ndarray:
     """What each hand adds to each score, for many hands at once (RULES.md §4).
 
-    The same as :func:`hearts_lab.scoring.score_hand` hand by hand; with
-    ``moon="choice"`` the shooter takes the *new* moon, as
-    :func:`~hearts_lab.bots.play_game` does by default.
+    Hands without a moon add their points; each moon hand is scored by the
+    engine itself (:func:`hearts_lab.scoring.score_hand`), so the ``auto`` and
+    ``avoid-end`` decisions are the engine's. With ``moon="choice"`` the
+    shooter answers with the one bot moon policy, :meth:`hearts_lab.bots.Bot.choose_moon`,
+    as :func:`~hearts_lab.bots.play_game` does for the bots here.
 
+    >>> import numpy as np
     >>> rules = Rules.preset("standard", players=4)
     >>> score_batch(rules, np.array([[26, 0, 0, 0], [26, 0, 0, 0]]), np.array([0, 0]),
     ...             np.array([[90, 80, 85, 70], [50, 20, 30, 40]])).tolist()
     [[0, 26, 26, 26], [-26, 0, 0, 0]]
     """
-    deltas = points.astype(np.int64).copy()
-    hit = np.flatnonzero(shooter >= 0)
-    if rules.moon == "off" or hit.size == 0:
+    import numpy as np
+
+    deltas = np.array(points, dtype=np.int64)
+    if rules.moon == "off":
         return deltas
-    who = shooter[hit].astype(np.int64)
-    took, before = deltas[hit], scores[hit].astype(np.int64)
-    at = np.arange(hit.size)
-    reward = rules.moon_reward
-    moon_points = sum(rules.points_of(c) * k for c, k in rules.moon_card_set.items())
-    policy = "new" if rules.moon == "choice" else rules.moon
-    if policy == "old":
-        old = np.ones(hit.size, dtype=bool)
-    elif policy == "new":
-        old = np.zeros(hit.size, dtype=bool)
-    elif policy == "auto":
-        others = before + took
-        others[at, who] = np.iinfo(np.int64).max
-        old = (before[at, who] - reward) < others.min(axis=1)
-    else:  # avoid-end: old unless that would end the game
-        after_old = before + took + reward
-        after_old[at, who] = before[at, who] + took[at, who] - moon_points
-        old = ~_games_over(rules, after_old)
-    changed = took + np.where(old, reward, 0)[:, None]
-    changed[at, who] = took[at, who] - moon_points - np.where(old, 0, reward)
-    deltas[hit] = changed
+    for i in np.flatnonzero(np.asarray(shooter) >= 0).tolist():
+        who = int(shooter[i])
+        took, before = tuple(deltas[i].tolist()), tuple(int(s) for s in scores[i])
+        choice = bot_moon_choice(LowestCardBot(), rules, took, who, before) if rules.moon == "choice" else None
+        deltas[i] = score_hand(rules, took, who, before, choice).deltas
     return deltas
 
 
@@ -316,10 +447,11 @@ def _games_over(rules: Rules, scores: np.ndarray) -> np.ndarray:
     return over
 
 
-def _games_result(rules: Rules, policy: str, method: str, seed: int, lengths: np.ndarray, scores: np.ndarray,
+def _games_result(rules: Rules, policy: str, method: str, seed: int, lengths: list[int], scores: list[tuple[int, ...]],
                   hands: int, moons: int) -> GameResult:
-    low = scores.min(axis=1)
-    winners = scores == low[:, None]
+    lows = [min(s) for s in scores]
+    winners = [[seat for seat, v in enumerate(s) if v == low] for s, low in zip(scores, lows)]
+    wins = Counter(seat for w in winners for seat in w)
     return GameResult(
         rules=rules,
         policy=policy,
@@ -328,14 +460,24 @@ def _games_result(rules: Rules, policy: str, method: str, seed: int, lengths: np
         games=len(lengths),
         hands=hands,
         moons=moons,
-        lengths=_histogram(lengths),
-        winning_scores=_histogram(low),
-        wins=tuple(int(w) for w in winners.sum(axis=0)),
-        shared=int((winners.sum(axis=1) > 1).sum()),
+        lengths=dict(sorted(Counter(lengths).items())),
+        winning_scores=dict(sorted(Counter(lows).items())),
+        wins=tuple(wins[s] for s in range(rules.players)),
+        shared=sum(len(w) > 1 for w in winners),
     )
 
 
-def _batch_games(rules: Rules, policy: str, seed: int, k: int, size: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+def _too_long(rules: Rules) -> RuntimeError:
+    return RuntimeError(f"target: games with target {rules.target} did not end within {MAX_GAME_HANDS:,} hands.")
+
+
+def _batch_games(rules: Rules, policy: str, seed: int, k: int, size: int) -> GameResult:
+    import dataclasses
+
+    import numpy as np
+
+    from .batch import BatchTables, play, random_deals
+
     tables = BatchTables.from_rules(rules)
     rng = _rng(seed, _GAMES_STREAM, k)
     n = rules.players
@@ -346,7 +488,7 @@ def _batch_games(rules: Rules, policy: str, seed: int, k: int, size: int) -> tup
     number = 0
     while active.size:
         if number >= MAX_GAME_HANDS:
-            raise RuntimeError(f"target: games with target {rules.target} did not end within {MAX_GAME_HANDS} hands.")
+            raise _too_long(rules)
         deals = random_deals(tables, active.size, rng, dealer=number % n)
         deals = dataclasses.replace(deals, hand_numbers=np.full(active.size, number, dtype=np.int64))
         out = play(tables, deals, policy, rng)
@@ -357,31 +499,50 @@ def _batch_games(rules: Rules, policy: str, seed: int, k: int, size: int) -> tup
         number += 1
         lengths[active[over]] = number
         active = active[~over]
-    return lengths, scores, hands, moons
+    return _games_result(rules, policy, "batch", seed, lengths.tolist(), [tuple(s) for s in scores.tolist()], hands, moons)
 
 
-def _engine_games(rules: Rules, bots: Bots, seed: int, start: int, size: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+def _engine_games(rules: Rules, policy: str, bots: Bots, seed: int, start: int, size: int) -> GameResult:
     n = rules.players
-    scores = np.zeros((size, n), dtype=np.int64)
-    lengths = np.zeros(size, dtype=np.int64)
+    lengths, scores = [], []
     hands = moons = 0
-    shared = None if bots is None or isinstance(bots, str) or callable(bots) else copy.deepcopy(list(bots))
-    for j, number in enumerate(range(start, start + size)):
+    shared = None if bots is None or isinstance(bots, str) or _is_factory(bots) else copy.deepcopy(list(bots))
+    for number in range(start, start + size):
         game = Game(rules, seed=f"{seed}/{number}")
-        play_game(game, shared if shared is not None else _engine_bots(bots, n, f"{seed}/game/{number}"))
-        scores[j] = game.scores
-        lengths[j] = len(game.history)
+        players = shared if shared is not None else _engine_bots(bots, n, f"{seed}/game/{number}")
+        while not game.is_over:  # play_game, with a bound on the length
+            if len(game.history) >= MAX_GAME_HANDS:
+                raise _too_long(rules)
+            hand = game.next_hand()
+            play_hand(hand, players)
+            shooter = hand.moon_shooter
+            choice = None
+            if rules.moon == "choice" and shooter is not None:
+                choice = bot_moon_choice(players[shooter], rules, hand.points(), shooter, game.scores)
+            game.add_hand(hand, choice)
+        scores.append(tuple(game.scores))
+        lengths.append(len(game.history))
         hands += len(game.history)
         moons += sum(h.hand.moon_shooter is not None for h in game.history)
-    return lengths, scores, hands, moons
+    return _games_result(rules, policy, "engine", seed, lengths, scores, hands, moons)
 
 
 def _games_chunk(rules: Rules, policy: str, method: str, bots: Bots, seed: int, k: int, start: int, size: int) -> GameResult:
     if method == "batch":
-        lengths, scores, hands, moons = _batch_games(rules, policy, seed, k, size)
-    else:
-        lengths, scores, hands, moons = _engine_games(rules, bots, seed, start, size)
-    return _games_result(rules, policy, method, seed, lengths, scores, hands, moons)
+        return _batch_games(rules, policy, seed, k, size)
+    return _engine_games(rules, policy, bots, seed, start, size)
+
+
+def _check_games_can_end(rules: Rules) -> None:
+    """Refuse rules under which no score can ever rise: no game could reach the target."""
+    if any(v > 0 for _, v in rules.card_points):
+        return
+    if rules.moon != "off" and rules.moon_reward > 0:
+        return  # an old moon adds the reward to the other players
+    raise ValueError(
+        f"card_points: no card is worth points and no moon adds any, so no game can reach the target "
+        f"({rules.target}); give some card a positive value."
+    )
 
 
 def simulate_games(
@@ -390,23 +551,24 @@ def simulate_games(
     *,
     bots: Bots = None,
     seed: int = 0,
-    executor: Executor | None = None,
+    executor: Any = None,
     method: str = "auto",
     chunk_size: int | None = None,
-    progress: bool = False,
+    progress: bool | None = None,
 ) -> GameResult:
     """Play ``games`` whole games to ``rules.target``: game lengths, winners' scores, wins per seat.
 
     Arguments as for :func:`simulate`. Seat 0 deals the first hand and the deal
     moves left, as in :class:`~hearts_lab.game.Game`; moons are scored by the
-    ``moon`` policy (``"choice"`` takes the new moon).
+    ``moon`` policy (under ``"choice"`` the shooter's bot answers with
+    :meth:`~hearts_lab.bots.Bot.choose_moon`). Rules under which no score can
+    rise are refused; a game longer than 10,000 hands raises ``RuntimeError``.
 
     >>> result = simulate_games(Rules.preset("standard", players=4), 500, seed=1)
     >>> result.games, result.method, sum(result.wins) >= 500
     (500, 'batch', True)
     """
-    _check_args(rules, games, "games", seed, chunk_size)
-    policy = _policy_name(bots, rules.players)
-    chosen = _choose_method(rules, policy, method)
+    policy, chosen, executor, show = _prepare(rules, games, "games", bots, seed, executor, method, chunk_size, progress)
+    _check_games_can_end(rules)
     size = chunk_size or (BATCH_CHUNK // 10 if chosen == "batch" else max(1, ENGINE_CHUNK // 20))
-    return _run(_games_chunk, (rules, policy, chosen, bots, seed), _chunks(games, size), executor, progress, games, "games")
+    return _run(_games_chunk, (rules, policy, chosen, bots, seed), games, size, executor, show, "games")
