@@ -72,13 +72,17 @@ def _below(rng: random.Random, n: int) -> int:
     return value
 
 
+_WIDTHS = [(i + 1).bit_length() for i in range(128)]  # bits needed for a number below i + 1
+
+
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
     """A new list with ``items`` in a uniformly random order (Fisher-Yates)."""
     out = list(items)
     getrandbits = rng.getrandbits
+    widths = _WIDTHS if len(out) <= len(_WIDTHS) else [(i + 1).bit_length() for i in range(len(out))]
     for i in range(len(out) - 1, 0, -1):
         # _below(rng, i + 1), inlined: the same draws, so the same deals.
-        bits = (i + 1).bit_length()
+        bits = widths[i]
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)

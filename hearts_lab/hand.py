@@ -20,15 +20,18 @@ from __future__ import annotations
 import dataclasses
 import json
 import operator
-from collections import Counter
+from collections import Counter, abc
 from itertools import islice
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (
     CARD_INDEX,
     CLUBS,
+    DIAMONDS,
     HEARTS,
     POINT_CARDS,
+    QUEEN_OF_SPADES,
+    SPADES,
     SUIT_SINGULAR,
     Card,
     CardError,
@@ -39,7 +42,7 @@ from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, RecordError, RulesError, check_rules
 from .records import MAX_HAND_RECORD, check_fields, load_json
 from .rules import Rules
-from .tricks import Trick, _resolve
+from .tricks import Trick, _resolve, _winner
 
 __all__ = ["Hand", "SeatView", "Legality", "RULE_CLAUSES", "RECORD_FORMAT"]
 
@@ -60,6 +63,8 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
         raise RulesError(f"{name}: expected a whole number {limit}, not {_quote(value)}.", name)
     return value
 
+
+_FOLLOW_CLAUSES = {suit: f"they hold a {name} and must follow suit" for suit, name in SUIT_SINGULAR.items()}
 
 #: Legality rules, as ``IllegalMove.rule`` names them, with the clause of the refusal sentence.
 RULE_CLAUSES: dict[str, str] = {
@@ -335,6 +340,8 @@ class Hand:
         return self.rules.players
 
     def _seat(self, seat: int) -> int:
+        if type(seat) is int and 0 <= seat < self.rules.players:
+            return seat
         try:
             index = operator.index(seat)
         except TypeError:
@@ -365,8 +372,11 @@ class Hand:
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, in order."""
         cache = self._trick_cache
+        cancellation = self.rules.cancellation
         for fields in self._trick_fields[len(cache) :]:
-            cache.append(Trick(*fields))
+            # The sentence is written only when someone reads the trick.
+            reason = _resolve(cancellation, fields[2]).reason
+            cache.append(Trick(*fields[:7], reason, *fields[8:]))
         return tuple(cache)
 
     @property
@@ -470,14 +480,16 @@ class Hand:
 
         A seat may change its choice until then. A wrong pass raises :class:`IllegalPass`.
         """
-        if isinstance(cards, str):
-            cards = cards.replace(",", " ").split()
-        if isinstance(cards, (bytes, Card)) or not isinstance(cards, Iterable):
-            raise IllegalPass(
-                f"Seat {_quote(seat)} must pass a list of cards, not {_quote(cards)}.", seat=None, card=None, rule="not-a-card", legal=()
-            )
+        if type(cards) is not list and type(cards) is not tuple:  # the common cases skip the checks below
+            if isinstance(cards, str):
+                cards = cards.replace(",", " ").split()
+            elif isinstance(cards, (bytes, Card)) or not isinstance(cards, abc.Iterable):
+                raise IllegalPass(
+                    f"Seat {_quote(seat)} must pass a list of cards, not {_quote(cards)}.",
+                    seat=None, card=None, rule="not-a-card", legal=(),
+                )
         try:
-            chosen = tuple(_sorted(Card.parse(c) for c in islice(cards, self.rules.pass_count + 1)))
+            chosen = tuple(_sorted([c if type(c) is Card else Card.parse(c) for c in islice(cards, self.rules.pass_count + 1)]))
         except CardError as error:
             raise IllegalPass(str(error), seat=None, card=None, rule="not-a-card", legal=()) from None
         if self.phase != "pass":
@@ -485,7 +497,7 @@ class Hand:
                 f"Seat {seat} cannot pass now: {'this is a hold hand, nobody passes' if not self.pass_offset else 'the passing is over'}.",
                 seat=seat, card=None, rule="pass-phase", legal=(),
             )
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalPass(f"There is no seat {_quote(seat)}: seats are 0 to {self.players - 1}.", seat=seat, card=None, rule="seat", legal=())
         need = self.rules.pass_count
         hand = self._hands[seat]
@@ -494,13 +506,13 @@ class Hand:
                 f"Seat {seat} must pass exactly {need} cards, not {len(chosen) if len(chosen) <= need else 'more'}.",
                 seat=seat, card=None, rule="pass-count", legal=tuple(hand),
             )
-        held = Counter(hand)
-        for card, count in Counter(chosen).items():
-            if held[card] == 0:
+        for card in chosen:
+            if card not in hand:
                 raise IllegalPass(f"Seat {seat} cannot pass {card}: they do not hold it.", seat=seat, card=card, rule="not-in-hand", legal=tuple(hand))
-            if count > held[card]:
+            count = chosen.count(card)
+            if count > 1 and count > hand.count(card):
                 raise IllegalPass(
-                    f"Seat {seat} cannot pass {card} {count} times: they hold {held[card]}.",
+                    f"Seat {seat} cannot pass {card} {count} times: they hold {hand.count(card)}.",
                     seat=seat, card=card, rule="repeated-card", legal=tuple(hand),
                 )
         self._choices[seat] = chosen
@@ -516,7 +528,7 @@ class Hand:
         for seat, cards in enumerate(passes):
             self._hands[(seat + self.pass_offset) % n].extend(cards)
         for h in self._hands:
-            h.sort(key=Card.sort_key)
+            h.sort(key=_BY_SUIT)
         self._passes = passes
         self._choices = {}
         self._start_play()
@@ -527,6 +539,14 @@ class Hand:
         rules = self.rules
         n = rules.players
         self._kitty_trick = rules.kitty_trick if self.kitty else None
+        # Each seat's cards by suit as well (kept in step by play()): following suit needs no scan.
+        by_suit: list[dict[str, list[Card]]] = []
+        for cards in self._hands:
+            suits: dict[str, list[Card]] = {CLUBS: [], DIAMONDS: [], HEARTS: [], SPADES: []}
+            for c in cards:
+                suits[c.suit].append(c)
+            by_suit.append(suits)
+        self._suits = by_suit
         if rules.opening_lead == "left-of-dealer":
             self._leader = (self.dealer + 1) % n
         else:
@@ -577,6 +597,7 @@ class Hand:
         seat = self._to_play
         assert seat is not None
         cards = self._hands[seat]
+        suits = self._suits[seat]
         plays = self._plays
         rules = self.rules
         first = not self._trick_fields
@@ -585,9 +606,9 @@ class Hand:
         clause = ""
         if plays:
             led = plays[0][1].suit
-            follow = [c for c in cards if c.suit == led]
+            follow = suits[led]
             if follow:
-                legal, rule, clause = follow, "follow-suit", f"they hold a {SUIT_SINGULAR[led]} and must follow suit"
+                legal, rule, clause = follow, "follow-suit", _FOLLOW_CLAUSES[led]
             elif first and not rules.first_trick_points:
                 safe = [c for c in cards if c not in POINT_CARDS]
                 if safe:
@@ -600,7 +621,7 @@ class Hand:
                     legal, rule, decided = [self._opening_card], "opening-lead", True
                     clause = f"the holder of {self._opening_card} must lead it to the first trick"
                 elif lead == "any-club":
-                    clubs = [c for c in cards if c.suit == CLUBS]
+                    clubs = suits[CLUBS]
                     if clubs:  # no club in this hand (the only one in the kitty): the leading rules below
                         legal, rule, decided = clubs, "opening-lead", True
                         clause = "the first trick must be led with a club"
@@ -609,11 +630,12 @@ class Hand:
                     safe = [c for c in cards if c not in POINT_CARDS]
                     if safe:
                         legal, rule, clause = safe, "opening-lead", "the first trick may not be led with a heart or Q♠"
-            if not decided and not self.hearts_broken:
+            hearts = suits[HEARTS]
+            if not decided and hearts and not self.hearts_broken:
                 # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
-                safe = [c for c in cards if c.suit != HEARTS]
-                if any(c not in POINT_CARDS for c in safe):
-                    legal, rule, clause = safe, "hearts-not-broken", RULE_CLAUSES["hearts-not-broken"]
+                others = len(cards) - len(hearts)
+                if others > suits[SPADES].count(QUEEN_OF_SPADES):
+                    legal, rule, clause = [c for c in cards if c.suit != HEARTS], "hearts-not-broken", RULE_CLAUSES["hearts-not-broken"]
         if len(legal) == len(cards):
             rule, clause = None, ""  # nothing was removed
         moves = tuple(dict.fromkeys(legal)) if rules.decks > 1 else tuple(legal)
@@ -708,12 +730,14 @@ class Hand:
         hearts_lab.errors.IllegalMove: Seat 2 cannot play K♣: the holder of 2♣ must lead it to the first trick. Legal: 2♣.
         """
         decided = self._decided
-        # The common case (a legal Card for the seat to play) is checked inline; anything else takes the full path.
-        if decided is None or seat is not None or type(card) is not Card or card not in decided[0] or self.phase != "play":
+        # The common case (a legal Card for the seat to play, its decision already made, which
+        # implies the play phase) is checked inline; anything else takes the full path.
+        if decided is None or seat is not None or type(card) is not Card or card not in decided[0]:
             card = self.verify_play(card, seat)
         seat_ = self._to_play
         assert seat_ is not None
         self._hands[seat_].remove(card)
+        self._suits[seat_][card.suit].remove(card)
         self._history.append(card)
         plays = self._plays
         plays.append((seat_, card))
@@ -729,13 +753,12 @@ class Hand:
         plays = tuple(self._plays)
         number = len(self._trick_fields)
         last = number == rules.hand_size - 1
-        result = _resolve(rules.cancellation, plays)
+        winner, cancelled = _winner(rules.cancellation, plays)
         cards = [c for _, c in plays]
         pile = self._pending + cards if self._pending else cards
         kitty_here = number == self._kitty_trick
         if kitty_here:
             pile = [*pile, *self.kitty]
-        winner = result.winner
         collector = winner
         if winner is None and last and rules.last_trick_set_aside == "leader":
             collector = self._leader
@@ -766,7 +789,7 @@ class Hand:
                     self.hearts_broken = True
                     break
         self._trick_fields.append(
-            (number, self._leader, plays, True, winner, result.cancelled, collected, result.reason, collector,
+            (number, self._leader, plays, True, winner, cancelled, collected, None, collector,
              points, took_kitty, tuple(self._pending), self._kitty_in_pending)
         )
         self._plays = []

@@ -179,6 +179,7 @@ class Rules:
     _values: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     _moon_set: Counter[Card] = field(default_factory=Counter, init=False, repr=False, compare=False)
     _deck_counts: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _opening: Card | None = field(default=None, init=False, repr=False, compare=False)
     _breakers: frozenset[Card] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     # -- construction -------------------------------------------------------
@@ -279,6 +280,8 @@ class Rules:
         self._check_choice("opening_lead", OPENING_LEADS)
         if self.opening_lead != "left-of-dealer" and not any(c.suit == CLUBS for c in deck):
             raise RulesError("opening_lead: the deck has no club to open with; use 'left-of-dealer'.", "opening_lead")
+        if self.opening_lead != "left-of-dealer":
+            set_(self, "_opening", min(c for c in deck if c.suit == CLUBS))
         self._check_bool("first_trick_points")
         self._check_bool("first_lead_points")
         self._check_choice("hearts_broken_by", HEARTS_BROKEN_BY)
@@ -449,9 +452,7 @@ class Rules:
     @property
     def opening_card(self) -> Card | None:
         """The lowest club in the deck, which opens trick 1 (None with ``left-of-dealer``)."""
-        if self.opening_lead == "left-of-dealer":
-            return None
-        return min(c for c in self._deck if c.suit == CLUBS)
+        return self._opening
 
     def breaks_hearts(self, card: Card) -> bool:
         """Whether playing ``card`` to a trick breaks hearts under these rules."""

@@ -90,6 +90,22 @@ def resolve_trick(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> Tric
     return _resolve(rules.cancellation, checked)
 
 
+def _winner(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> tuple[int | None, tuple[Card, ...]]:
+    """The winning seat (None if set aside) and the cancelled cards: :func:`_resolve` without the sentence."""
+    led = plays[0][1].suit
+    cancelled: tuple[Card, ...] = ()
+    if cancellation:
+        cards = [card for _, card in plays]
+        if len(set(cards)) < len(cards):
+            cancelled = tuple(c for c, k in Counter(cards).items() if k > 1)
+    best_seat: int | None = None
+    best_rank = 0
+    for seat, card in plays:
+        if card[1] == led and card[0] > best_rank and card not in cancelled:
+            best_seat, best_rank = seat, card[0]
+    return best_seat, cancelled
+
+
 def _resolve(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> TrickResult:
     """The decision itself, for plays already checked (the hand's own tricks)."""
     led = plays[0][1].suit
