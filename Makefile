@@ -10,6 +10,11 @@
 #                    and PyPI at build time; downloads are cached in build/lite-cache/)
 #   make site-serve  serve site/ on http://127.0.0.1:8000/ (SITE_PORT=...)
 #
+# and the student side for an LMS:
+#
+#   make handouts    dist/hearts-lab-handouts.zip: student worksheets, notebooks and the rules
+#                    (no teacher copy, no solution source; see tools/student_dist.py)
+#
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
 # Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
 # Tests run in one process on purpose: pytest-xdist's loadgroup is a no-op
@@ -28,7 +33,7 @@ STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
 STAMP_LITE      := $(VENV)/.installed-lite
 
-.PHONY: lab test site site-serve
+.PHONY: lab test site site-serve handouts
 
 lab: $(STAMP_NOTEBOOKS)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_ARGS) $(LAB_ARGS)
@@ -42,6 +47,9 @@ site: $(STAMP_LITE)
 site-serve: $(STAMP_LITE)
 	@test -f site/jupyter-lite.json || $(BIN)/python tools/build_site.py
 	$(BIN)/python tools/build_site.py serve --port $(SITE_PORT)
+
+handouts:
+	$(PYTHON) tools/student_dist.py --handouts dist/hearts-lab-handouts.zip
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

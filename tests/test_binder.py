@@ -2,9 +2,9 @@
 
 repo2docker builds the Binder image by `pip install -r binder/requirements.txt`
 (run from the repository root, Python from binder/runtime.txt), then runs
-binder/postBuild.  The slow tests here do the same in a fresh venv and then
-execute every notebooks/*.ipynb and every teacher copy under exercises/
-(exercises/**/teacher*.ipynb, exercises/teacher*/**.ipynb) in that venv's kernel.  If jupyter-repo2docker is pip-installable, `repo2docker --no-build`
+binder/postBuild.  The slow tests here do the same in a fresh venv (postBuild
+prunes the copy to the student side) and then execute every notebooks/*.ipynb
+in that venv's kernel.  If jupyter-repo2docker is pip-installable, `repo2docker --no-build`
 must accept the repository and produce the expected build steps.
 
 The fast tests check that the pins are complete and agree with pyproject.toml.
@@ -40,13 +40,8 @@ COPY_IGNORE = shutil.ignore_patterns(
 
 
 def _notebooks_to_execute(root: Path) -> list[Path]:
-    paths = sorted((root / "notebooks").glob("*.ipynb"))
-    # teacher copies: exercises/**/teacher*.ipynb and exercises/teacher*/**.ipynb
-    for p in sorted((root / "exercises").rglob("*.ipynb")):
-        parts = p.relative_to(root / "exercises").parts
-        if ".ipynb_checkpoints" not in parts and any(part.startswith("teacher") for part in parts):
-            paths.append(p)
-    return paths
+    # postBuild prunes the image to the student side (tools/student_dist.py): no teacher copies to run there
+    return sorted((root / "notebooks").glob("*.ipynb"))
 
 
 NOTEBOOKS = [p.relative_to(REPO) for p in _notebooks_to_execute(REPO)]
@@ -142,6 +137,9 @@ def test_binder_env_is_consistent(binder_env, tmp_path):
     # hearts_lab comes from the venv (postBuild), not from the source tree
     out = _run([py, "-c", "import hearts_lab; print(hearts_lab.__file__)"], cwd=tmp_path, env=env, timeout=120)
     assert Path(out.strip()).is_relative_to(venv), out
+    # the image is the student side: no teacher copy, source, tests or .git (tools/student_dist.py)
+    assert not any((repo / p).exists() for p in ("exercises/teacher", "exercises/source", "tests", ".git"))
+    assert sorted(p.name for p in (repo / "exercises" / "student").glob("*.ipynb"))
     # the JupyterLab announcements popup is disabled
     out = _run([venv / "bin" / "jupyter", "labextension", "list"], cwd=repo, env=env, timeout=300)
     assert "@jupyterlab/apputils-extension:announcements" in out.split("Disabled extensions:")[-1], out

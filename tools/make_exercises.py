@@ -285,7 +285,7 @@ def load_answers():
 
 DIGESTS_HEAD = '''"""Salted digests of the answers and known slips of worksheets 3 and 4 (generated; do not edit).
 
-Written by tools/make_exercises.py from the teacher-only answer keys. A check
+Generated from answer keys that are not part of the package. A check
 hashes a student's exact value with :func:`hearts_lab.exercises.checks.digest`
 and looks it up here; the answers themselves are not stored in the package.
 """
