@@ -277,9 +277,7 @@ class Table:
     def collect_clause(self, trick: Trick) -> str:
         """Who collected a finished trick's cards and their points (leading space), e.g. `` Seat 2 takes 3 points.``"""
         if trick.collector is None:
-            if trick.number < self.rules.hand_size - 1:
-                return " The cards wait for the next trick's winner."
-            return " Nobody collects them."
+            return " The cards wait for the next trick's winner." if trick.pending else " Nobody collects them."
         points = trick.points
         who = self.who(trick.collector).capitalize()
         extra = len(trick.collected) - len(trick.plays)
@@ -509,7 +507,7 @@ class Table:
 
     def _load_hand(self, hand: Hand) -> str:
         if not isinstance(hand, Hand):
-            raise TypeError(f"load_hand: expected a Hand, not {type(hand).__name__}.")
+            raise ValueError(f"load_hand: expected a Hand (from Hand.deal or Hand.from_cards), not {type(hand).__name__}.")
         if hand.rules != self.rules:
             raise ValueError("load_hand: the hand's rules differ from the table's rules.")
         if self.game.is_over:

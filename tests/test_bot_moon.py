@@ -39,3 +39,20 @@ def test_the_bot_sees_a_moon_hand():
 def test_heuristic_bot_shoots_the_moon_far_more_often_with_its_plan():
     with_plan, without = _moons(HeuristicBot(seed=0)), _moons(NoMoonPlan(seed=0))
     assert with_plan >= 20 and without <= 10, (with_plan, without)
+
+
+def test_the_rules_lab_scores_a_bots_choice_with_the_one_bot_policy():
+    """Under moon="choice" the lab's bots choose as every bot does (Bot.choose_moon), not a fixed "new"."""
+    from hearts_lab import Rules
+    from hearts_lab.bots import LowestCardBot, bot_moon_choice, play_hand
+    from hearts_lab.widgets.rules_lab import RulesLab
+    from tests.test_table import moon_deal
+
+    rules = Rules.preset("standard", players=4, moon="choice")
+    hand = moon_deal(rules)
+    play_hand(hand, [LowestCardBot() for _ in range(4)])
+    assert hand.moon_shooter == 0
+    result = RulesLab._score(hand)
+    assert result.moon == bot_moon_choice(LowestCardBot(), rules, hand.points(), 0, (0, 0, 0, 0)) == "old"
+    assert result.deltas == (0, 26, 26, 26)
+    assert "scored as the old moon (the shooting bot's choice)" in RulesLab._notes(hand, result)

@@ -401,7 +401,9 @@ def test_load_hand_checks_and_copies():
     before = state(table)
     assert "rules differ" in table.load_hand(moon_deal(CHOICE)).text
     assert "next hand is number 0, not 2" in table.load_hand(Hand.deal(STANDARD, seed=1, hand_number=2)).text
-    assert "expected a Hand" in table.load_hand("hand").text  # type: ignore[arg-type]
+    report = table.load_hand("hand")  # type: ignore[arg-type]
+    assert report.text == "load_hand: expected a Hand (from Hand.deal or Hand.from_cards), not str."
+    assert isinstance(report.error, ValueError)
     assert state(table) == before
     mine = moon_deal(STANDARD)
     assert table.load_hand(mine).ok
@@ -555,3 +557,26 @@ def test_random_sessions_never_leave_a_half_applied_state(name, seed, script, fl
             assert report.kind == "error"
             assert state(table) == before, (action, report.text)
         check_whole(table)
+
+
+def test_collect_clause_for_set_aside_tricks_follows_the_engines_pile():
+    from hearts_lab.bots import play_hand
+
+    seen = {"waits": 0, "nobody": 0}
+    for seed in range(400):
+        rules = Rules.preset("cancellation", players=6 + seed % 6)
+        hand = Hand.deal(rules, seed=seed)
+        play_hand(hand, [RandomBot(seed=s) for s in range(rules.players)])
+        table = Table(rules, seat=None, seed=seed, bots="random")
+        for trick in hand.tricks:
+            if trick.collector is None:
+                clause = table.collect_clause(trick)
+                if trick.number < rules.hand_size - 1:
+                    assert clause == " The cards wait for the next trick's winner."
+                    seen["waits"] += 1
+                else:
+                    assert clause == " Nobody collects them."
+                    seen["nobody"] += 1
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

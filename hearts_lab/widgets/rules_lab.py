@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..bots import Bot, HeuristicBot, LowestCardBot, deal_and_play
+from ..bots import Bot, HeuristicBot, LowestCardBot, bot_moon_choice, deal_and_play
 from ..cards import Card, CardError
 from ..errors import RulesError
 from ..hand import Hand
@@ -483,10 +483,10 @@ class RulesLab(widgets.VBox):
 
     @staticmethod
     def _score(hand: Hand) -> HandScore:
-        """The hand's score changes from a 0-0 start; a shooter asked to choose is shown taking the new moon."""
-        rules = hand.rules
-        choice = "new" if rules.moon == "choice" and hand.moon_shooter is not None else None
-        return score_hand(rules, hand.points(), hand.moon_shooter, (0,) * rules.players, choice)
+        """The hand's score changes from a 0-0 start; a bot asked to choose the moon follows :meth:`Bot.choose_moon`."""
+        rules, shooter, start = hand.rules, hand.moon_shooter, (0,) * hand.rules.players
+        choice = bot_moon_choice(None, rules, hand.points(), shooter, start) if rules.moon == "choice" and shooter is not None else None
+        return score_hand(rules, hand.points(), shooter, start, choice)
 
     @staticmethod
     def _notes(hand: Hand, result: HandScore) -> str:
@@ -494,7 +494,7 @@ class RulesLab(widgets.VBox):
         shooter = hand.moon_shooter
         notes = []
         if shooter is not None:
-            how = f"scored as the {result.moon} moon" + (" (the shooter's choice; shown as new)" if rules.moon == "choice" else "")
+            how = f"scored as the {result.moon} moon" + (" (the shooting bot's choice)" if rules.moon == "choice" else "")
             notes.append(f"Moon: seat {shooter} shot the moon, {how}.")
         else:
             notes.append("Moon: nobody shot the moon." if rules.moon != "off" else "Moon: off.")
