@@ -284,3 +284,10 @@ def test_03_deck_explorer_numbers_change_with_the_rules():
     # question 3: the two 6-player decks differ, their deal counts do not
     six = [DeckExplorer(p, players=6).facts for p in ("standard", "lowest-clubs")]
     assert six[0]["removed"] != six[1]["removed"] and six[0]["distinct deals"] == six[1]["distinct deals"]
+
+
+def test_04_seed_72_same_leader_leads_trick_2():
+    hand = Hand.deal(Rules.preset("cancellation", players=7), seed=72)
+    play_hand(hand, [HeuristicBot(seed=s) for s in range(7)])
+    assert hand.tricks[0].winner is None and hand.tricks[1].leader == hand.tricks[0].leader
+    assert "leads\ntrick 2 as well (the ruling above)" in _markdown(_nb("04"))
