@@ -171,7 +171,7 @@ class Card(_CardFields):
         return (_SUIT_INDEX[self.suit], self.rank)
 
     @classmethod
-    def _make(cls, iterable: Iterable[Any]) -> Card:  # keeps _replace() inside the 52 cards
+    def _make(cls, iterable: Iterable[Any]) -> Card:  # type: ignore[override]  # keeps _replace() inside the 52 cards
         return cls(*iterable)
 
     def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from .cards import CardError
 
 if TYPE_CHECKING:
     from .cards import Card
 
-__all__ = ["CardError", "RulesError", "RulesTypeError", "check_rules", "IllegalMove", "IllegalPass", "RecordError", "MoonChoiceRequired"]
+__all__ = ["MoveRule", "MOVE_RULES", "CardError", "RulesError", "RulesTypeError", "check_rules", "IllegalMove", "IllegalPass", "RecordError", "MoonChoiceRequired"]
 
 
 class RulesError(ValueError):
@@ -38,6 +38,14 @@ def check_rules(value: object) -> None:
         raise RulesTypeError(value)
 
 
+#: The rules an :class:`IllegalMove` (or :class:`IllegalPass`) names in ``rule``.
+MoveRule = Literal[
+    "follow-suit", "first-trick-points", "opening-lead", "hearts-not-broken", "not-in-hand",
+    "not-a-card", "phase", "turn", "seat", "pass-phase", "pass-count", "repeated-card",
+]
+MOVE_RULES: tuple[MoveRule, ...] = get_args(MoveRule)
+
+
 class IllegalMove(ValueError):
     """A card that may not be played now.
 
@@ -46,7 +54,7 @@ class IllegalMove(ValueError):
     such as ``"follow-suit"``) and ``legal`` (the cards that may be played).
     """
 
-    def __init__(self, message: str, *, seat: int | None, card: Card | None, rule: str, legal: tuple[Card, ...]) -> None:
+    def __init__(self, message: str, *, seat: int | None, card: Card | None, rule: MoveRule, legal: tuple[Card, ...]) -> None:
         super().__init__(message)
         self.seat = seat
         self.card = card

@@ -22,9 +22,9 @@ from .cards import _quote
 from .deal import check_seed
 from .errors import RecordError, RulesError, check_rules
 from .hand import Hand
-from .records import MAX_GAME_RECORD, check_fields, load_json
+from .records import MAX_GAME_RECORD, JSONObject, check_fields, load_json
 from .rules import Rules
-from .scoring import HandScore, game_ends, score_hand
+from .scoring import HandScore, MoonChoice, game_ends, score_hand
 
 __all__ = ["Game", "ScoredHand", "GAME_FORMAT"]
 
@@ -38,8 +38,8 @@ class ScoredHand:
 
     hand: Hand
     deltas: tuple[int, ...]
-    moon: str | None
-    moon_choice: str | None
+    moon: MoonChoice | None
+    moon_choice: MoonChoice | None
     scores_after: tuple[int, ...]
 
 
@@ -115,7 +115,9 @@ class Game:
         result = self.preview(hand, moon_choice)
         self.scores = tuple(s + d for s, d in zip(self.scores, result.deltas))
         # A copy: undoing the caller's hand later must not change the game's history.
-        scored = ScoredHand(hand.copy(), result.deltas, result.moon, moon_choice, self.scores)
+        # A given moon_choice was checked to be "old" or "new", and it is the moon applied.
+        choice = result.moon if moon_choice is not None else None
+        scored = ScoredHand(hand.copy(), result.deltas, result.moon, choice, self.scores)
         self.history.append(scored)
         return scored
 
@@ -134,7 +136,7 @@ class Game:
 
     # -- records ----------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "format": GAME_FORMAT,
             "version": GAME_VERSION,
@@ -150,7 +152,7 @@ class Game:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Game:
+    def from_dict(cls, data: object) -> Game:
         """Replay a game record from :meth:`to_dict`; anything wrong raises :class:`RecordError` naming the field.
 
         >>> Game.from_dict({"format": "hearts-lab/game", "version": 1, "rules": {}, "seed": 1, "dealer": 0,

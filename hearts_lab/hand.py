@@ -22,7 +22,7 @@ import json
 import operator
 from collections import Counter, abc
 from itertools import islice
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Iterable, Literal, NamedTuple, Sequence, TypeAlias, get_args
 
 from .cards import (
     CARD_INDEX,
@@ -39,12 +39,16 @@ from .cards import (
     format_cards,
 )
 from .deal import check_seed, deal_cards
-from .errors import IllegalMove, IllegalPass, RecordError, RulesError, check_rules
-from .records import MAX_HAND_RECORD, check_fields, load_json
+from .errors import IllegalMove, IllegalPass, MoveRule, RecordError, RulesError, check_rules
+from .records import MAX_HAND_RECORD, JSONObject, JSONValue, check_fields, load_json
 from .rules import Rules
 from .tricks import Trick, _resolve, _winner
 
-__all__ = ["Hand", "SeatView", "Legality", "RULE_CLAUSES", "RECORD_FORMAT"]
+__all__ = ["Hand", "SeatView", "Legality", "Phase", "PHASES", "RULE_CLAUSES", "RECORD_FORMAT"]
+
+#: A hand's phase: choosing passes, playing tricks, or finished.
+Phase = Literal["pass", "play", "over"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
 
 RECORD_FORMAT = "hearts-lab/hand"
 RECORD_VERSION = 1
@@ -64,10 +68,16 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     return value
 
 
+# A finished trick as stored during play: Trick's fields, the reason left None until read.
+_TrickFields: TypeAlias = tuple[
+    int, int, tuple[tuple[int, Card], ...], bool, "int | None", tuple[Card, ...], tuple[Card, ...], None,
+    "int | None", int, bool, tuple[Card, ...], bool,
+]
+
 _FOLLOW_CLAUSES = {suit: f"they hold a {name} and must follow suit" for suit, name in SUIT_SINGULAR.items()}
 
 #: Legality rules, as ``IllegalMove.rule`` names them, with the clause of the refusal sentence.
-RULE_CLAUSES: dict[str, str] = {
+RULE_CLAUSES: dict[MoveRule, str] = {
     "follow-suit": "they hold a {suit} and must follow suit",
     "first-trick-points": "no hearts or Q♠ may be played to the first trick",
     "opening-lead": "{opening}",
@@ -94,7 +104,7 @@ class Legality(NamedTuple):
 
     seat: int | None
     legal: tuple[Card, ...]
-    rule: str | None
+    rule: MoveRule | None
     clause: str
 
 
@@ -262,7 +272,7 @@ class Hand:
         self._passes: tuple[tuple[Card, ...], ...] | None = None
         self._history: list[Card] = []
         # Finished tricks are kept as Trick field tuples and built into Trick values on demand.
-        self._trick_fields: list[tuple[Any, ...]] = []
+        self._trick_fields: list[_TrickFields] = []
         self._trick_cache: list[Trick] = []
         self._plays: list[tuple[int, Card]] = []
         self._collected: list[list[Card]] = [[] for _ in range(n)]
@@ -275,8 +285,8 @@ class Hand:
         self.hearts_broken: bool = rules.hearts_broken_by == "nothing"
         self._leader = 0
         self._to_play: int | None = None
-        self._decided: tuple[tuple[Card, ...], str | None, str] | None = None
-        self.phase: str
+        self._decided: tuple[tuple[Card, ...], MoveRule | None, str] | None = None
+        self.phase: Phase
         if self.pass_offset:
             self.phase = "pass"
         else:
@@ -375,8 +385,11 @@ class Hand:
         cancellation = self.rules.cancellation
         for fields in self._trick_fields[len(cache) :]:
             # The sentence is written only when someone reads the trick.
-            reason = _resolve(cancellation, fields[2]).reason
-            cache.append(Trick(*fields[:7], reason, *fields[8:]))
+            number, leader, plays, complete, winner, cancelled, collected, _, collector, points, took, pending, riding = fields
+            reason = _resolve(cancellation, plays).reason
+            cache.append(
+                Trick(number, leader, plays, complete, winner, cancelled, collected, reason, collector, points, took, pending, riding)
+            )
         return tuple(cache)
 
     @property
@@ -592,7 +605,7 @@ class Hand:
         legal, rule, clause = self._decided or self._decide()
         return Legality(self._to_play, legal, rule, clause)
 
-    def _decide(self) -> tuple[tuple[Card, ...], str | None, str]:
+    def _decide(self) -> tuple[tuple[Card, ...], MoveRule | None, str]:
         """Which cards the seat to play may play, and the one rule that removed the others."""
         seat = self._to_play
         assert seat is not None
@@ -602,7 +615,7 @@ class Hand:
         rules = self.rules
         first = not self._trick_fields
         legal: list[Card] = cards
-        rule: str | None = None
+        rule: MoveRule | None = None
         clause = ""
         if plays:
             led = plays[0][1].suit
@@ -680,7 +693,7 @@ class Hand:
             rule, clause = "not-in-hand", RULE_CLAUSES["not-in-hand"]
         raise IllegalMove(
             f"Seat {to_play} cannot play {card}: {clause}. Legal: {', '.join(map(str, legal))}.",
-            seat=to_play, card=card, rule=rule or "unknown", legal=legal,
+            seat=to_play, card=card, rule=rule or "not-in-hand", legal=legal,
         )
 
     def can_play(self, card: Card | str, seat: int | None = None) -> bool:
@@ -850,9 +863,9 @@ class Hand:
             )
         self.__dict__ = self._rebuilt(self._history[: len(self._history) - plays]).__dict__
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The complete record as plain data: rules, deal, kitty, passes and plays."""
-        passes: list[list[str] | None]
+        passes: list[JSONValue]
         if self._passes is not None:
             passes = [[str(c) for c in p] for p in self._passes]
         else:
@@ -882,7 +895,7 @@ class Hand:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Hand:
+    def from_dict(cls, data: object) -> Hand:
         """Replay a record from :meth:`to_dict`. Anything wrong raises :class:`RecordError` naming the field.
 
         The record is checked whole before a hand exists: unknown or missing fields,
@@ -917,7 +930,7 @@ class Hand:
             raise RecordError(f"The record's rules are invalid: {error}", "rules") from None
         n = rules.players
 
-        def whole(name: str, value: Any, high: int | None) -> int:
+        def whole(name: str, value: object, high: int | None) -> int:
             if type(value) is not int or value < 0 or (high is not None and value > high):
                 limit = f"0 to {high}" if high is not None else "0 or more"
                 raise RecordError(f"{name}: expected a whole number {limit}, not {_quote(value)}.", name)
@@ -935,7 +948,7 @@ class Hand:
         if type(passing) is not bool:
             raise RecordError(f"passing: expected true or false, not {_quote(passing)}.", "passing")
 
-        def card_list(value: Any, where: str, most: int) -> list[Card]:
+        def card_list(value: object, where: str, most: int) -> list[Card]:
             if not isinstance(value, list):
                 raise RecordError(f"{where}: expected a list of cards, not {type(value).__name__}.", where)
             if len(value) > most:

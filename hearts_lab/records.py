@@ -19,12 +19,14 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping, NoReturn, TypeAlias, Union
 
 from .cards import _quote
 from .errors import RecordError
 
 __all__ = [
+    "JSONValue",
+    "JSONObject",
     "MAX_HAND_RECORD",
     "MAX_GAME_RECORD",
     "MAX_DEPTH",
@@ -32,6 +34,10 @@ __all__ = [
     "read_record_file",
     "check_fields",
 ]
+
+#: What JSON text holds (after :func:`load_json`: no NaN, no giant numbers).
+JSONValue: TypeAlias = Union[None, bool, int, float, str, list["JSONValue"], dict[str, "JSONValue"]]
+JSONObject: TypeAlias = dict[str, JSONValue]
 
 #: Largest hand record read, in bytes (or characters): a two-pack hand, pretty-printed, is under 20 KB.
 MAX_HAND_RECORD = 256 * 1024
@@ -59,7 +65,7 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def _reject_constant(name: str) -> Any:
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a record may hold")
 
 
@@ -69,7 +75,7 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
-def load_json(text: object, what: str, limit: int) -> Any:
+def load_json(text: object, what: str, limit: int) -> JSONValue:
     """Parse record ``text`` (str or bytes) after checking its size and nesting.
 
     Sizes are checked before any parsing work, so a huge record is refused at once.
@@ -90,7 +96,8 @@ def load_json(text: object, what: str, limit: int) -> Any:
     if _depth(text) > MAX_DEPTH:
         raise RecordError(f"The {what} nests deeper than {MAX_DEPTH} levels: not a record.", "nesting")
     try:
-        return json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number)
+        value: JSONValue = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number)
+        return value
     except json.JSONDecodeError as error:
         raise RecordError(
             f"The {what} is not valid JSON (truncated or edited?): {error.msg} at line {error.lineno}, column {error.colno}.",
@@ -114,7 +121,7 @@ def read_record_file(path: str | os.PathLike[str], what: str, limit: int) -> str
         raise RecordError(f"The {what} file {_quote(str(path))} is not UTF-8 text: {error.reason}.", "encoding") from None
 
 
-def check_fields(data: Mapping[str, Any], required: tuple[str, ...], optional: tuple[str, ...], what: str) -> None:
+def check_fields(data: Mapping[str, object], required: tuple[str, ...], optional: tuple[str, ...], what: str) -> None:
     """Refuse unknown and missing fields of a record object."""
     unknown = [k for k in data if k not in required and k not in optional]
     if unknown:

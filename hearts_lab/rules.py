@@ -19,9 +19,9 @@ hearts_lab.errors.RulesError: moon: 'sideways' is not one of 'auto', 'old', 'new
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
+from collections import Counter, abc
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Literal, Mapping, get_args
 
 from .cards import (
     CLUBS,
@@ -34,32 +34,48 @@ from .cards import (
 )
 from .errors import RulesError
 
-__all__ = ["Rules", "pass_direction", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError"]
+__all__ = [
+    "Rules", "pass_direction", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError",
+    "PresetName", "OpeningLead", "HeartsBrokenBy", "MoonPolicy", "MoonCards", "LastTrickSetAside", "KittyTo",
+    "TiePolicy", "CardValuesName", "OPENING_LEADS", "HEARTS_BROKEN_BY", "MOON_POLICIES", "MOON_CARDS",
+    "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES",
+]
 
 #: Player counts each preset allows.
-PRESET_PLAYERS: dict[str, range] = {
+PRESET_PLAYERS: dict[PresetName, range] = {
     "standard": range(3, 8),
     "lowest-clubs": range(2, 7),
     "cancellation": range(6, 12),
 }
-PRESETS = tuple(PRESET_PLAYERS)
 
-OPENING_LEADS = ("lowest-club", "any-club", "left-of-dealer")
-HEARTS_BROKEN_BY = ("heart", "heart-or-queen", "nothing")
-MOON_POLICIES = ("auto", "old", "new", "choice", "avoid-end", "off")
-MOON_CARDS = ("hearts-and-queens", "all-points")
-LAST_TRICK_SET_ASIDE = ("nobody", "leader")
-KITTY_TO = ("first-trick", "last-trick")
-TIE_POLICIES = ("shared", "play-on")
+# The options of RULES.md §5 as types; each tuple of allowed values is derived from its type.
+PresetName = Literal["standard", "lowest-clubs", "cancellation"]
+OpeningLead = Literal["lowest-club", "any-club", "left-of-dealer"]
+HeartsBrokenBy = Literal["heart", "heart-or-queen", "nothing"]
+MoonPolicy = Literal["auto", "old", "new", "choice", "avoid-end", "off"]
+MoonCards = Literal["hearts-and-queens", "all-points"]
+LastTrickSetAside = Literal["nobody", "leader"]
+KittyTo = Literal["first-trick", "last-trick"]
+TiePolicy = Literal["shared", "play-on"]
+CardValuesName = Literal["standard", "omnibus", "spot-hearts", "black-maria"]
+
+PRESETS: tuple[PresetName, ...] = get_args(PresetName)
+OPENING_LEADS: tuple[OpeningLead, ...] = get_args(OpeningLead)
+HEARTS_BROKEN_BY: tuple[HeartsBrokenBy, ...] = get_args(HeartsBrokenBy)
+MOON_POLICIES: tuple[MoonPolicy, ...] = get_args(MoonPolicy)
+MOON_CARDS: tuple[MoonCards, ...] = get_args(MoonCards)
+LAST_TRICK_SET_ASIDE: tuple[LastTrickSetAside, ...] = get_args(LastTrickSetAside)
+KITTY_TO: tuple[KittyTo, ...] = get_args(KittyTo)
+TIE_POLICIES: tuple[TiePolicy, ...] = get_args(TiePolicy)
 
 
-def _values(pairs: Iterable[tuple[str, int]]) -> tuple[tuple[Card, int], ...]:
+def _values(pairs: Iterable[tuple[str | Card, int]]) -> tuple[tuple[Card, int], ...]:
     return tuple(sorted(((Card.parse(c), v) for c, v in pairs), key=lambda cv: cv[0].sort_key()))
 
 
 _HEARTS_ONE = [(Card(r, HEARTS), 1) for r in range(2, 15)]
 #: Named card-value tables a teacher can pick from (RULES.md §5).
-CARD_VALUES: dict[str, tuple[tuple[Card, int], ...]] = {
+CARD_VALUES: dict[CardValuesName, tuple[tuple[Card, int], ...]] = {
     "standard": _values([*_HEARTS_ONE, ("QS", 13)]),
     "omnibus": _values([*_HEARTS_ONE, ("QS", 13), ("JD", -10)]),
     "spot-hearts": _values([*[(Card(r, HEARTS), r) for r in range(2, 15)], ("QS", 13)]),
@@ -73,12 +89,10 @@ def card_values(name: str) -> tuple[tuple[Card, int], ...]:
     >>> dict(card_values("omnibus"))[Card.parse("JD")]
     -10
     """
-    try:
-        return CARD_VALUES[name]
-    except (KeyError, TypeError):
-        raise RulesError(
-            f"card_points: {_quote(name)} is not a named table; choose one of {_quoted(CARD_VALUES)}.", "card_points"
-        ) from None
+    for key, table in CARD_VALUES.items():
+        if key == name:
+            return table
+    raise RulesError(f"card_points: {_quote(name)} is not a named table; choose one of {_quoted(CARD_VALUES)}.", "card_points")
 
 
 # RULES.md §1.1 and §2.1: which cards each preset strips for each player count.
@@ -161,19 +175,19 @@ class Rules:
     removed: tuple[Card, ...] = ()
     pass_count: int = 3
     pass_schedule: tuple[int, ...] = (1, 3, 2, 0)
-    opening_lead: str = "lowest-club"
+    opening_lead: OpeningLead = "lowest-club"
     first_trick_points: bool = False
     first_lead_points: bool = False
-    hearts_broken_by: str = "heart-or-queen"
+    hearts_broken_by: HeartsBrokenBy = "heart-or-queen"
     card_points: tuple[tuple[Card, int], ...] = CARD_VALUES["standard"]
-    moon: str = "auto"
+    moon: MoonPolicy = "auto"
     moon_reward: int = 26
-    moon_cards: str = "hearts-and-queens"
+    moon_cards: MoonCards = "hearts-and-queens"
     cancellation: bool = False
-    last_trick_set_aside: str = "nobody"
-    kitty_to: str = "first-trick"
+    last_trick_set_aside: LastTrickSetAside = "nobody"
+    kitty_to: KittyTo = "first-trick"
     target: int = 100
-    ties: str = "shared"
+    ties: TiePolicy = "shared"
     # Derived once on construction; not part of equality or the record.
     _deck: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
     _values: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -322,19 +336,23 @@ class Rules:
             raise RulesError(f"{name}: {_quote(value)} is not one of {_quoted(options)}.", name)
 
     @staticmethod
-    def _card_tuple(name: str, cards: Any) -> tuple[Card, ...]:
+    def _card_tuple(name: str, cards: object) -> tuple[Card, ...]:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
+        if not isinstance(cards, abc.Iterable):
+            raise RulesError(f"{name}: expected cards, not {_quote(cards)}.", name)
         try:
             return tuple(Card.parse(c) for c in cards)
         except (CardError, TypeError) as error:
             raise RulesError(f"{name}: {error}", name) from None
 
     @staticmethod
-    def _points_tuple(points: Any) -> tuple[tuple[Card, int], ...]:
+    def _points_tuple(points: object) -> tuple[tuple[Card, int], ...]:
         if isinstance(points, str):
             return card_values(points)
         items = points.items() if isinstance(points, Mapping) else points
+        if not isinstance(items, abc.Iterable):
+            raise RulesError(f"card_points: expected (card, value) pairs or a table name, not {_quote(points)}.", "card_points")
         try:
             pairs = [(Card.parse(c), v) for c, v in items]
         except (CardError, TypeError, ValueError) as error:

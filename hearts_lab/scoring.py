@@ -10,20 +10,25 @@ HandScore(deltas=(-26, 0, 0, 0), moon='new')
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Literal, NamedTuple, Sequence, get_args
 
 from .cards import _quote
 from .errors import MoonChoiceRequired, RulesError, check_rules
 from .rules import Rules
 
-__all__ = ["HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends"]
+__all__ = ["MoonChoice", "MOON_CHOICES", "HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends"]
+
+
+#: The two moons (RULES.md §4): +reward to every other player, or -reward to the shooter.
+MoonChoice = Literal["old", "new"]
+MOON_CHOICES: tuple[MoonChoice, ...] = get_args(MoonChoice)
 
 
 class HandScore(NamedTuple):
     """What a hand adds to each seat's score, and the moon applied (``"old"``, ``"new"`` or None)."""
 
     deltas: tuple[int, ...]
-    moon: str | None
+    moon: MoonChoice | None
 
 
 def game_ends(rules: Rules, scores: Sequence[int]) -> bool:
@@ -43,7 +48,7 @@ def game_ends(rules: Rules, scores: Sequence[int]) -> bool:
     return True
 
 
-def moon_deltas(rules: Rules, points: Sequence[int], shooter: int, moon: str) -> tuple[int, ...]:
+def moon_deltas(rules: Rules, points: Sequence[int], shooter: int, moon: MoonChoice) -> tuple[int, ...]:
     """What a moon hand adds to each score under the ``"old"`` or ``"new"`` moon (RULES.md §4).
 
     The shooter's moon cards (:attr:`Rules.moon_points`) are not counted against
@@ -65,7 +70,9 @@ def moon_deltas(rules: Rules, points: Sequence[int], shooter: int, moon: str) ->
     return tuple(out)
 
 
-def moon_decision(rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int], choice: str | None = None) -> str:
+def moon_decision(
+    rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int], choice: str | None = None
+) -> MoonChoice:
     """Which moon applies, ``"old"`` or ``"new"``, under ``rules.moon`` (RULES.md §4).
 
     ``auto``: see :func:`auto_moon` (old if it leaves the shooter strictly lowest, counting
@@ -78,7 +85,7 @@ def moon_decision(rules: Rules, points: Sequence[int], shooter: int, scores: Seq
     'new'
     """
     policy = rules.moon
-    if policy in ("old", "new"):
+    if policy == "old" or policy == "new":
         return policy
     if policy == "choice":
         if choice is None:
@@ -86,7 +93,11 @@ def moon_decision(rules: Rules, points: Sequence[int], shooter: int, scores: Seq
                 f"Seat {shooter} shot the moon and the rules (moon='choice') let them choose: "
                 "pass moon_choice='old' (+{0} to every other player) or 'new' (-{0} to the shooter).".format(rules.moon_reward)
             )
-        return choice
+        if choice == "old":
+            return "old"
+        if choice == "new":
+            return "new"
+        raise RulesError(f"moon_choice: expected 'old' or 'new', not {_quote(choice)}.", "moon_choice")
     if policy == "auto":
         return auto_moon(rules, points, shooter, scores)
     # avoid-end
@@ -94,7 +105,7 @@ def moon_decision(rules: Rules, points: Sequence[int], shooter: int, scores: Seq
     return "new" if game_ends(rules, after_old) else "old"
 
 
-def auto_moon(rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> str:
+def auto_moon(rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:
     """The ``auto`` moon (RULES.md §4): ``"old"`` if, with the old moon applied to this hand's
     points, the shooter's total would be strictly lower than every opponent's total; else ``"new"``.
 

@@ -1,0 +1,39 @@
+"""``mypy --strict`` over the engine modules, run by ``make test`` (issue 11).
+
+The engine (and the play-table session and the solver, once they exist) must type-check
+strictly; a failure shows mypy's own report.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "hearts_lab"
+ENGINE = ["cards", "rules", "deal", "tricks", "hand", "scoring", "game", "errors", "records"]
+#: Modules other helpers own that must pass too, when present.
+LATER = ["table", "solve"]
+
+
+def modules() -> list[Path]:
+    found = [PACKAGE / f"{name}.py" for name in ENGINE]
+    found += [PACKAGE / f"{name}.py" for name in LATER if (PACKAGE / f"{name}.py").exists()]
+    return found
+
+
+def test_the_package_ships_its_types():
+    assert (PACKAGE / "py.typed").exists()
+
+
+def test_engine_modules_pass_mypy_strict():
+    pytest.importorskip("mypy")
+    files = [str(p.relative_to(ROOT)) for p in modules()]
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--cache-dir", str(ROOT / ".mypy_cache"), *files],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+    )
+    assert result.returncode == 0, f"mypy --strict {' '.join(files)}:\n{result.stdout}{result.stderr}"
