@@ -32,6 +32,8 @@ class RulesTypeError(RulesError, TypeError):
 
 def check_rules(value: object) -> None:
     """Raise :class:`RulesTypeError` unless ``value`` is a :class:`~hearts_lab.rules.Rules`."""
+    if type(value).__name__ == "Rules" and type(value).__module__ == "hearts_lab.rules":
+        return  # the common case, without importing rules here (it imports this module)
     from .rules import Rules
 
     if not isinstance(value, Rules):

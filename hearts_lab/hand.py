@@ -552,6 +552,7 @@ class Hand:
         rules = self.rules
         n = rules.players
         self._kitty_trick = rules.kitty_trick if self.kitty else None
+        self._last_trick = rules.hand_size - 1
         # Each seat's cards by suit as well (kept in step by play()): following suit needs no scan.
         by_suit: list[dict[str, list[Card]]] = []
         for cards in self._hands:
@@ -765,7 +766,7 @@ class Hand:
         rules = self.rules
         plays = tuple(self._plays)
         number = len(self._trick_fields)
-        last = number == rules.hand_size - 1
+        last = number == self._last_trick
         winner, cancelled = _winner(rules.cancellation, plays)
         cards = [c for _, c in plays]
         pile = self._pending + cards if self._pending else cards
