@@ -179,6 +179,8 @@ def _prompt(table: Table) -> str:
 def _sit(table: Table, console: Console, bots: str) -> int:
     """The human plays at ``table`` through the terminal until the game ends or the input does."""
     rules = table.rules
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # a symbol the terminal's encoding lacks reads as '?': not a card
     console.say(rules.summary() + f"; target {rules.target}; {bots} bots; you are seat {table.seat}")
     console.say(HELP)
     console.say()
@@ -254,15 +256,17 @@ def _run(args: argparse.Namespace, console: Console) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 done, 2 bad option, 130 Ctrl-C, 141 closed pipe)."""
-    args = build_parser().parse_args(argv)
-    if hasattr(sys.stdin, "reconfigure"):
-        sys.stdin.reconfigure(errors="replace")  # a symbol the terminal's encoding lacks reads as '?': not a card
-    console = Console()
     try:
-        return _run(args, console)
-    except EOFError:
-        console.say("Bye.")
-        return 0
+        try:
+            args = build_parser().parse_args(argv)
+            console = Console()
+            try:
+                return _run(args, console)
+            except EOFError:
+                console.say("Bye.")
+                return 0
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, inside the handler below, not at interpreter exit
     except KeyboardInterrupt:
         print("\nhearts-lab: interrupted.", file=sys.stderr)
         return 130
