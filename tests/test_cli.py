@@ -128,13 +128,15 @@ def scripted_game(rules: Rules, seed: int, seat: int) -> tuple[list[str], Table]
     return lines, table
 
 
-def test_a_whole_game_typed_at_the_terminal(monkeypatch, capsys):
-    rules = Rules.preset("standard", players=4, target=40)
-    lines, expected = scripted_game(rules, seed=3, seat=1)
+@pytest.mark.parametrize("preset, players, target, seat", [("standard", 4, 40, 1), ("cancellation", 11, 60, 5)])
+def test_a_whole_game_typed_at_the_terminal(preset, players, target, seat, monkeypatch, capsys):
+    rules = Rules.preset(preset, players=players, target=target)
+    lines, expected = scripted_game(rules, seed=3, seat=seat)
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
-    assert main(["play", "--seat", "1", "--seed", "3", "--target", "40"]) == 0
+    argv = ["play", "--preset", preset, "--players", str(players), "--seat", str(seat), "--seed", "3", "--target", str(target)]
+    assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "you are seat 1" in out and "then type them." in out
+    assert f"you are seat {seat}" in out and "then type them." in out
     assert "Took back your " in out and " cannot play " in out  # the slip shows the engine's sentence
     assert expected.game_over_sentence() in out
     assert out.rstrip().endswith(expected.game.score_table())
