@@ -15,6 +15,8 @@ ways to split 4 cards into two hands of 2: 4!/(2!)^2 = 6
 
 from __future__ import annotations
 
+import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -184,17 +186,28 @@ def _latex_number(value: sympy.Rational) -> str:
 # -- the answer type ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
+def _unwrap(other: Any) -> Any:
+    return other.value if isinstance(other, Exact) else other
+
+
+@dataclass(frozen=True, eq=False)
 class Exact:
     """An exact answer: ``value`` (sympy Integer or Rational), its ``formula``, and a ``description``.
 
-    ``float(answer)`` or ``answer.float`` gives a plain float; ``answer.fraction``
-    a :class:`fractions.Fraction`; ``answer.text`` the formula as text.
+    It behaves as the number it holds, as that sympy value would: ``int()``,
+    ``float()``, ``fractions.Fraction()``, comparisons, arithmetic (the result is
+    a plain sympy value) and sympy functions all see ``value``; ``answer.float``,
+    ``answer.fraction`` and ``answer.text`` (the formula as text) are there too.
     In a notebook it displays as LaTeX.
 
     >>> half = Exact(sympy.Rational(1, 2), frac(binom(2, 1), binom(4, 2)) * 3 / 2, "a toy")
-    >>> half.fraction, half.float
-    (Fraction(1, 2), 0.5)
+    >>> half.fraction, half.float, Fraction(half), half == sympy.Rational(1, 2), half < 1
+    (Fraction(1, 2), 0.5, Fraction(1, 2), True, True)
+    >>> six = Exact(sympy.Integer(6), frac(fact(4), power(fact(2), 2)), "ways")
+    >>> int(six), six + 1, 2 * six, six / 4, sympy.factorint(six), f"{six:,}", f"{half:.3f}"
+    (6, 7, 12, 3/2, {2: 1, 3: 1}, '6', '0.500')
+
+    As with sympy, an exact half is not equal to the float 0.5 (compare ``float(half)``).
     """
 
     value: sympy.Rational
@@ -212,13 +225,129 @@ class Exact:
         """The value as a Python float."""
         return float(self.value)
 
-    def __float__(self) -> float:
-        return float(self.value)
-
     @property
     def fraction(self) -> Fraction:
         """The value as a :class:`fractions.Fraction` (an integer count has denominator 1)."""
         return Fraction(int(self.value.p), int(self.value.q))
+
+    # -- the number it holds --------------------------------------------------
+
+    @property
+    def numerator(self) -> int:
+        """The numerator in lowest terms (as for any rational number)."""
+        return int(self.value.p)
+
+    @property
+    def denominator(self) -> int:
+        """The denominator in lowest terms (1 for a count)."""
+        return int(self.value.q)
+
+    def _sympy_(self) -> sympy.Rational:
+        return self.value
+
+    def __float__(self) -> float:
+        return float(self.value)
+
+    def __int__(self) -> int:
+        return int(self.value)
+
+    def __index__(self) -> int:
+        if not self.value.is_Integer:
+            raise TypeError(f"{self.value} is not a whole number, so it cannot be used as an index.")
+        return int(self.value)
+
+    def __bool__(self) -> bool:
+        return bool(self.value != 0)
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return bool(self.value == _unwrap(other))
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: Any) -> Any:
+        return self.value < _unwrap(other)
+
+    def __le__(self, other: Any) -> Any:
+        return self.value <= _unwrap(other)
+
+    def __gt__(self, other: Any) -> Any:
+        return self.value > _unwrap(other)
+
+    def __ge__(self, other: Any) -> Any:
+        return self.value >= _unwrap(other)
+
+    def __add__(self, other: Any) -> Any:
+        return self.value + _unwrap(other)
+
+    def __radd__(self, other: Any) -> Any:
+        return _unwrap(other) + self.value
+
+    def __sub__(self, other: Any) -> Any:
+        return self.value - _unwrap(other)
+
+    def __rsub__(self, other: Any) -> Any:
+        return _unwrap(other) - self.value
+
+    def __mul__(self, other: Any) -> Any:
+        return self.value * _unwrap(other)
+
+    def __rmul__(self, other: Any) -> Any:
+        return _unwrap(other) * self.value
+
+    def __truediv__(self, other: Any) -> Any:
+        return self.value / _unwrap(other)
+
+    def __rtruediv__(self, other: Any) -> Any:
+        return _unwrap(other) / self.value
+
+    def __floordiv__(self, other: Any) -> Any:
+        return self.value // _unwrap(other)
+
+    def __rfloordiv__(self, other: Any) -> Any:
+        return _unwrap(other) // self.value
+
+    def __mod__(self, other: Any) -> Any:
+        return self.value % _unwrap(other)
+
+    def __rmod__(self, other: Any) -> Any:
+        return _unwrap(other) % self.value
+
+    def __pow__(self, other: Any) -> Any:
+        return self.value ** _unwrap(other)
+
+    def __rpow__(self, other: Any) -> Any:
+        return _unwrap(other) ** self.value
+
+    def __neg__(self) -> Any:
+        return -self.value
+
+    def __pos__(self) -> Any:
+        return self.value
+
+    def __abs__(self) -> Any:
+        return abs(self.value)
+
+    def __round__(self, ndigits: int | None = None) -> Any:
+        return round(self.fraction) if ndigits is None else round(self.fraction, ndigits)
+
+    def __trunc__(self) -> int:
+        return math.trunc(self.fraction)
+
+    def __floor__(self) -> int:
+        return math.floor(self.fraction)
+
+    def __ceil__(self) -> int:
+        return math.ceil(self.fraction)
+
+    def __format__(self, spec: str) -> str:
+        """``f"{answer}"`` is the sentence; with a format spec, the number: ``f"{answer:,}"``, ``f"{answer:.4f}"``."""
+        if not spec:
+            return str(self)
+        return format(int(self.value), spec) if self.value.is_Integer else format(float(self.value), spec)
 
     @property
     def text(self) -> str:
@@ -268,3 +397,6 @@ def _latex_escape(text: str) -> str:
     for char in "\\&%$#_{}":
         text = text.replace(char, "\\" + char)
     return text
+
+
+numbers.Rational.register(Exact)  # fractions.Fraction(answer), and isinstance checks for rational numbers
