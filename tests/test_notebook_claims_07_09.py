@@ -45,7 +45,7 @@ from hearts_lab.combinatorics import (
     strip_choices,
 )
 from hearts_lab.rules import PRESET_PLAYERS
-from hearts_lab.stats import hands_needed, z_for
+from hearts_lab.stats import hands_needed, rate_difference, z_for
 from hearts_lab.teach import reveal
 
 REPO = Path(__file__).resolve().parent.parent
@@ -80,7 +80,7 @@ def all_output(name: str) -> str:
 
 
 NB07, NB08, NB09 = "07_counting_deals.ipynb", "08_exact_odds.ipynb", "09_moon_odds.ipynb"
-ALL = (NB07, NB08)
+ALL = (NB07, NB08, NB09)
 
 
 # -- shared: your-turn cells, closing sections, rule citations -------------------------------
@@ -329,3 +329,130 @@ def test_08_your_turn_answers_are_accepted_and_slips_nudged():
     slip = reveal(4 * one_seat, p_no_hearts(FOUR, some_seat=True),
                   hints={4 * one_seat: "that adds the chance for each seat, so a deal where two seats have no hearts is counted twice."})
     assert slip.status == "wrong" and "counted twice" in slip.message
+
+
+# -- notebook 09 ---------------------------------------------------------------------------
+
+
+def _random_results():
+    from hearts_lab.simulate import simulate
+
+    rule_sets = [(name, n) for name, counts in PRESET_PLAYERS.items() for n in counts]
+    return {(name, n): simulate(Rules.preset(name, players=n), 20_000, seed=2026 + k) for k, (name, n) in enumerate(rule_sets)}
+
+
+@pytest.fixture(scope="module")
+def random_results():
+    return _random_results()
+
+
+def test_09_independent_seeds_and_the_one_pack_and_two_pack_sentences(random_results):
+    source = "\n".join("".join(c["source"]) for c in cells(NB09) if c["cell_type"] == "code")
+    assert "seed=2026 + k" in source and "simulate_presets(" not in source
+    text = prose(NB09)
+    assert f"{random_results[('standard', 4)].moon_rate:.1%}" == "1.1%" and '"standard, 4 players: 1.1% of these' in text
+    one = [r for key, r in random_results.items() if key[0] != "cancellation"]
+    three_to_seven = [r.moon_rate for key, r in random_results.items() if key[0] != "cancellation" and key[1] >= 3]
+    assert 0.01 <= min(three_to_seven) and max(three_to_seven) < 0.02
+    assert 0.025 < random_results[("lowest-clubs", 2)].moon_rate < 0.03
+    assert "one to two hands in a hundred with 3 to 7 players, and nearly three in a hundred with two" in text
+    two = [r for key, r in random_results.items() if key[0] == "cancellation"]
+    moons, hands = sum(r.moon_count for r in two), sum(r.hands for r in two)
+    assert (moons, hands) == (4, 120_000) and round(hands / moons, -3) == 30_000
+    assert sum(r.moon_count == 0 for r in two) == 3 and max(r.moon_count for r in two) == 2
+    assert "4 moons in 120,000 hands over all six table sizes, about one hand in 30,000" in text
+    assert "Three table sizes show no moon" in text
+    pooled_one = sum(r.moon_count for r in one) / sum(r.hands for r in one)
+    assert pooled_one / (moons / hands) > 200  # "hundreds of times rarer"
+    unclaimed = [r.unclaimed_hands / r.hands for r in two]
+    assert all(0.005 < u < 0.015 for u in unclaimed)  # "about one hand in a hundred"
+    assert all(r.kitty_unclaimed == 0 for r in two)
+
+
+def test_09_the_old_false_sentences_are_gone():
+    text = prose(NB09)
+    assert "do not overlap, the difference is real" not in text.replace('"they do not overlap, so the difference is real', "")
+    assert "tenfold" not in text and "RULES.md" not in markdown(NB09).replace("docs/rules.md", "")
+    assert "$\\sqrt{50} \\approx 7$" in markdown(NB09) and round(math.sqrt(50)) == 7
+    assert "one in ten thousand" not in text
+
+
+def test_09_interval_sentences():
+    text = prose(NB09)
+    from hearts_lab.stats import wilson_interval
+
+    low1, high1 = wilson_interval(1, 20_000)
+    assert f"{low1:.3%}" == "0.001%" and f"{high1:.3%}" == "0.028%" and round(high1 / low1, -1) == 30
+    assert "from about 0.001% to 0.028%, a factor of about 30" in text
+    assert f"{wilson_interval(0, 20_000)[1]:.3%}" == "0.019%" and "the upper end (0.019%)" in text
+    assert round(math.sqrt(100_000 / 1_000)) == 10 and "about a tenth as wide" in text
+    d = rate_difference(110, 10_000, 80, 10_000)
+    a, b = wilson_interval(110, 10_000), wilson_interval(80, 10_000)
+    assert a[0] < b[1] and d.excludes_zero()
+
+
+def test_09_comparisons_exclude_zero_as_the_prose_says(random_results):
+    from hearts_lab.simulate import simulate
+
+    standard4 = Rules.preset("standard", players=4)
+    random4 = random_results[("standard", 4)]
+    heuristic = simulate(standard4, 300, bots="heuristic", seed=9)
+    lowest = simulate(standard4, 20_000, bots="lowest", seed=10)
+    pairs = [
+        (heuristic, random4, +1),
+        (lowest, random4, -1),
+        (random_results[("standard", 7)], random4, +1),
+        (random_results[("lowest-clubs", 2)], random_results[("lowest-clubs", 4)], +1),
+    ]
+    for a, b, sign in pairs:
+        d = rate_difference(a.moon_count, a.hands, b.moon_count, b.hands)
+        assert d.excludes_zero() and (d.low > 0) == (sign > 0)
+    d = rate_difference(heuristic.moon_count, heuristic.hands, random4.moon_count, random4.hands)
+    assert round(d.low * 100) == 1 and round(d.high * 100) == 6
+    assert "between about one and six percentage points" in prose(NB09)
+    assert heuristic.moon_rate / random4.moon_rate < 4  # so "not four times as often" is the right warning
+
+
+def test_09_games_sentences():
+    from hearts_lab.simulate import simulate_games
+
+    games = simulate_games(Rules.preset("standard", players=4), 2_000, seed=5)
+    winners = sorted(s for s, c in games.winning_scores.items() for _ in range(c))
+    q1, median, q3 = winners[len(winners) // 4], winners[len(winners) // 2], winners[3 * len(winners) // 4]
+    assert (min(games.lengths), max(games.lengths)) == (6, 18) and 11 < games.mean_length < 12
+    assert (median, q1, q3) == (49, 36, 62) and games.shared == 44
+    assert "a median of 49 points, and half of all winners between 36 and 62" in prose(NB09)
+    assert "(44 of 2,000)" in prose(NB09)
+
+
+def test_09_running_estimate_sentence():
+    out = all_output(NB09)
+    assert "78 times the hands: 7.2 times narrower (√78 ≈ 8.9)" in out
+    assert "From 2,549 to 200,000 hands — 78 times as many — it narrows 7.2 times" in prose(NB09)
+    assert "after 2,549 hands: 0.67%" in out and "(0.67%)" in prose(NB09)
+
+
+def test_09_the_house_rule_comparison_uses_two_seeds_and_the_difference():
+    source = "\n".join("".join(c["source"]) for c in cells(NB09) if c["cell_type"] == "code")
+    assert "simulate(house, hands, seed=11)" in source and "simulate(base, hands, seed=12)" in source
+    assert "rate_difference(result_house.moon_count" in source
+    p = 0.0101
+    assert 2 * hands_needed(p, 0.001) == 2 * math.ceil(z_for(0.95) ** 2 * p * (1 - p) / 0.001**2)
+
+
+def test_09_student_loop_matches_the_fast_simulator():
+    """The loop the notebook asks for, written out: it agrees with the reference within chance."""
+    from hearts_lab import Hand
+    from hearts_lab.bots import RandomBot, play_hand
+    from hearts_lab.simulate import simulate
+    from hearts_lab.teach import compare_rates
+
+    rules = Rules.preset("standard", players=4)
+    my_hands, my_hits = 600, 0
+    for i in range(my_hands):
+        hand = Hand.deal(rules, seed=1, hand_number=i)
+        play_hand(hand, [RandomBot(seed=f"1/{i}/{seat}") for seat in range(4)])
+        my_hits += hand.points()[0] == 0
+    reference = simulate(rules, 200_000, seed=3)
+    assert compare_rates(my_hits, my_hands, reference.points[0].get(0, 0), reference.hands).status == "right"
+    assert compare_rates(my_hands - my_hits, my_hands, reference.points[0].get(0, 0), reference.hands).status == "wrong"

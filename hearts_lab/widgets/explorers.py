@@ -24,6 +24,7 @@ players: the 'standard' preset is for 3 to 7 players, not 2. The deck below is s
 from __future__ import annotations
 
 import html
+import time
 from dataclasses import dataclass
 from math import ceil
 from typing import Any, Callable, Sequence
@@ -273,12 +274,16 @@ def running_estimate(
     return points
 
 
-def plot_running(points: Sequence[RunningPoint], ax: Any = None, *, title: str = "") -> Any:
-    """The running estimate (line) and its 95 % interval (band) against hands played, log scale; returns the axes."""
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import PercentFormatter
+def plot_running(points: Sequence[RunningPoint], ax: Any = None, *, title: str = "", total: int | None = None) -> Any:
+    """The running estimate (line) and its 95 % interval (band) against hands played, log scale; returns the axes.
+
+    ``total``: the hands planned, so that the x-axis spans the whole run while it is still going.
+    """
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, PercentFormatter
 
     if ax is None:
+        import matplotlib.pyplot as plt
+
         _, ax = plt.subplots(figsize=(7, 3.5), layout="constrained")
     xs = [p.hands for p in points]
     ax.fill_between(xs, [p.low for p in points], [p.high for p in points], alpha=0.25, label="95% interval")
@@ -289,6 +294,11 @@ def plot_running(points: Sequence[RunningPoint], ax: Any = None, *, title: str =
         ax.annotate(f"{last.rate:.2%} ± {last.half_width:.2%}", (last.hands, last.rate), xytext=(-10, 12),
                     textcoords="offset points", ha="right", fontsize=9)
     ax.set_xscale("log")
+    if points:
+        ax.set_xlim(points[0].hands * 0.9, max(total or 0, points[-1].hands) * 1.1)
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("hands played so far (log scale)")
     ax.set_ylabel("share of hands")
@@ -373,11 +383,15 @@ class SimulationExplorer(widgets.VBox):
         self.progress.max = total
         self.progress.value = 0
         seen: list[RunningPoint] = []
+        last_draw = [0.0]
 
         def step(point: RunningPoint) -> None:
             seen.append(point)
             self.progress.value = point.hands
-            self._draw(seen, rules)
+            # redraw at most about three times a second, and always at the end
+            if point.hands == total or time.monotonic() - last_draw[0] > 0.3:
+                self._draw(seen, rules, total)
+                last_draw[0] = time.monotonic()
 
         try:
             self.points = running_estimate(rules, total, event=self.event.value, seed=self.seed.value,
@@ -397,13 +411,15 @@ class SimulationExplorer(widgets.VBox):
             f"{last.rate:.3%}, 95% interval {last.low:.3%} to {last.high:.3%} (± {half:.3%}).{tail}</p>"
         )
 
-    def _draw(self, points: Sequence[RunningPoint], rules: Rules) -> None:
+    def _draw(self, points: Sequence[RunningPoint], rules: Rules, total: int) -> None:
         import io
 
         from matplotlib.figure import Figure
 
-        fig = Figure(figsize=(7, 3.2), layout="constrained")
-        plot_running(points, fig.add_subplot(), title=f"{rules.name}, {rules.players} players, random play: {self.event.value}")
+        fig = Figure(figsize=(7, 3.2), dpi=100)
+        fig.subplots_adjust(left=0.11, right=0.97, top=0.9, bottom=0.16)
+        plot_running(points, fig.add_subplot(), total=total,
+                     title=f"{rules.name}, {rules.players} players, random play: {self.event.value}")
         buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=100)
+        fig.savefig(buffer, format="png")
         self.plot_area.value = buffer.getvalue()

@@ -27,3 +27,21 @@ def test_deck_explorer_updates_and_shows_engine_messages(open_voila, screenshot)
     expect(view).to_contain_text("face down")
     expect(explorer.locator(".hl-error")).to_have_text("")
     screenshot("02-cancellation")
+
+
+def test_simulation_explorer_runs_with_a_progress_bar(open_voila, screenshot):
+    page = open_voila("notebooks/09_moon_odds.ipynb")
+    explorer = page.locator(".hl-sim-explorer").first
+    explorer.evaluate("e => e.scrollIntoView()")
+    explorer.locator("select").nth(3).select_option(label="2,000")  # rules, players, count, hands
+    explorer.get_by_role("button", name="Run").click()
+    expect(explorer.locator(".hl-sim-status")).to_contain_text("of 2,000 hands", timeout=60_000)
+    expect(explorer.locator(".hl-sim-status")).to_contain_text("95% interval")
+    expect(explorer.locator(".hl-sim-plot")).to_be_visible()
+    screenshot("03-simulated")
+
+    explorer.locator("select").nth(0).select_option("cancellation")
+    explorer.locator("select").nth(1).select_option("12")
+    explorer.get_by_role("button", name="Run").click()
+    expect(explorer.locator(".hl-error")).to_contain_text("the 'cancellation' preset is for 6 to 11 players, not 12.")
+    screenshot("04-refused")
