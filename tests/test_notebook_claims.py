@@ -291,3 +291,42 @@ def test_04_seed_72_same_leader_leads_trick_2():
     play_hand(hand, [HeuristicBot(seed=s) for s in range(7)])
     assert hand.tricks[0].winner is None and hand.tricks[1].leader == hand.tricks[0].leader
     assert "leads\ntrick 2 as well (the ruling above)" in _markdown(_nb("04"))
+
+
+def test_01_seed_21_moon_by_seat_1():
+    rules = Rules.preset("standard", players=4)
+    hand = Hand.deal(rules, seed=21)
+    play_hand(hand, [HeuristicBot(seed=seat) for seat in range(4)])
+    assert hand.moon_shooter == 1 and hand.points() == (0, 26, 0, 0)
+    assert "With seed 21, the bots' seat 1 goes for it and succeeds" in _markdown(_nb("01"))
+
+
+def test_06_omnibus_differs_in_one_place_by_ten():
+    standard = Rules.preset("standard", players=4)
+    omnibus = dataclasses.replace(standard, card_points="omnibus")
+    assert (standard.total_points, omnibus.total_points) == (26, 16)
+    plain, prize = deal_and_play(standard, 11, HeuristicBot), deal_and_play(omnibus, 11, HeuristicBot)
+    assert plain.history == prize.history
+    changed = [s for s in range(4) if plain.points()[s] != prize.points()[s]]
+    assert len(changed) == 1 and plain.points()[changed[0]] - prize.points()[changed[0]] == 10
+    assert Card.parse("JD") in prize.collected(changed[0])
+    assert "the J♦ taker's, by exactly 10" in _markdown(_nb("06"))
+
+
+def test_06_seed_107_sets_the_last_trick_aside_and_it_is_rare():
+    rules = Rules.preset("cancellation", players=8)
+    hits = [s for s in range(150) if deal_and_play(rules, s, HeuristicBot).unclaimed]
+    assert hits == [107, 110]
+    text = _markdown(_nb("06"))
+    assert "set the sample hand's seed to 107" in text and "2 of the seeds 0–149 do it, 107 and 110" in text
+    leader = deal_and_play(dataclasses.replace(rules, last_trick_set_aside="leader"), 107, HeuristicBot)
+    assert not leader.unclaimed and leader.tricks[-1].collector == leader.tricks[-1].leader
+
+
+def test_05_the_play_table_counts_hands_from_one():
+    from hearts_lab.table import Table
+
+    table = Table(seed=1)
+    assert table.hand.hand_number == 0 and table.hand.rules.pass_offset(0) == 1
+    assert table.message.startswith("Hand 1: choose 3 cards to pass left")
+    assert "the table's *Hand 1* is hand\n  number 0, which passes to the left" in _markdown(_nb("05"))
