@@ -128,3 +128,26 @@ def test_every_citation_of_a_section_exists():
             assert re.search(rf"^\*\*{re.escape(number)} ", DOC, flags=re.M), f"§{number} is cited but not in docs/rules.md"
         else:
             _section(number)
+
+
+def test_pass_schedule_words_are_the_engines_names():
+    rows = _table_rows(_section("2"), "5") + _table_rows(_section("2"), "6") + _table_rows(_section("2"), "2")
+    for row in rows:
+        if row[1].startswith("("):
+            rules = Rules.preset("lowest-clubs", players=int(row[0]))
+            assert row[2] == ", ".join(rules.pass_direction(k) for k in rules.pass_schedule)
+
+
+def test_auto_moon_with_house_values_counts_every_point_moon_cards_aside():
+    """§4: with house values, count every point each player took this hand, moon cards aside."""
+    rules = Rules.preset("standard", players=4, card_points="omnibus")
+    # the shooter took the moon cards (26) and the J♦ (-10): old leaves them on 50 - 10 = 40 < 46, 56, 66
+    assert score_hand(rules, (16, 0, 0, 0), 0, (50, 20, 30, 40)).moon == "old"
+    assert "count every point each player took this hand, the shooter's moon cards\naside" in _section("4")
+
+
+def test_derived_facts_named_in_section_5_exist():
+    rules = Rules.preset("cancellation", players=7)
+    for name in re.findall(r"`(\w+)(?:\([^)]*\))?`", _section("5").split("Derived, not set:")[1].split("**5.2")[0]):
+        if name.isidentifier() and not name.isdigit() and name not in ("left", "right", "across", "hold"):
+            assert hasattr(rules, name), f"§5 names Rules.{name}, which does not exist"
