@@ -493,7 +493,8 @@ class Hand:
 
         A seat may change its choice until then. A wrong pass raises :class:`IllegalPass`.
         """
-        if type(cards) is not list and type(cards) is not tuple:  # the common cases skip the checks below
+        given = len(cards) if type(cards) is list or type(cards) is tuple else None
+        if given is None:  # the common cases skip the checks below
             if isinstance(cards, str):
                 cards = cards.replace(",", " ").split()
             elif isinstance(cards, (bytes, Card)) or not isinstance(cards, abc.Iterable):
@@ -516,7 +517,7 @@ class Hand:
         hand = self._hands[seat]
         if len(chosen) != need:
             raise IllegalPass(
-                f"Seat {seat} must pass exactly {need} cards, not {len(chosen) if len(chosen) <= need else 'more'}.",
+                f"Seat {seat} must pass exactly {need} cards, not {given if given is not None else len(chosen) if len(chosen) <= need else 'more'}.",
                 seat=seat, card=None, rule="pass-count", legal=tuple(hand),
             )
         for card in chosen:
