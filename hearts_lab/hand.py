@@ -554,6 +554,7 @@ class Hand:
         n = rules.players
         self._kitty_trick = rules.kitty_trick if self.kitty else None
         self._last_trick = rules.hand_size - 1
+        self._dedupe = rules.decks > 1  # two packs: list each legal card once
         # Each seat's cards by suit as well (kept in step by play()): following suit needs no scan.
         by_suit: list[dict[str, list[Card]]] = []
         for cards in self._hands:
@@ -611,9 +612,20 @@ class Hand:
         """Which cards the seat to play may play, and the one rule that removed the others."""
         seat = self._to_play
         assert seat is not None
-        cards = self._hands[seat]
         suits = self._suits[seat]
         plays = self._plays
+        if plays and not self._dedupe:
+            # The common case first: following suit with one pack.
+            follow = suits[plays[0][1][1]]
+            if follow:
+                result: tuple[tuple[Card, ...], MoveRule | None, str]
+                if len(follow) == len(self._hands[seat]):
+                    result = (tuple(follow), None, "")
+                else:
+                    result = (tuple(follow), "follow-suit", _FOLLOW_CLAUSES[plays[0][1][1]])
+                self._decided = result
+                return result
+        cards = self._hands[seat]
         rules = self.rules
         first = not self._trick_fields
         legal: list[Card] = cards
@@ -653,7 +665,7 @@ class Hand:
                     legal, rule, clause = [c for c in cards if c.suit != HEARTS], "hearts-not-broken", RULE_CLAUSES["hearts-not-broken"]
         if len(legal) == len(cards):
             rule, clause = None, ""  # nothing was removed
-        moves = tuple(dict.fromkeys(legal)) if rules.decks > 1 else tuple(legal)
+        moves = tuple(dict.fromkeys(legal)) if self._dedupe else tuple(legal)
         self._decided = decided_ = (moves, rule, clause)
         return decided_
 
