@@ -63,39 +63,62 @@ def openspiel_chance(count: int, seed: int) -> int:
     return actions
 
 
-def timed(run: Callable[[int, int], object]) -> Callable[[int, int], float]:
-    """``run(count, seed)`` as a function returning the seconds it took."""
+def timed(run: Callable[[int, int], object]) -> Callable[[int, int], tuple[float, float]]:
+    """``run(count, seed)`` as a function returning the (wall-clock, CPU) seconds it took."""
 
-    def seconds(count: int, seed: int) -> float:
-        start = time.perf_counter()
+    def seconds(count: int, seed: int) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
         run(count, seed)
-        return time.perf_counter() - start
+        return time.perf_counter() - wall, time.process_time() - cpu
 
     return seconds
 
 
-def in_checkout(script: str, what: str, checkout: str) -> Callable[[int, int], float]:
+def in_checkout(script: str, what: str, checkout: str) -> Callable[[int, int], tuple[float, float]]:
     """A contender that runs ``script --time WHAT`` in a child process importing ``hearts_lab``
     from another checkout (e.g. the code before a change); the child reports its own seconds,
     so interpreter start-up is not counted."""
 
-    def seconds(count: int, seed: int) -> float:
+    def seconds(count: int, seed: int) -> tuple[float, float]:
         env = dict(os.environ, PYTHONPATH=os.path.abspath(checkout))
         command = [sys.executable, script, "--time", what, "--hands", str(count), "--seed", str(seed)]
         out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
-        return float(out.split()[-1])
+        wall, cpu = out.split()[-2:]
+        return float(wall), float(cpu)
 
     return seconds
 
 
-def race(contenders: dict[str, tuple[Callable[[int, int], float], int]], rounds: int, seed: int = 1) -> dict[str, float]:
-    """Hands per second of each contender ``name: (seconds(count, seed), count)``, best of ``rounds``.
+def race(contenders: dict[str, tuple[Callable[[int, int], tuple[float, float]], int]], rounds: int,
+         seed: int = 1) -> dict[str, tuple[float, float]]:
+    """Hands per second of each contender ``name: (seconds(count, seed), count)``, best of
+    ``rounds``: ``(by wall clock, by CPU time)``.
 
     The contenders take turns round by round, so a machine that gets busier or
-    quieter during the run slows or speeds all of them alike.
+    quieter during the run slows or speeds all of them alike. CPU time counts
+    only this process's own work, so on a machine shared with other jobs it is
+    the steadier measure; each contender runs on one core either way.
     """
-    best = {name: float("inf") for name in contenders}
+    wall = {name: float("inf") for name in contenders}
+    cpu = dict(wall)
     for r in range(rounds):
         for name, (seconds, count) in contenders.items():
-            best[name] = min(best[name], seconds(count, seed + r))
-    return {name: contenders[name][1] / best[name] for name in contenders}
+            w, c = seconds(count, seed + r)
+            wall[name], cpu[name] = min(wall[name], w), min(cpu[name], c)
+    return {name: (contenders[name][1] / wall[name], contenders[name][1] / cpu[name]) for name in contenders}
+
+
+def report(rates: dict[str, tuple[float, float]], counts: dict[str, int]) -> None:
+    """Print each contender's hands per second, by CPU time and by wall clock."""
+    width = max(map(len, rates))
+    print(f"  {'':<{width}} {'hands/round':>11} {'hands/s (CPU)':>14} {'hands/s (wall)':>15}")
+    for name, (wall, cpu) in rates.items():
+        print(f"  {name:<{width}} {counts[name]:>11,} {cpu:>14,.0f} {wall:>15,.0f}")
+
+
+def ratio(rates: dict[str, tuple[float, float]], name: str) -> str:
+    """``name`` against OpenSpiel's fastest loop, by CPU time (and by wall clock)."""
+    spiel = [v for k, v in rates.items() if k.startswith("OpenSpiel")]
+    cpu = rates[name][1] / max(c for _, c in spiel)
+    wall = rates[name][0] / max(w for w, _ in spiel)
+    return f"{cpu:.2f}x by CPU time ({wall:.2f}x by wall clock)"

@@ -253,7 +253,8 @@ def random_deals(
     """
     tables = rules if isinstance(rules, BatchTables) else BatchTables.from_rules(rules)
     n, size = tables.players, tables.hand_size
-    cards = rng.permuted(np.tile(tables.deck, (count, 1)), axis=1)
+    cards = np.tile(tables.deck.astype(np.int8), (count, 1))  # card numbers fit in a byte
+    rng.permuted(cards, axis=1, out=cards)
     hands = cards[:, : n * size].reshape(count, n, size)
     kitty = np.sort(cards[:, n * size :], axis=1)
     dealers = np.broadcast_to(np.asarray(dealer, dtype=np.int64), (count,)).copy()
@@ -384,11 +385,20 @@ def _random_pass_sets(tables: BatchTables, deals: Deals) -> np.ndarray:
     """
     count, n, size = deals.hands.shape
     k = tables.pass_count
-    bits = _BIT[np.ascontiguousarray(deals.hands.reshape(count, n * size).T)].reshape(n, size, count)
-    kept = np.bitwise_or.reduce(bits[:, k:], axis=1)
+    cards = deals.hands.reshape(count, n * size)
+    kept = np.empty((n, count), dtype=np.uint64)
+    passed = np.zeros((n, count), dtype=np.uint64)
+    for seat in range(n):
+        for j in range(size):
+            bit = _BIT.take(cards[:, seat * size + j])
+            if j < k:
+                passed[seat] |= bit
+            elif j == k:
+                kept[seat] = bit
+            else:
+                kept[seat] |= bit
     if k == 0:
         return kept
-    passed = np.bitwise_or.reduce(bits[:, :k], axis=1)
     offsets = tables.pass_offsets(deals.hand_numbers)  # 0: a hold hand keeps its own cards
     rows = np.arange(count)
     source = (np.arange(n)[:, None] - offsets[None, :]) % n
@@ -527,7 +537,10 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
         # Resolve the trick (RULES.md §0, §3.6-3.9): highest uncancelled card of the led suit.
         contenders = (seen & ~paired) & led_bits if tables.cancellation else seen & led_bits
         top = _highest(contenders)
-        place = (trick == top).argmax(axis=0)  # the winner, counted from the leader
+        place = np.zeros(count, dtype=np.int64)  # the winner, counted from the leader (the first copy of the top card)
+        for position in range(n - 1, 0, -1):
+            place[trick[position] == top] = position
+        place[trick[0] == top] = 0
         winner = (leader + place) % n
         kitty_here = tables.kitty_size > 0 and number == tables.kitty_trick
         if not tables.cancellation:  # every trick is won: nothing waits, nothing is set aside
