@@ -666,3 +666,17 @@ def test_a_dask_client_and_its_executor_give_the_local_result():
             assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client) == local
             assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client.get_executor()) == local
             assert simulate_games(rules, 30, seed=2, chunk_size=10, executor=client) == games_local
+
+
+def test_numpy_before_2_counts_bits_by_hand(monkeypatch):
+    """numpy 1.26 (allowed by pyproject) has no bitwise_count: the batch path counts bits itself."""
+    from hearts_lab.simulate import batch
+
+    sets = np.random.default_rng(0).integers(0, 2**63, 5000, dtype=np.uint64) | np.uint64(2**63)
+    assert (batch._swar_popcount(sets) == np.array([bin(int(x)).count("1") for x in sets], dtype=np.uint8)).all()
+    rules = Rules.preset("cancellation", players=6)
+    deals = random_deals(rules, 2000, np.random.default_rng(4))
+    native = play(rules, deals, "random", np.random.default_rng(5))
+    monkeypatch.setattr(batch, "_popcount", batch._swar_popcount)
+    by_hand = play(rules, deals, "random", np.random.default_rng(5))
+    assert all((getattr(native, f) == getattr(by_hand, f)).all() for f in ("points", "shooter", "queens", "set_aside", "unclaimed", "kitty_holder"))

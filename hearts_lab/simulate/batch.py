@@ -110,6 +110,19 @@ def _bits(mask: np.ndarray) -> np.uint64:
     return np.uint64(sum(1 << int(i) for i in np.flatnonzero(mask)))
 
 
+def _swar_popcount(cards: np.ndarray) -> np.ndarray:
+    """The number of set bits of each 64-bit integer (as uint8), for numpy before 2.0, which has
+    no ``bitwise_count``: the classic add-the-halves bit count, then a multiply that sums the bytes."""
+    x = np.array(cards, dtype=np.uint64)
+    x -= (x >> np.uint64(1)) & np.uint64(0x5555555555555555)
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.uint8)
+
+
+#: Set bits per 64-bit card set: numpy's own ``bitwise_count`` (numpy 2.0 and later), else the same count by hand.
+_popcount = getattr(np, "bitwise_count", _swar_popcount)
+
 # A set of cards is a 64-bit integer: bit ``c`` stands for card number ``c``.
 _QS = card_index(QUEEN_OF_SPADES)
 _SUIT_OF = np.arange(52) % 4
@@ -122,7 +135,6 @@ _NOT_HEART = _bits(~_HEART)
 _NOT_POINT = _bits(~_POINT)
 _QS_BIT = _BIT[_QS]
 _ONE = np.uint64(1)
-_SMEAR = tuple(np.uint64(k) for k in (1, 2, 4, 8, 16, 32))
 #: Games longer than this are refused by the game simulator; card values are checked against it.
 _MAX_HANDS_PER_GAME = 10_000
 _SELECT_STEPS = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
@@ -324,7 +336,7 @@ def _pass(tables: BatchTables, deals: Deals, policy: str, rng: np.random.Generat
 
 def _lowest(cards: np.ndarray) -> np.ndarray:
     """The number of the lowest card in each 64-bit card set (which must not be empty)."""
-    return np.bitwise_count((cards & (~cards + _ONE)) - _ONE).astype(np.int64)
+    return _popcount((cards & (~cards + _ONE)) - _ONE).astype(np.int64)
 
 
 def _highest(cards: np.ndarray) -> np.ndarray:
@@ -340,7 +352,7 @@ def _select(cards: np.ndarray, rank: np.ndarray) -> np.ndarray:
     pos = np.zeros(len(cards), dtype=np.uint64)
     rank = rank.astype(np.uint8)
     for width, low in _SELECT_STEPS:
-        count = np.bitwise_count((cards >> pos) & low)
+        count = _popcount((cards >> pos) & low)
         right = rank >= count
         rank -= count * right
         pos += width * right
@@ -363,12 +375,12 @@ def _points(tables: BatchTables, cards: np.ndarray) -> np.ndarray:
     the number of cards worth it in the set."""
     total = np.zeros(cards.shape, dtype=np.int64)
     for value, mask in tables.value_sets:
-        total += value * np.bitwise_count(cards & mask).astype(np.int64)
+        total += value * _popcount(cards & mask).astype(np.int64)
     return total
 
 
 def _count(cards: np.ndarray, of: np.uint64) -> np.ndarray:
-    return np.bitwise_count(cards & of)
+    return _popcount(cards & of)
 
 
 def _turn(cards: np.ndarray, shift: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -519,7 +531,7 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
                 rng.random(count)
                 choice = _lowest(legal)
             else:
-                choice = _select(legal, rng.random(count) * np.bitwise_count(legal))
+                choice = _select(legal, rng.random(count) * _popcount(legal))
             bit = _BIT[choice]
             if pair is not None:
                 doubled = pair[position]  # a view: read before writing
