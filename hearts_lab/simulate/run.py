@@ -270,31 +270,43 @@ def _hands_result(rules: Rules, policy: str, method: str, seed: int, points: lis
     )
 
 
-def _histogram(values: np.ndarray) -> dict[int, int]:
+def _histograms(values: np.ndarray) -> list[dict[int, int]]:
+    """``{value: count}`` for each column of ``values[H, k]``, in increasing order of value."""
     import numpy as np
 
-    keys, counts = np.unique(values, return_counts=True)
-    return {int(k): int(c) for k, c in zip(keys, counts)}
+    values = np.asarray(values, dtype=np.int64)
+    low, high = int(values.min()), int(values.max())
+    if high - low >= 1 << 16:  # spread out (house values): sort
+        return [{int(v): int(c) for v, c in zip(*np.unique(column, return_counts=True))} for column in values.T]
+    width = high - low + 1
+    columns = values.shape[1]
+    counts = np.bincount((values - low + width * np.arange(columns)).ravel(), minlength=width * columns).reshape(columns, width)
+    return [{low + int(v): int(row[v]) for v in np.flatnonzero(row)} for row in counts]
 
 
 def _batch_result(rules: Rules, policy: str, seed: int, out: BatchOutcome) -> SimulationResult:
+    import numpy as np
+
     n, count = rules.players, len(out)
     queens = tuple(int(q) for q in out.queens.sum(axis=0))
     copies = rules.deck().count(QUEEN_OF_SPADES)
+    moons = np.bincount(out.shooter.astype(np.int64) + 1, minlength=n + 1)  # [no moon, seat 0, seat 1, ...]
+    kitties = np.bincount(out.kitty_holder.astype(np.int64) + 1, minlength=n + 1)
+    set_aside, unclaimed = _histograms(np.stack([out.set_aside, out.unclaimed], axis=1))
     return SimulationResult(
         rules=rules,
         policy=policy,
         method="batch",
         seed=seed,
         hands=count,
-        moons=tuple(int((out.shooter == s).sum()) for s in range(n)),
-        points=tuple(_histogram(out.points[:, s]) for s in range(n)),
+        moons=tuple(int(m) for m in moons[1:]),
+        points=tuple(_histograms(out.points)),
         queens=queens,
         queens_unclaimed=copies * count - sum(queens),
-        set_aside=_histogram(out.set_aside),
-        unclaimed=_histogram(out.unclaimed),
-        kitty=tuple(int((out.kitty_holder == s).sum()) for s in range(n)),
-        kitty_unclaimed=int((out.kitty_holder < 0).sum()) if rules.kitty_size else 0,
+        set_aside=set_aside,
+        unclaimed=unclaimed,
+        kitty=tuple(int(k) for k in kitties[1:]),
+        kitty_unclaimed=int(kitties[0]) if rules.kitty_size else 0,
     )
 
 
