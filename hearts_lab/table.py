@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from .bots import Bot, HeuristicBot, MoonChoice, RandomBot, bot_moon_choice, play_hand
+from .bots import Bot, HeuristicBot, LowestCardBot, MoonChoice, RandomBot, bot_moon_choice, play_hand
 from .cards import Card
 from .errors import IllegalMove, MoonChoiceRequired
 from .game import Game, ScoredHand
@@ -352,8 +352,9 @@ class Table:
     def load_hand(self, hand: Hand) -> Report:
         """Play a copy of a prepared hand (e.g. from :meth:`Hand.from_cards`) as the game's next hand.
 
-        Its rules must be the table's and its ``hand_number`` the game's next; the
-        current hand, unless already scored, is dropped.
+        Its rules must be the table's, its ``hand_number`` the game's next, and the
+        game must be able to score it (the engine's checks: its dealer, its seed).
+        The current hand, unless already scored, is dropped.
         """
         return self._act(lambda: self._load_hand(hand))
 
@@ -514,6 +515,16 @@ class Table:
             raise ValueError("load_hand: the game is over.")
         if hand.hand_number != self.game.hand_number:
             raise ValueError(f"load_hand: the game's next hand is number {self.game.hand_number}, not {hand.hand_number}.")
+        # Would the game score this hand once it is played (its dealer, its seed and deal)? The engine
+        # answers for a copy played out by bots, so a hand that can never be scored is refused now,
+        # not at its last card.
+        trial = hand.copy()
+        play_hand(trial, [LowestCardBot() for _ in range(self.players)])
+        choice: MoonChoice | None = "old" if self.rules.moon == "choice" and trial.moon_shooter is not None else None
+        try:
+            self.game.preview(trial, choice)
+        except ValueError as error:
+            raise ValueError(f"load_hand: the game cannot score this hand: {error}") from None
         self.hand = hand.copy()
         return self._start_hand()
 

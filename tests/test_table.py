@@ -20,7 +20,7 @@ STANDARD = Rules.preset("standard", players=4)
 CHOICE = dataclasses.replace(STANDARD, moon="choice")
 
 
-def moon_deal(rules: Rules, hand_number: int = 0) -> Hand:
+def moon_deal(rules: Rules, hand_number: int = 0, dealer: int = 0) -> Hand:
     """Seat 0 wins trick 1 with A♣, then leads its 12 hearts and collects 2♥ and the Q♠ on the way."""
     return Hand.from_cards(
         rules,
@@ -31,6 +31,7 @@ def moon_deal(rules: Rules, hand_number: int = 0) -> Hand:
             "J♣ Q♣ K♣ Q♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠",
         ],
         hand_number=hand_number,
+        dealer=dealer,
         passing=False,
     )
 
@@ -409,6 +410,24 @@ def test_load_hand_checks_and_copies():
     assert table.load_hand(mine).ok
     play_out(table)
     assert mine.history == ()  # the caller's hand is not played on
+    assert table.scored is not None and table.next_hand().ok
+
+
+def test_load_hand_refuses_a_hand_the_game_could_never_score():
+    """Another dealer or another seed's deal would be refused at scoring, after the last card: refused at once instead."""
+    table = Table(seed=1)
+    table.pass_cards(table.hand.cards(0)[:3])
+    play_out(table)
+    table.next_hand()  # hand 1: seat 1 deals
+    before = state(table)
+    wrong_dealer = table.load_hand(moon_deal(STANDARD, hand_number=1, dealer=0))
+    assert wrong_dealer.text == "load_hand: the game cannot score this hand: dealer: seat 1 deals hand 1 of this game, not seat 0."
+    other_seed = table.load_hand(Hand.deal(STANDARD, seed=9, hand_number=1, dealer=1))
+    assert other_seed.text.startswith("load_hand: the game cannot score this hand: seed:")
+    assert state(table) == before
+    assert table.load_hand(moon_deal(STANDARD, hand_number=1, dealer=1)).ok
+    play_out(table)
+    assert table.scored is not None and table.hand.moon_shooter == 0
 
 
 # -- all or nothing ---------------------------------------------------------------------------------
@@ -549,7 +568,7 @@ def test_random_sessions_never_leave_a_half_applied_state(name, seed, script, fl
         elif action in ("moon-old", "moon-new", "moon-bad"):
             report = table.choose_moon({"moon-old": "old", "moon-new": "new", "moon-bad": "both"}[action])
         elif action == "load-moon" and n == 4:
-            report = table.load_hand(moon_deal(rules, table.game.hand_number))
+            report = table.load_hand(moon_deal(rules, table.game.hand_number, table.game.dealer))
         else:
             report = table.load_hand(Hand.deal(rules, seed=k, hand_number=table.game.hand_number + 1))
         assert isinstance(report, Report) and table.report is report and report.text
