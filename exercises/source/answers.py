@@ -141,11 +141,11 @@ WS4 = {
         "independent-seats": Slip(1 - (1 - _W4_Q1) ** 3, "treated the seats as independent; they are disjoint"),
         "with-queen": Slip(3 * C(37, 3) / C(51, 17), "also required the Q♠"),
     }, hashed=True),
-    "Q3": Key(C(38, 12), "C(38, 12): the 14 moon cards plus 12 of the other 38", {
-        "hearts-only": Slip(C(39, 13), "forgot the Q♠: counted hands holding every heart"),
+    "Q3": Key(C(38, 13), "C(38, 13): the 13 hearts, then 13 more from the 38 cards that are neither a heart nor the Q♠", {
+        "queen-allowed": Slip(C(39, 13), "did not exclude the Q♠: counted every hand holding all the hearts"),
+        "moon-hands": Slip(C(38, 12), "counted the hands that hold the Q♠ too (dealt moons), the opposite of the question"),
         "every-hand": Slip(C(52, 26), "counted every hand"),
-        "probability": Slip(C(38, 12) / C(52, 26), "gave the probability; the question asks how many hands"),
-        "wrong-rest": Slip(C(38, 14), "chose 14 more cards instead of 26 - 14 = 12"),
+        "probability": Slip(C(38, 13) / C(52, 26), "gave the probability; the question asks how many hands"),
     }, hashed=True),
     "Q4": Key(_OLD, "moon='auto' takes the old moon here: +26 to each other player", {
         "new-moon": Slip(_NEW, "applied the new moon; under 'auto' the shooter takes the old moon when their score minus 26 is lower than every other"),

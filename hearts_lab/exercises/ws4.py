@@ -69,10 +69,10 @@ SLIP_HINTS: dict[str, dict[str, str]] = {
         "with-queen": "Q1 and Q2 ask about the hearts only, not the Q♠.",
     },
     "Q3": {
-        "hearts-only": "That counts hands holding every heart. The moon needs the Q♠ too.",
-        "every-hand": "That counts every 26-card hand. The question wants those holding all 14 moon cards.",
+        "queen-allowed": "That counts every hand holding all the hearts, with or without the Q♠. The question wants the hands without it.",
+        "moon-hands": "That counts the hands that hold the Q♠ as well (a dealt moon). The question wants the hands that do not.",
+        "every-hand": "That counts every 26-card hand. The question wants those holding all 13 hearts but not the Q♠.",
         "probability": "That is a probability. The question asks how many hands.",
-        "wrong-rest": "A hand has 26 cards and 14 are fixed: how many more are chosen?",
     },
     "Q4": {
         "new-moon": "That is the new moon (-26 to the shooter). Under 'auto' the shooter takes the old moon when their score minus 26 is strictly lower than every other score.",
@@ -134,10 +134,10 @@ def check_q2(answer: object) -> None:
     _judge("Q2", _probability(answer))
 
 
-@question(WS, "Q3", "Moon hands with two players (lowest-clubs)", hints=(
-    "How many cards does each of the two players hold, and how many of them are fixed?",
-    "The 14 moon cards are in the hand; choose the rest of the hand from the other cards.",
-    "C(38, 12): 26 cards, 14 fixed, 12 chosen from the 52 - 14 = 38 others.",
+@question(WS, "Q3", "Every heart but not the Q♠, with two players (lowest-clubs)", hints=(
+    "How many cards does each of the two players hold, which are fixed, and which are forbidden?",
+    "The 13 hearts are in the hand and the Q♠ is not; choose the rest of the hand from the cards that are left.",
+    "C(38, 13): 26 cards, 13 hearts fixed, 13 chosen from the 52 - 13 - 1 = 38 cards that are neither a heart nor the Q♠.",
 ))
 def check_q3(answer: object) -> None:
     """Q3: a count of hands (see the worksheet)."""

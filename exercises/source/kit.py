@@ -1,0 +1,254 @@
+"""Teacher-only: the teacher's kit - objectives and time per worksheet, wrong answers of the
+engine-checked questions, the capstone rubric, and notes on every prompt of notebooks 01-10.
+
+``tools/make_exercises.py`` turns this into ``exercises/teacher/`` (README.md, answer_keys/,
+capstone_rubric.md, notebook_notes.md). Never shipped to students.
+``tests/test_exercises_kit.py`` checks that every "Try it" / "Questions" / "Your turn" /
+"Things to try" prompt in the notebooks has a note here, and every question a key.
+"""
+from __future__ import annotations
+
+from sympy import Rational, binomial as C, factorial as F
+
+
+WORKSHEETS = {
+    "01_legal_moves": {
+        "time": "30-40 min",
+        "after": "notebook 01 (and 03 for Q7)",
+        "objectives": [
+            "Say who leads trick 1 from a deal (the holder of the opening club), not from the dealer's seat.",
+            "List every legal card in a real position: the first-trick rule, following suit, leading before hearts are broken.",
+            "Name a trick's winner: the highest card of the led suit, never an off-suit card.",
+            "Score a finished hand from its tricks (hearts 1, Q♠ 13, to the trick's winner).",
+            "Read a stripped deck to find the opening card.",
+        ],
+    },
+    "02_passing_and_cancellation": {
+        "time": "40-50 min (Q1-Q3 after notebook 02, Q4-Q8 after notebook 04)",
+        "after": "notebooks 02 and 04",
+        "objectives": [
+            "Compute a pass target and a pass sender with offsets modulo n, hand numbers from 0.",
+            "Apply a real pass exchange with two packs (multisets of cards).",
+            "Resolve Cancellation Hearts tricks: cancelled pairs cannot win, off-suit cards never win, set-aside tricks.",
+            "Follow the pending pile and the kitty through a set-aside trick in a real hand.",
+        ],
+    },
+    "03_counting_deals": {
+        "time": "50-60 min",
+        "after": "notebooks 03, 07 and 08",
+        "objectives": [
+            "Count hands with a condition (a fixed card) with one binomial coefficient.",
+            "Count deals of any deck as a multinomial (or a product of binomials), seats distinct, with a kitty as one more pile.",
+            "Count physical deals with a condition by building the count in steps (kitty first, then the hands).",
+            "Count distinct two-pack hands by splitting on the number of pairs.",
+            "Compute two-pack probabilities over physical cards; add the chances of disjoint events; use complements.",
+        ],
+    },
+    "04_moon_odds": {
+        "time": "50-60 min (Q1-Q6 after notebook 08, Q7-Q8 after notebook 09)",
+        "after": "notebooks 08 and 09",
+        "objectives": [
+            "Compute 'one seat' and 'some seat' probabilities exactly and tell them apart.",
+            "Count hands with some cards required and some forbidden.",
+            "Apply the old and new moon under the 'auto' and 'avoid-end' policies.",
+            "Estimate a probability by dealing, with a seed and a sample size, and compare it with the exact value in standard errors.",
+            "Estimate a rate that has no formula by simulation, as a reproducible run.",
+        ],
+    },
+    "05_capstone_house_rule": {
+        "time": "1-2 lessons (plus the write-up)",
+        "after": "notebooks 06 and 09",
+        "objectives": [
+            "Turn a question about a rule into a measurable metric and a prediction made in advance.",
+            "Run a fair experiment: two independent simulations, same players, enough hands, different seeds.",
+            "Report an effect as a difference of two rates with a 95% interval for the difference (rate_difference).",
+            "Draw a conclusion the interval supports, including 'no clear effect'.",
+        ],
+    },
+}
+
+#: Wrong answers of the questions whose check derives the answer from the engine or the student's run.
+KEY_NOTES = {
+    "ws1": {
+        "Q1": {"seat 1 (left of the dealer)": "uses the Cancellation Hearts opening (left of dealer) in standard Hearts",
+               "seat 0 (the dealer)": "thinks the dealer starts",
+               "another seat": "has not located the 2♣"},
+        "Q2": {"every card of seat 0": "forgets the first-trick rule (no hearts, no Q♠ on trick 1)",
+               "with the Q♠": "knows hearts are barred on trick 1 but not the Q♠",
+               "only some of the discards": "thinks a discard must be of a particular suit"},
+        "Q3": {"the clubs only": "thinks the leader must lead the suit of the last trick (there is no such rule)",
+               "without the Q♠": "treats the Q♠ as a heart",
+               "with hearts": "does not know that hearts may not be led before they are broken"},
+        "Q4": {"only the highest diamond": "confuses legal with wise: every card of the led suit is legal",
+               "every card held": "forgets that a player who can follow suit must",
+               "a card seat 3 does not hold": "misread the picture (the check names the card)"},
+        "Q5": {"seat 0 (the leader)": "thinks the led card always wins",
+               "seat 1 (the A♠)": "thinks the highest card wins whatever its suit (trumps)",
+               "seat 3": "compared the clubs wrongly"},
+        "Q6": {"the hearts only": "forgot the Q♠ (13)",
+               "hearts + 1": "counted the Q♠ as 1 point",
+               "the points seat 2 played": "thinks you keep the cards you play; the trick's winner takes them"},
+        "Q7": {"3♣ or 2♦": "answered a stripped card", "4♣": "assumed the 2♣ and 3♣ both go",
+               "a heart or diamond": "forgot that a club opens"},
+    },
+    "ws2": {
+        "Q1": {"the target of hand 5 or 7": "hand numbers start at 0 (off by one)",
+               "(1 - k) mod 4": "subtracted the offset (with offset 2 of four players this happens to coincide)",
+               "another seat": "has not used the schedule"},
+        "Q2": {"where seat 5's cards go": "answered the opposite direction (sender vs receiver)",
+               "off by one hand": "hand numbers start at 0",
+               "another seat": "has not set up (s + k) mod 6 = 5"},
+        "Q3": {"seat 2's own passed cards": "confused passed and received",
+               "the cards of the seat seat 2 passes to": "wrong direction",
+               "two cards": "forgot that a copy can appear twice (two packs)"},
+        "Q4": {"a seat with a cancelled K♠ or 9♠": "thinks identical cards still win",
+               "None": "thinks any cancellation sets the trick aside",
+               "seat 5 (the 2♥)": "lets an off-suit card win"},
+        "Q5": {"seat 2 (A♣)": "lets an off-suit card win once the led suit is cancelled",
+               "seat 0 or 1 (J♦)": "lets the leader's cancelled card win",
+               "seat 3 or 4 (5♥)": "lets a cancelled off-suit card win"},
+        "Q6": {"the seat after the leader": "passes the lead to the left when nobody wins",
+               "a seat that played off-suit": "thinks the 'highest' off-suit card leads",
+               "the seat that played the highest spade": "treats the set-aside trick as won"},
+        "Q7": {"trick 7's points only": "forgot the pending pile", "without cancelled cards": "thinks cancelled cards lose their points",
+               "the pile's points only": "forgot the trick that was won"},
+        "Q8": {"None": "thinks the kitty is lost when trick 1 is set aside",
+               "the leader of trick 1": "thinks leading trick 1 earns the kitty",
+               "the winner of trick 3": "lost track of the pending pile: it goes to the next trick anybody wins"},
+    },
+    "ws4": {
+        "Q7": {"a typed number (e.g. the estimate's value)": "refused: a number cannot show how it was made",
+               "the exact value from Q6": "refused: the question asks what dealing shows",
+               "fewer than 5,000 deals": "refused: too uncertain",
+               "the Q♠ and 4 hearts without the A♥ (or exactly 4)": "the event was coded wrongly; the check names which"},
+        "Q8": {"a typed rate (e.g. 0.011 or notebook 09's 1.110%)": "refused: the check must rerun the simulation",
+               "a run of the plain standard rules": "forgot the rule change (first_trick_points=True)",
+               "bots='lowest' or fewer than 20,000 hands": "refused with the reason",
+               "an edited or merged result": "refused: it does not match a fresh run with its seed"},
+    },
+    "ws5": {
+        "Q1": {"only the name changed": "a rule change needs a rule field", "another player count": "compares table sizes, not rules",
+               "house equal to base": "no change at all"},
+        "Q2": {"a metric not in the list": "must be one of moon / unclaimed / set-aside rate",
+               "a prediction not in the list": "must be increase / decrease / no change",
+               "a prediction written after simulating": "not checkable by code: ask for it in the write-up (rubric)"},
+        "Q3": {"the same seed twice": "the same deals replayed: not independent samples (a paired design needs a paired analysis)",
+               "fewer than 10,000 hands": "too few for a useful interval", "different bots": "measures the bots, not the rule"},
+        "Q4": {"base - house": "wrong sign", "a difference of counts": "compare rates, not counts",
+               "percentage points": "give a fraction", "one run's rate": "the effect is a difference"},
+        "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is about 30% too narrow",
+               "the house run's own interval": "an interval for one rate, not for the difference",
+               "base - house": "reversed", "without the square root": "variances added but not rooted"},
+        "Q6": {"'increase' with an interval containing 0": "claims an effect the data do not show",
+               "a conclusion from a made-up interval": "refused: the interval must match the runs",
+               "'no clear effect' with an interval wholly on one side of 0": "too cautious: the data do show an effect"},
+    },
+}
+
+RUBRIC = [
+    ("The rule", "The house rule is one clear change, stated in a sentence and in code (changes_from).",
+     "A rule change is stated but vague, or several changes are mixed without saying why.",
+     "No real rule change, or the rule is not described."),
+    ("Prediction", "A prediction made before simulating, with a reason from how the game is played.",
+     "A prediction without a reason.", "No prediction, or it was written after the results."),
+    ("Experiment", "Two independent runs (different seeds), same bots, ≥ 10,000 hands each; the choice of bots is discussed.",
+     "Sound runs, but the choice of bots or sample size is not discussed.", "Same seed, different bots, or too few hands."),
+    ("Effect and interval", "The effect as house − base, a 95% interval from rate_difference, both reported with units (share of hands).",
+     "Effect and interval right but reported loosely (percent vs fraction mixed, no interval in the write-up).",
+     "Counts compared instead of rates, or an interval for one rate only."),
+    ("Conclusion", "The conclusion follows from the interval (including 'no clear effect'); says what the interval means and what would narrow it.",
+     "The conclusion matches the interval but is not explained.", "Claims an effect the interval does not support, or compares overlapping intervals."),
+    ("Reflection", "Discusses whether the result would hold for human or heuristic players, and whether they would play the rule.",
+     "Some reflection.", "None."),
+]
+
+
+def _f(value) -> str:
+    return f"{value} ≈ {float(value):.4g}"
+
+
+# Notes on every prompt in notebooks 01-10, keyed by (notebook number, the prompt line's first 40 characters).
+NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
+    ("01", "**Try it.** Step to the trick that broke h"): (
+        "The stepper replays the same engine record as the prose above, so the trick numbers agree. With another "
+        "seed the rules stay and the story changes: ask students to predict, before stepping, who will take the Q♠ "
+        "and which trick will break hearts, then check."),
+    ("02", "**Questions to explore.**"): (
+        "1. Standard with five players passes left, then right (schedule (1, 4)): there is no hold hand. A hold hand "
+        "lets every player play the cards they were dealt; some tables like the breather. "
+        "2. Lowest-clubs with five players: schedule (1, 4, 2, 3, 0); '2 to the right' is offset 3, used in hand 3 "
+        "(then 8, 13, ...). "
+        "3. In a hold hand the engine refuses: 'Seat 0 cannot pass now: this is a hold hand, nobody passes.' and "
+        "nothing changes. "
+        "4. Open: good discussion of passing high spades and hearts vs keeping a void."),
+    ("03", "**Questions.**"): (
+        "1. The 2♦ and 3♦ carry no points and rarely win a trick, so removing them barely changes play; the 2♥ is a "
+        "point card: removing it would leave 25 points and change the moon. "
+        "2. The 6♣ opens (2♣-5♣ are stripped). Every hand then has 8 cards - the same size, not equal strength: "
+        "'equal' could mean the same expected points or the same chance of a void, and a 9-card club suit makes "
+        "club voids likelier. "
+        "3. For 3 and 4 players the two one-pack rulebooks deal the same deck. The number of distinct deals depends "
+        "only on how many cards there are and how many each seat gets, not on which cards were removed. "
+        "4. Seven players: a kitty of 6 (104 = 7·14 + 6); eight players: none (104 = 8·13). "
+        "5. For example remove 2♦ and 3♦: Rules.preset('standard', players=5, removed=('2D', '3D')).opening_card is the 2♣."),
+    ("04", "**Try these.**"): (
+        "1. The rulebook trick 10♠ 9♥ 9♥ 10♠: changing either 10♠ to any other card works (the other 10♠ is then "
+        "uncancelled, or the new card leads a suit nobody else played); changing a 9♥ works only if it becomes a "
+        "spade other than the 10♠ (12 faces each). "
+        "2. Yes: e.g. 2♠ led, then K♠ K♠ A♠ A♠ and two off-suit cards - every higher spade cancels and the 2♠ wins. "
+        "3. Yes: a led 9♠ 9♠ pair cancels and the other four cards are off-suit and all different: no spade survives, "
+        "the trick is set aside with only two cards cancelled."),
+    ("04", "**Questions.** Which trick of this hand h"): (
+        "Seed 72, seven players: trick 1 has the most cancelled pairs (3). Seat 0 collects the most points (19). "
+        "The kitty (3♣ 4♦ 9♦ Q♥ 3♠ 10♠) goes with trick 1's cards to seat 4 and holds 1 point (the Q♥)."),
+    ("05", "## Your turn: the play table"): (
+        "A guided first game. Watch for: students learning the first-trick and follow-suit rules from the grey "
+        "cards' reasons; the pass (exactly three cards); Undo to compare two plays. With moon='choice' a shooter "
+        "chooses old or new moon - discuss which is better from the scores."),
+    ("05", "## Things to try"): (
+        "1. Expect 'must follow suit' most often, then the first-trick and hearts-not-broken rules; let the class "
+        "tally. 2. Most students find avoiding points easier than shooting the moon against HeuristicBots; a moon "
+        "needs every heart and the Q♠. 3. Against random bots a careful player takes few points; against heuristic "
+        "bots more. Let students collect their own averages over a few hands and discuss the spread (a handful of "
+        "hands is a very small sample)."),
+    ("06", "## Things to try"): (
+        "1. Five players without removing cards: 52 = 5·10 + 2, so the two leftover cards become a kitty of 2 (hand "
+        "size 10). 2. The engine refuses: 'pass_schedule: 9 is not a seat offset from 0 to 3.' 3. spot-hearts: each "
+        "heart is worth its rank, 117 points in the deck; the moon still needs the same 14 cards (every heart and the "
+        "Q♠). 4. With last_trick_set_aside='leader' the leader of the set-aside last trick collects it and the pile. "
+        "5. Open; ask for the changes-from-preset table in the write-up."),
+    ("07", "**✏️ Your turn.** With 7 players, $52 = 7"): f"C(38, 3) = {C(38, 3)}.",
+    ("07", "**✏️ Your turn.** Six players must lose 4"): f"C(37, 4) = {C(37, 4)} (the 2♣ stays, so 37 candidates).",
+    ("07", "**✏️ Your turn.** Six players, standard r"): f"C(37, 8)/C(48, 8) = {_f(C(37, 8) / C(48, 8))}.",
+    ("07", "**✏️ Your turn: the real pack, counted a "): f"C(52, 13)·C(39, 13)·C(26, 13) = {C(52, 13) * C(39, 13) * C(26, 13)} = 52!/(13!)^4.",
+    ("07", "**✏️ Your turn: hands for one seat.** You"): f"C(52, 13) = {C(52, 13)}.",
+    ("07", "**✏️ Your turn: physical deals.** Tell th"): f"104!/((17!)^6 · 2!) = {float(F(104) / (F(17) ** 6 * F(2))):.6e} (exactly {F(104) / (F(17) ** 6 * F(2))}).",
+    ("07", "**✏️ Your turn: distinct hands for one se"): f"Σ over d = 0..8 of C(52, d)·C(52 - d, 17 - 2d) = {sum(C(52, d) * C(52 - d, 17 - 2 * d) for d in range(9))}.",
+    ("07", "**✏️ Your turn: a house rule.** Every fun"): (
+        "Fewer deals with 12 each (fewer cards to arrange). The ratio (52!/(13!)^4) / (48!/(12!)^4) = "
+        f"52·51·50·49 / 13^4 = {_f(Rational(52 * 51 * 50 * 49, 13 ** 4))}."),
+    ("08", "**✏️ Your turn.** Write the probability a"): f"C(39, 13)/C(52, 13) = {_f(C(39, 13) / C(52, 13))}.",
+    ("08", "**✏️ Your turn.** Write the inclusion–exc"): (
+        "4·C(39, 13)/C(52, 13) - 6·C(39, 26)/C(52, 26) + 4·C(39, 39)/C(52, 39) = "
+        f"{_f(4 * C(39, 13) / C(52, 13) - 6 * C(39, 26) / C(52, 26) + 4 * C(39, 39) / C(52, 39))}."),
+    ("08", "**✏️ Your turn.** Put the pieces together"): f"(4·C(39, 13) - 6·C(26, 13) + 4)/C(52, 13) = {_f((4 * C(39, 13) - 6 * C(26, 13) + 4) / C(52, 13))}.",
+    ("08", "**✏️ Your turn.** Four players, $k = 3$. "): f"Σ over i = 3..12 of C(13, i)·C(38, 12 - i) / C(52, 13) = {_f(sum(C(13, i) * C(38, 12 - i) for i in range(3, 13)) / C(52, 13))}.",
+    ("08", "**✏️ Your turn.** Two players, lowest-clu"): f"C(38, 12)/C(52, 26) = {_f(C(38, 12) / C(52, 26))}.",
+    ("08", "**✏️ Your turn.** Seven players: the kitt"): f"1 - C(76, 6)/C(104, 6) = {_f(1 - C(76, 6) / C(104, 6))}.",
+    ("08", "**✏️ Your turn: both Q♠.** Seven players,"): f"C(102, 12)/C(104, 14) = {_f(C(102, 12) / C(104, 14))}.",
+    ("08", "**Try it yourself.** Change a rule and re"): (
+        "Under omnibus the J♦ (-10) counts as a point card, so 78 point cards and 26 without: "
+        f"1 - C(74, 6)/C(104, 6) = {_f(1 - C(74, 6) / C(104, 6))} (up from {float(1 - C(76, 6) / C(104, 6)):.4g}). "
+        "Ask whether a card worth -10 'holds points' - a good definitional discussion."),
+    ("09", "## 9 · Your turn"): (
+        "Predictions first. The cell as written runs base and house with the same seed (11): the same deals replayed, "
+        "a paired design, so the two rates are not independent, and 'do the two intervals overlap?' is not a valid "
+        "test either way (two 95% intervals can overlap while the difference is clear). Have students compare with "
+        "hearts_lab.stats.rate_difference on runs with different seeds (worksheet 5's method), or analyse the paired "
+        "runs per deal as notebook 06 does. With random players pass_count=0 and first_trick_points=True change "
+        "the moon rate little (differences of a few hundredths of a percentage point, intervals across 0); "
+        "hearts_broken_by='nothing' may lower it slightly (with seeds 11 and 12 the interval for the difference "
+        "just reaches 0); 20,000 hands per run resolve differences of about ±0.2 percentage points only. "
+        "In Cancellation Hearts moons are so rare that even 200,000 hands give few; discuss what sample would be needed "
+        "(stats.hands_needed)."),
+}
