@@ -476,8 +476,14 @@ def rubric_text(kit) -> str:
     return "\n".join(lines) + "\n"
 
 
-def prompts_in_notebooks() -> list[tuple[str, str]]:
-    """Every prompt line in notebooks 01-10: (notebook number, its first 40 characters)."""
+def prompts_in_notebooks() -> list[tuple[str, str, str]]:
+    """Every prompt in notebooks 01-10: (notebook number, its first 40 characters, a fingerprint of its paragraph).
+
+    The fingerprint (12 hex digits of the SHA-1 of the text from the prompt line to the next heading)
+    changes when the prompt's wording does, so a note written for an older prompt is flagged.
+    """
+    import hashlib
+
     pattern = re.compile(r"^(\*\*|#+ [0-9 ·]*)(✏️ )?(Try|Questions|Your turn|Things to try)")
     found = []
     for path in sorted((REPO / "notebooks").glob("*.ipynb")):
@@ -488,16 +494,25 @@ def prompts_in_notebooks() -> list[tuple[str, str]]:
         for cell in nb.cells:
             if cell.cell_type != "markdown":
                 continue
-            for line in cell.source.splitlines():
+            lines = cell.source.splitlines()
+            for index, line in enumerate(lines):
                 if pattern.match(line) and "Your turn cells" not in line:
-                    found.append((number, line[:40]))
+                    paragraph = [line.strip()]
+                    for following in lines[index + 1 :]:
+                        if following.startswith("#"):
+                            break
+                        if following.strip():
+                            paragraph.append(following.strip())
+                    fingerprint = hashlib.sha1(" ".join(paragraph).encode("utf-8")).hexdigest()[:12]
+                    found.append((number, line[:40], fingerprint))
     return found
 
 
-def note_for(kit, number: str, prompt: str) -> str | None:
-    """The kit's note for a prompt (keys are the prompt line's start: 30 characters must agree)."""
-    for (nb, start), note in kit.NOTEBOOK_NOTES.items():
-        if nb == number and start[:30] == prompt[:30]:
+def note_for(kit, number: str, prompt: str, fingerprint: str | None = None) -> str | None:
+    """The kit's note for a prompt: keys are (notebook, the prompt line's start, fingerprint); the first
+    30 characters must agree, and the fingerprint too when one is given."""
+    for (nb, start, seen), note in kit.NOTEBOOK_NOTES.items():
+        if nb == number and start[:30] == prompt[:30] and (fingerprint is None or seen == fingerprint):
             return note
     return None
 
@@ -508,12 +523,12 @@ def notebook_notes_text(kit) -> str:
              "*Things to try* prompt in notebooks 01-10, in order. (The ✏️ cells of notebooks 07 and 08 check "
              "themselves; the values are here for reference.)"]
     current = None
-    for number, prompt in prompts_in_notebooks():
+    for number, prompt, fingerprint in prompts_in_notebooks():
         if number != current:
             current = number
             title = next((REPO / "notebooks").glob(f"{number}_*.ipynb")).stem
             lines += ["", f"## {title}"]
-        note = note_for(kit, number, prompt) or "**(no note yet)**"
+        note = note_for(kit, number, prompt, fingerprint) or "**(no note yet: the prompt is new or has changed)**"
         lines += ["", f"**{prompt.strip('*# ')}…**", "", note]
     return "\n".join(lines) + "\n"
 

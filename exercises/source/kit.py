@@ -169,11 +169,11 @@ def _f(value) -> str:
 
 # Notes on every prompt in notebooks 01-10, keyed by (notebook number, the prompt line's first 40 characters).
 NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
-    ("01", "**Try it.** Step to the trick that broke h"): (
+    ("01", "**Try it.** Step to the trick that broke h", "20cbdac24035"): (
         "The stepper replays the same engine record as the prose above, so the trick numbers agree. With another "
         "seed the rules stay and the story changes: ask students to predict, before stepping, who will take the Q♠ "
         "and which trick will break hearts, then check."),
-    ("02", "**Questions to explore.**"): (
+    ("02", "**Questions to explore.**", "1d608ce87514"): (
         "1. Standard with five players passes left, then right (schedule (1, 4)): there is no hold hand. A hold hand "
         "lets every player play the cards they were dealt; some tables like the breather. "
         "2. Lowest-clubs with five players: schedule (1, 4, 2, 3, 0); '2 to the right' is offset 3, used in hand 3 "
@@ -181,7 +181,7 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "3. In a hold hand the engine refuses: 'Seat 0 cannot pass now: this is a hold hand, nobody passes.' and "
         "nothing changes. "
         "4. Open: good discussion of passing high spades and hearts vs keeping a void."),
-    ("03", "**Questions.**"): (
+    ("03", "**Questions.**", "c2ff7d052f53"): (
         "1. The 2♦ and 3♦ carry no points and rarely win a trick, so removing them barely changes play; the 2♥ is a "
         "point card: removing it would leave 25 points and change the moon. "
         "2. The 6♣ opens (2♣-5♣ are stripped). Every hand then has 8 cards - the same size, not equal strength: "
@@ -191,64 +191,68 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "only on how many cards there are and how many each seat gets, not on which cards were removed. "
         "4. Seven players: a kitty of 6 (104 = 7·14 + 6); eight players: none (104 = 8·13). "
         "5. For example remove 2♦ and 3♦: Rules.preset('standard', players=5, removed=('2D', '3D')).opening_card is the 2♣."),
-    ("04", "**Try these.**"): (
+    ("04", "**Try these.**", "14d260e2ab65"): (
         "1. The rulebook trick 10♠ 9♥ 9♥ 10♠: changing either 10♠ to any other card works (the other 10♠ is then "
         "uncancelled, or the new card leads a suit nobody else played); changing a 9♥ works only if it becomes a "
         "spade other than the 10♠ (12 faces each). "
         "2. Yes: e.g. 2♠ led, then K♠ K♠ A♠ A♠ and two off-suit cards - every higher spade cancels and the 2♠ wins. "
         "3. Yes: a led 9♠ 9♠ pair cancels and the other four cards are off-suit and all different: no spade survives, "
         "the trick is set aside with only two cards cancelled."),
-    ("04", "**Questions.** Which trick of this hand h"): (
+    ("04", "**Questions.** Which trick of this hand h", "50e527318981"): (
         "Seed 72, seven players: trick 1 has the most cancelled pairs (3). Seat 0 collects the most points (19). "
         "The kitty (3♣ 4♦ 9♦ Q♥ 3♠ 10♠) goes with trick 1's cards to seat 4 and holds 1 point (the Q♥)."),
-    ("05", "## Your turn: the play table"): (
+    ("05", "## Your turn: the play table", "3bd3133dde80"): (
         "A guided first game. Watch for: students learning the first-trick and follow-suit rules from the grey "
         "cards' reasons; the pass (exactly three cards); Undo to compare two plays. With moon='choice' a shooter "
         "chooses old or new moon - discuss which is better from the scores."),
-    ("05", "## Things to try"): (
+    ("05", "## Things to try", "ca26f3a1b666"): (
         "1. Expect 'must follow suit' most often, then the first-trick and hearts-not-broken rules; let the class "
         "tally. 2. Most students find avoiding points easier than shooting the moon against HeuristicBots; a moon "
         "needs every heart and the Q♠. 3. Against random bots a careful player takes few points; against heuristic "
         "bots more. Let students collect their own averages over a few hands and discuss the spread (a handful of "
         "hands is a very small sample)."),
-    ("06", "## Things to try"): (
+    ("06", "## Things to try", "edb7ba5db15d"): (
         "1. Five players without removing cards: 52 = 5·10 + 2, so the two leftover cards become a kitty of 2 (hand "
         "size 10). 2. The engine refuses: 'pass_schedule: 9 is not a seat offset from 0 to 3.' 3. spot-hearts: each "
         "heart is worth its rank, 117 points in the deck; the moon still needs the same 14 cards (every heart and the "
         "Q♠). 4. With last_trick_set_aside='leader' the leader of the set-aside last trick collects it and the pile. "
         "5. Open; ask for the changes-from-preset table in the write-up."),
-    ("07", "**✏️ Your turn.** With 7 players, $52 = 7"): f"C(38, 3) = {C(38, 3)}.",
-    ("07", "**✏️ Your turn.** Six players must lose 4"): f"C(37, 4) = {C(37, 4)} (the 2♣ stays, so 37 candidates).",
-    ("07", "**✏️ Your turn.** Six players, standard r"): f"C(37, 8)/C(48, 8) = {_f(C(37, 8) / C(48, 8))}.",
-    ("07", "**✏️ Your turn: the real pack, counted a "): f"C(52, 13)·C(39, 13)·C(26, 13) = {C(52, 13) * C(39, 13) * C(26, 13)} = 52!/(13!)^4.",
-    ("07", "**✏️ Your turn: hands for one seat.** You"): f"C(52, 13) = {C(52, 13)}.",
-    ("07", "**✏️ Your turn: physical deals.** Tell th"): f"104!/((17!)^6 · 2!) = {float(F(104) / (F(17) ** 6 * F(2))):.6e} (exactly {F(104) / (F(17) ** 6 * F(2))}).",
-    ("07", "**✏️ Your turn: distinct hands for one se"): f"Σ over d = 0..8 of C(52, d)·C(52 - d, 17 - 2d) = {sum(C(52, d) * C(52 - d, 17 - 2 * d) for d in range(9))}.",
-    ("07", "**✏️ Your turn: a house rule.** Every fun"): (
-        "Fewer deals with 12 each (fewer cards to arrange). The ratio (52!/(13!)^4) / (48!/(12!)^4) = "
-        f"52·51·50·49 / 13^4 = {_f(Rational(52 * 51 * 50 * 49, 13 ** 4))}."),
-    ("08", "**✏️ Your turn.** Write the probability a"): f"C(39, 13)/C(52, 13) = {_f(C(39, 13) / C(52, 13))}.",
-    ("08", "**✏️ Your turn.** Write the inclusion–exc"): (
+    ("07", "**✏️ Your turn.** With 7 players, $52 = 7", "5f52eb9e7b16"): f"C(38, 3) = {C(38, 3)}.",
+    ("07", "**✏️ Your turn.** Six players must lose 4", "3830390d9259"): f"C(37, 4) = {C(37, 4)} (the 2♣ stays, so 37 candidates).",
+    ("07", "**✏️ Your turn.** Six players, standard r", "8f92145dfc8d"): f"C(37, 8)/C(48, 8) = {_f(C(37, 8) / C(48, 8))}.",
+    ("07", "**✏️ Your turn: the real pack, counted a ", "d3e6654b81ac"): f"C(52, 13)·C(39, 13)·C(26, 13) = {C(52, 13) * C(39, 13) * C(26, 13)} = 52!/(13!)^4.",
+    ("07", "**✏️ Your turn: hands for one seat.** You", "c51c72672d58"): f"C(52, 13) = {C(52, 13)}.",
+    ("07", "**✏️ Your turn: physical deals.** Tell th", "da8f4237b4ea"): f"104!/((17!)^6 · 2!) = {float(F(104) / (F(17) ** 6 * F(2))):.6e} (exactly {F(104) / (F(17) ** 6 * F(2))}).",
+    ("07", "**✏️ Your turn: distinct hands for one se", "79c5a14ba9eb"): f"Σ over d = 0..8 of C(52, d)·C(52 - d, 17 - 2d) = {sum(C(52, d) * C(52 - d, 17 - 2 * d) for d in range(9))}.",
+    ("07", "**✏️ Your turn: a house rule.** Every fun", "d879f9d08ac7"): (
+        "Fewer deals with 11 each (fewer cards to arrange). The ratio (52!/(13!)^4) / (44!/(11!)^4) = "
+        f"(52!/44!) / (13·12)^4 = {_f((F(52) / F(13) ** 4) / (F(44) / F(11) ** 4))}."),
+    ("08", "**✏️ Your turn.** Write the probability a", "23f6820e868e"): f"C(39, 13)/C(52, 13) = {_f(C(39, 13) / C(52, 13))}.",
+    ("08", "**✏️ Your turn.** Write the inclusion–exc", "331ec265690a"): (
         "4·C(39, 13)/C(52, 13) - 6·C(39, 26)/C(52, 26) + 4·C(39, 39)/C(52, 39) = "
         f"{_f(4 * C(39, 13) / C(52, 13) - 6 * C(39, 26) / C(52, 26) + 4 * C(39, 39) / C(52, 39))}."),
-    ("08", "**✏️ Your turn.** Put the pieces together"): f"(4·C(39, 13) - 6·C(26, 13) + 4)/C(52, 13) = {_f((4 * C(39, 13) - 6 * C(26, 13) + 4) / C(52, 13))}.",
-    ("08", "**✏️ Your turn.** Four players, $k = 3$. "): f"Σ over i = 3..12 of C(13, i)·C(38, 12 - i) / C(52, 13) = {_f(sum(C(13, i) * C(38, 12 - i) for i in range(3, 13)) / C(52, 13))}.",
-    ("08", "**✏️ Your turn.** Two players, lowest-clu"): f"C(38, 12)/C(52, 26) = {_f(C(38, 12) / C(52, 26))}.",
-    ("08", "**✏️ Your turn.** Seven players: the kitt"): f"1 - C(76, 6)/C(104, 6) = {_f(1 - C(76, 6) / C(104, 6))}.",
-    ("08", "**✏️ Your turn: both Q♠.** Seven players,"): f"C(102, 12)/C(104, 14) = {_f(C(102, 12) / C(104, 14))}.",
-    ("08", "**Try it yourself.** Change a rule and re"): (
+    ("08", "**✏️ Your turn.** Put the pieces together", "5a3df7d5748d"): f"(4·C(39, 13) - 6·C(26, 13) + 4)/C(52, 13) = {_f((4 * C(39, 13) - 6 * C(26, 13) + 4) / C(52, 13))}.",
+    ("08", "**✏️ Your turn.** Four players, $k = 3$. ", "6c35811458a5"): f"Σ over i = 3..12 of C(13, i)·C(38, 12 - i) / C(52, 13) = {_f(sum(C(13, i) * C(38, 12 - i) for i in range(3, 13)) / C(52, 13))}.",
+    ("08", "**✏️ Your turn.** A two-player house gam", "5f166fb66436"): f"50 cards, 25 each: C(36, 11)/C(50, 25) = {_f(C(36, 11) / C(50, 25))}.",
+    ("08", "**✏️ Your turn.** Seven players: the kitt", "96d85cc8625d"): f"1 - C(76, 6)/C(104, 6) = {_f(1 - C(76, 6) / C(104, 6))}.",
+    ("08", "**✏️ Your turn: both Q♠.** Seven players,", "a86ea0345da7"): f"C(102, 12)/C(104, 14) = {_f(C(102, 12) / C(104, 14))}.",
+    ("08", "**Try it yourself.** Change a rule and re", "36a8c6cd8bed"): (
         "Under omnibus the J♦ (-10) counts as a point card, so 78 point cards and 26 without: "
         f"1 - C(74, 6)/C(104, 6) = {_f(1 - C(74, 6) / C(104, 6))} (up from {float(1 - C(76, 6) / C(104, 6)):.4g}). "
         "Ask whether a card worth -10 'holds points' - a good definitional discussion."),
-    ("09", "## 9 · Your turn"): (
-        "Predictions first. The cell as written runs base and house with the same seed (11): the same deals replayed, "
-        "a paired design, so the two rates are not independent, and 'do the two intervals overlap?' is not a valid "
-        "test either way (two 95% intervals can overlap while the difference is clear). Have students compare with "
-        "hearts_lab.stats.rate_difference on runs with different seeds (worksheet 5's method), or analyse the paired "
-        "runs per deal as notebook 06 does. With random players pass_count=0 and first_trick_points=True change "
-        "the moon rate little (differences of a few hundredths of a percentage point, intervals across 0); "
-        "hearts_broken_by='nothing' may lower it slightly (with seeds 11 and 12 the interval for the difference "
-        "just reaches 0); 20,000 hands per run resolve differences of about ±0.2 percentage points only. "
-        "In Cancellation Hearts moons are so rare that even 200,000 hands give few; discuss what sample would be needed "
-        "(stats.hands_needed)."),
+    ("09", "### ✏️ Your turn: a simulation with the ", "548dae314779"): (
+        "A loop over hand numbers 0..my_hands-1: deal, let four RandomBots (one seed per hand and seat) play, and "
+        "count the hands with hand.points()[0] == 0. Check the student's count with the notebook's next cell; the "
+        "teaching point is that the loop *is* a simulation, and that its Wilson interval says how far 2,000 hands "
+        "can be trusted. Common slips: reusing one bot seed for every hand (the same play again and again), "
+        "counting points == 0 for any seat, forgetting the hand number (every hand the same pass direction)."),
+    ("09", "## 9 · Your turn: does a house rule chan", "20b274235c42"): (
+        "Predictions first, then read the interval for the difference (rate_difference), not the two separate "
+        "intervals. With random players, 20,000 hands per run and different seeds: pass_count=0 and "
+        "first_trick_points=True change the moon rate little (intervals for the difference across 0); "
+        "hearts_broken_by='nothing' may lower it slightly (the notebook's own run says it cannot tell). Such runs "
+        "resolve differences of about ±0.2 percentage points only; stats.hands_needed says how many hands a "
+        "narrower interval needs. In Cancellation Hearts with 8 players moons are so rare that even 200,000 hands "
+        "give few: a good discussion of what a 'no clear effect' means (absence of evidence, not evidence of "
+        "absence). Worksheet 5 is this experiment done carefully."),
 }
