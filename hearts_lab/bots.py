@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Literal, Protocol, Sequence, cast
 
 from .cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SPADES, Card
 from .deal import rng_for
-from .scoring import auto_moon
+from .scoring import MoonChoice, auto_moon
 from .tricks import resolve_trick
 
 if TYPE_CHECKING:
@@ -26,9 +26,6 @@ __all__ = [
     "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
     "seat_bots", "deal_and_play", "play_hand", "play_game",
 ]
-
-#: A shooter's answer when the rules let them choose (``moon="choice"``).
-MoonChoice = Literal["old", "new"]
 
 #: The rule policy (RULES.md §4) every bot follows when it shoots the moon under ``moon="choice"``.
 #: Batch code that cannot call :meth:`Bot.choose_moon` hand by hand scores a bot's choice with this policy.
@@ -69,10 +66,10 @@ class Bot(Protocol):
         >>> bot.choose_moon(rules, (26, 0, 0, 0), 0, (50, 20, 30, 40))
         'new'
         """
-        return "old" if auto_moon(rules, points, shooter, scores) == "old" else "new"
+        return auto_moon(rules, points, shooter, scores)
 
 
-def bot_moon_choice(bot: Any, rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:
+def bot_moon_choice(bot: object, rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:
     """Ask ``bot`` (the shooter's) how its moon scores: its own ``choose_moon`` if it has one, else :meth:`Bot.choose_moon`.
 
     An answer other than ``"old"`` or ``"new"`` raises ``ValueError`` naming the bot.
@@ -84,7 +81,7 @@ def bot_moon_choice(bot: Any, rules: Rules, points: Sequence[int], shooter: int,
     """
     choose = getattr(bot, "choose_moon", None)
     if choose is None:
-        answer: object = Bot.choose_moon(bot, rules, points, shooter, scores)
+        answer: object = Bot.choose_moon(cast(Bot, bot), rules, points, shooter, scores)  # the policy needs no bot state
     else:
         answer = choose(rules, points, shooter, scores)
     if answer == "old" or answer == "new":
