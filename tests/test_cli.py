@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
-from hearts_lab import Hand, Rules
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hearts_lab import Hand, Rules, cli
+from hearts_lab.bots import HeuristicBot, play_game
 from hearts_lab.cli import main
+from hearts_lab.game import Game
+from hearts_lab.table import Table
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def test_deal_prints_every_seat_and_the_kitty(capsys):
@@ -30,23 +45,6 @@ def test_a_bad_option_names_the_field(capsys):
 
 # -- issue 11: one direction name, no silent modulo, the table in a terminal, pipes and encodings --
 
-import dataclasses
-import io
-import os
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
-
-import pytest
-
-from hearts_lab import cli
-from hearts_lab.bots import HeuristicBot, play_game
-from hearts_lab.game import Game
-from hearts_lab.table import Table
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 def run_cli(*args: str, stdin: str = "", env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
