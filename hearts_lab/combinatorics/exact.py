@@ -15,6 +15,7 @@ ways to split 4 cards into two hands of 2: 4!/(2!)^2 = 6
 
 from __future__ import annotations
 
+import builtins
 import math
 import numbers
 from dataclasses import dataclass
@@ -245,7 +246,7 @@ class Exact:
     def _sympy_(self) -> sympy.Rational:
         return self.value
 
-    def __float__(self) -> float:
+    def __float__(self) -> builtins.float:
         return float(self.value)
 
     def __int__(self) -> int:

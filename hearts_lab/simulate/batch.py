@@ -322,6 +322,7 @@ def _pass(tables: BatchTables, deals: Deals, policy: str, rng: np.random.Generat
     size = tables.hand_size
     if policy == "random":
         if not deals.shuffled:
+            assert rng is not None  # play() requires one for the random policy
             order = np.argsort(rng.random(hands.shape), axis=-1)
             hands = np.take_along_axis(hands, order, axis=-1)
         passed, kept = hands[..., :k], hands[..., k:]
@@ -444,6 +445,7 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
         raise ValueError(f"policy: {policy!r} is not one of {', '.join(map(repr, POLICIES))}.")
     if policy == "random" and rng is None:
         raise ValueError("rng: the 'random' policy needs a numpy Generator.")
+    draw = rng if rng is not None else np.random.default_rng(0)  # unused by the "lowest" policy
     tables = rules if isinstance(rules, BatchTables) else BatchTables.from_rules(rules)
     n, size = tables.players, tables.hand_size
     count = len(deals)
@@ -528,10 +530,10 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             if policy == "lowest":
                 choice = _lowest(legal)
             elif last:  # one card left: the draw is made (the same stream as any trick) but not needed
-                rng.random(count)
+                draw.random(count)
                 choice = _lowest(legal)
             else:
-                choice = _select(legal, rng.random(count) * _popcount(legal))
+                choice = _select(legal, draw.random(count) * _popcount(legal))
             bit = _BIT[choice]
             if pair is not None:
                 doubled = pair[position]  # a view: read before writing

@@ -415,7 +415,8 @@ def simulate_presets(
     for name in names:
         if name not in PRESET_PLAYERS:
             raise ValueError(f"presets: {name!r} is not a preset; choose from {', '.join(map(repr, PRESET_PLAYERS))}.")
-    all_rules = [Rules.preset(name, players=players, **changes) for name in names for players in PRESET_PLAYERS[name]]
+    counts: dict[str, range] = {str(name): players for name, players in PRESET_PLAYERS.items()}
+    all_rules = [Rules.preset(name, players=players, **changes) for name in names for players in counts[name]]
     return [simulate(rules, hands, bots=bots, seed=seed, executor=executor, method=method, progress=progress) for rules in all_rules]
 
 
