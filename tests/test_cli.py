@@ -46,7 +46,6 @@ def test_a_bad_option_names_the_field(capsys):
 # -- issue 11: one direction name, no silent modulo, the table in a terminal, pipes and encodings --
 
 
-
 def run_cli(*args: str, stdin: str = "", env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
     environment = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
     return subprocess.run(
