@@ -601,13 +601,14 @@ body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 
 h1, h2, h3 { font-family: Helvetica, Arial, sans-serif; }
 h2 { border-top: 1px solid #bbb; padding-top: 0.6em; margin-top: 1.6em; }
 pre, code { font-family: Menlo, Consolas, monospace; font-size: 0.92em; }
-.jp-InputArea, .input_area, div.highlight { background: #f4f4f4; border-left: 3px solid #999; padding: 0.3em 0.6em;
-       margin: 0.6em 0; }
-.jp-InputArea pre, div.highlight pre { margin: 0; white-space: pre-wrap; }
+div.input_area { background: #f4f4f4; border-left: 3px solid #999; padding: 0.3em 0.6em; margin: 0.6em 0; }
+div.highlight { background: transparent; }
+a.anchor-link { display: none; }
+div.input_area pre { margin: 0; white-space: pre-wrap; }
 table { border-collapse: collapse; } td, th { border: 1px solid #bbb; padding: 0.2em 0.5em; }
-.jp-InputPrompt, .jp-OutputPrompt { display: none; }
+div.prompt { display: none; }
 @media print { body { margin: 0; max-width: none; } h2 { page-break-after: avoid; }
-               .jp-Cell { page-break-inside: avoid; } }
+               div.cell { page-break-inside: avoid; } }
 """
 
 

@@ -273,6 +273,6 @@ def check_q8(answer: Any) -> None:
         raise Wrong(f"Simulate at least {Q8_MIN_HANDS:,} hands; {answer.hands:,} give too wide an interval for a rate near 1%.")
     from ..simulate import simulate
 
-    again = simulate(answer.rules, answer.hands, bots="random", seed=answer.seed)
+    again = simulate(answer.rules, answer.hands, bots="random", seed=answer.seed, method=getattr(answer, "method", "auto"))
     if again.moon_count != answer.moon_count:
         raise Wrong("This result does not match a fresh run with the same rules, hands and seed. Give the result simulate(...) returned, unchanged.")
