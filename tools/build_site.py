@@ -127,10 +127,51 @@ def find_wheel(folder: Path, name: str, version: str) -> Path:
     raise FileNotFoundError(f"no wheel for {name}=={version} in {folder}")
 
 
-def stage_pyodide(core: Path) -> dict[str, str]:
+#: The Pyodide kernel's own wheels (shipped in its JupyterLab extension) that go into the lock too.
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
+#: Loaded with Pyodide itself when a kernel starts (one parallel fetch from the lock, instead
+#: of micropip resolving them one by one); the kernel then skips installing them.
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+#: Where Pyodide runs (for the dependency markers of the wheels added to the lock).
+PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+                   "platform_machine": "wasm32", "implementation_name": "cpython", "python_version": "3.14",
+                   "python_full_version": "3.14.2", "extra": ""}
+
+
+def lock_entry(whl: Path, packages: dict) -> dict:
+    """A pyodide-lock.json entry for a pure-Python wheel, its dependencies checked against the lock."""
+    import zipfile
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    with zipfile.ZipFile(whl) as zf:
+        meta_name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = zf.read(meta_name).decode()
+        tops = {n.split("/")[0].removesuffix(".py") for n in zf.namelist() if ".dist-info/" not in n and ".data/" not in n}
+    fields = [line.split(": ", 1) for line in meta.splitlines() if ": " in line]
+    name = canonicalize_name(next(v for k, v in fields if k == "Name"))
+    version = next(v for k, v in fields if k == "Version")
+    depends = []
+    for key, value in fields:
+        if key == "Requires-Dist":
+            req = Requirement(value)
+            if req.marker is None or req.marker.evaluate(PYODIDE_MARKERS):
+                dep = canonicalize_name(req.name)
+                if dep not in packages:
+                    raise RuntimeError(f"{whl.name} needs {dep}, which is neither bundled nor in Pyodide's lock")
+                depends.append(dep)
+    return {"name": str(name), "version": version, "file_name": whl.name, "install_dir": "site",
+            "sha256": sha256(whl), "package_type": "package", "imports": sorted(tops), "depends": depends,
+            "unvendored_tests": False}
+
+
+def stage_pyodide(core: Path, extra_wheels: list[Path]) -> dict[str, str]:
     """static/pyodide/: the core, the bundled wheels, and a lock file that points at them.
 
-    Returns {name: how it is served} for the report."""
+    ``extra_wheels`` (Hearts Lab, ipywidgets, the kernel's own wheels) join the lock, so a
+    kernel loads them, like Pyodide's packages, straight from the site. Returns the
+    names of the wheels served from the site."""
     out = STAGE / "static" / "pyodide"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
@@ -153,17 +194,42 @@ def stage_pyodide(core: Path) -> dict[str, str]:
             raise RuntimeError(f"{name} is not pure Python in Pyodide's lock ({entry['file_name']}); it cannot be bundled")
         whl = find_wheel(wheels, entry["name"], entry["version"])
         shutil.copy2(whl, out / whl.name)
-        if whl.name != entry["file_name"] or sha256(whl) != entry["sha256"]:
-            # Same project and version as Pyodide's build, taken from PyPI: record what is served.
-            log(f"{name}: serving PyPI's {whl.name} (lock named {entry['file_name']})")
-            entry["file_name"], entry["sha256"] = whl.name, sha256(whl)
+        # Same project and version as Pyodide's build, taken from PyPI: record what is served.
+        entry["file_name"], entry["sha256"] = whl.name, sha256(whl)
         served[name] = "site"
     for name, entry in packages.items():
         if name not in served:
             # Everything else (numpy, matplotlib, compiled stdlib parts) loads from Pyodide's CDN when online.
             entry["file_name"] = PYODIDE_CDN + entry["file_name"]
+    for whl in extra_wheels:
+        shutil.copy2(whl, out / whl.name)
+    for whl in extra_wheels:  # after copying all: an entry's dependencies must be in the lock
+        entry = lock_entry(whl, {**packages, **{_dist_name(w): {} for w in extra_wheels}})
+        packages[entry["name"]] = entry
+        served[entry["name"]] = "site"
     (out / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    rehashed = [n for n in bundle if n in served]
+    log(f"lock: {len(served)} wheels served from the site ({len(rehashed)} from PyPI at Pyodide's versions), "
+        f"{len(packages) - len(served)} packages from Pyodide's CDN when online")
     return served
+
+
+def _dist_name(whl: Path) -> str:
+    from packaging.utils import canonicalize_name
+
+    return str(canonicalize_name(whl.name.split("-")[0]))
+
+
+def kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels, from its JupyterLab extension."""
+    folder = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
+    wheels = []
+    for stem in KERNEL_WHEELS:
+        found = sorted(folder.glob(f"{stem}*.whl"))
+        if len(found) != 1:
+            raise FileNotFoundError(f"expected one {stem}*.whl in {folder}, found {found}")
+        wheels.append(found[0])
+    return wheels
 
 
 def _has_wheel(folder: Path, entry: dict) -> bool:
@@ -174,7 +240,7 @@ def _has_wheel(folder: Path, entry: dict) -> bool:
     return True
 
 
-def stage_piplite() -> list[str]:
+def stage_piplite() -> list[Path]:
     """pypi/: Hearts Lab built from this checkout, plus ipywidgets, comm and jupyterlab_widgets."""
     out = STAGE / "pypi"
     shutil.rmtree(out, ignore_errors=True)
@@ -195,7 +261,7 @@ def stage_piplite() -> list[str]:
             shutil.copy2(REPO / name, src / name)
         shutil.copytree(REPO / "hearts_lab", src / "hearts_lab", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(src)])
-    return sorted(p.name for p in out.glob("*.whl"))
+    return sorted(out.glob("*.whl"))
 
 
 def stage_contents() -> list[str]:
@@ -241,6 +307,11 @@ def write_config() -> None:
         "jupyter-config-data": {
             "appName": "Hearts Lab",
             "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "loadPyodideOptions": {"packages": list(PRELOAD)},
+                },
+            },
         },
     }
     (STAGE / "jupyter-lite.json").write_text(json.dumps(lite, indent=2) + "\n")
@@ -249,8 +320,8 @@ def write_config() -> None:
 def build() -> None:
     shutil.rmtree(STAGE, ignore_errors=True)  # only this script writes there; downloads stay in CACHE
     STAGE.mkdir(parents=True, exist_ok=True)
-    served = stage_pyodide(npm_pyodide())
     wheels = stage_piplite()
+    served = stage_pyodide(npm_pyodide(), wheels + kernel_wheels())
     contents = stage_contents()
     write_config()
     shutil.rmtree(SITE, ignore_errors=True)
@@ -258,8 +329,8 @@ def build() -> None:
     run([str(jupyter), "lite", "build", "--lite-dir", str(STAGE), "--output-dir", str(SITE)], cwd=STAGE)
     (SITE / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
-    log(f"Pyodide {PYODIDE_VERSION} with {len(served)} bundled wheels: {', '.join(served)}")
-    log(f"piplite wheels: {', '.join(wheels)}")
+    log(f"Pyodide {PYODIDE_VERSION} with {len(served)} wheels from the site: {', '.join(served)}")
+    log(f"piplite wheels: {', '.join(w.name for w in wheels)}")
     log(f"{len(contents)} files: {', '.join(contents)}")
     log(f"site/ is {size / 2**20:.1f} MiB in {sum(1 for p in SITE.rglob('*') if p.is_file())} files")
 

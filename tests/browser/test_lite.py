@@ -1,0 +1,305 @@
+"""The JupyterLite site, offline, in a real browser.
+
+`tools/build_site.py` builds site/ (as `make site` does), a server in this process
+serves it on 127.0.0.1, and Chromium (Playwright) opens each lesson notebook and
+each student worksheet in JupyterLab running in the page, with every request that
+is not to loopback aborted (and DNS answering nothing but 127.0.0.1). For each
+notebook all cells run in the Pyodide kernel; the test asserts
+
+- every code cell ran and no output is an error (the first cell installed Hearts
+  Lab and what the notebook needs from the site, with no network);
+- every widget view the notebook displays renders (the count of rendered views
+  equals the count of widget outputs, and matches the stored notebook's);
+- notebook 05: a click on a card in the play table plays it;
+- worksheets: a check prints its verdict on an answer typed into the page.
+
+Notebooks that need a package the site does not bundle (numpy, matplotlib: they
+come from Pyodide's online distribution) are skipped by name with the reason;
+`tools/lite_cell.py` decides which, from the notebook's imports.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.slow]
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+LOOPBACK = ("127.0.0.1", "localhost")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # no name resolves except loopback: offline, also for workers and the service worker
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+KERNEL_TIMEOUT_MS = 300_000
+RUN_TIMEOUT_MS = 300_000
+
+LESSONS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+WORKSHEETS = sorted((REPO / "exercises" / "student").glob("*.ipynb"))
+NOTEBOOKS = [p.relative_to(REPO).as_posix() for p in LESSONS + WORKSHEETS]
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+lite_cell = _load("lite_cell")
+build_site = _load("build_site")
+
+
+def _stored(path: str) -> dict:
+    return json.loads((REPO / path).read_text(encoding="utf-8"))
+
+
+def _widget_outputs(nb: dict) -> int:
+    return sum(
+        "application/vnd.jupyter.widget-view+json" in out.get("data", {})
+        for cell in nb["cells"] if cell["cell_type"] == "code" for out in cell.get("outputs", [])
+    )
+
+
+@pytest.fixture(scope="module")
+def lite_url():
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = ARTIFACTS / "lite-build.log"
+    with open(log, "w") as out:
+        done = subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py")], cwd=REPO,
+                              stdout=out, stderr=subprocess.STDOUT, timeout=1800)
+    assert done.returncode == 0, f"make site failed; see {log}:\n" + log.read_text()[-3000:]
+    server = build_site.make_server(0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def lite_context():
+    if not Path(CHROMIUM).exists():
+        msg = f"{CHROMIUM} not found (apt-get install chromium); browser tests need it"
+        if os.environ.get("HEARTS_LAB_REQUIRE_BROWSER") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.set_default_timeout(60_000)
+        context.blocked = []  # every non-loopback request the page, its workers or service worker tried
+
+        def route(r):
+            url = r.request.url
+            host = re.sub(r"^[a-z]+://([^/:]+).*$", r"\1", url)
+            if url.startswith(("data:", "blob:")) or host in LOOPBACK:
+                if url.split("?")[0].endswith("/jupyter-lite.json"):
+                    # test hook only: expose the JupyterLab app as window.jupyterapp
+                    response = r.fetch()
+                    config = response.json()
+                    config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
+                    return r.fulfill(response=response, json=config)
+                return r.continue_()
+            context.blocked.append(url)
+            return r.abort("internetdisconnected")
+
+        context.route("**/*", route)
+        try:
+            yield context
+        finally:
+            context.close()
+            browser.close()
+
+
+JS_CELLS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.model.cells, result = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    const outputs = [];
+    if (c.type === 'code') for (let j = 0; j < c.outputs.length; j++) outputs.push(c.outputs.get(j).toJSON());
+    result.push({type: c.type, source: c.sharedModel.getSource(), count: c.type === 'code' ? c.executionCount : null, outputs});
+  }
+  return result;
+}"""
+
+JS_DONE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.model.cells;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type === 'code' && c.sharedModel.getSource().trim() && !c.executionCount) return false;
+  }
+  return panel.sessionContext.session?.kernel?.status === 'idle';
+}"""
+
+
+def open_notebook(context, base: str, path: str):
+    page = context.new_page()
+    page.console = []
+    page.on("console", lambda msg: page.console.append(f"[{msg.type}] {msg.text}"))
+    page.on("pageerror", lambda exc: page.console.append(f"[pageerror] {exc}"))
+    page.goto(f"{base}lab/index.html?path={path}")
+    page.wait_for_function(
+        f"() => window.jupyterapp?.shell.currentWidget?.context?.path === {json.dumps(path)}", timeout=120_000)
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
+        timeout=KERNEL_TIMEOUT_MS, polling=250)
+    return page
+
+
+def run_all(page) -> list[dict]:
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(JS_DONE, timeout=RUN_TIMEOUT_MS, polling=250)
+    return page.evaluate(JS_CELLS)
+
+
+def run_cell(page, index: int) -> dict:
+    before = page.evaluate(JS_CELLS)[index]["count"]
+    page.evaluate(f"""() => {{
+        const panel = window.jupyterapp.shell.currentWidget;
+        panel.content.activeCellIndex = {index};
+        return window.jupyterapp.commands.execute('notebook:run-cell');
+    }}""")
+    page.wait_for_function(f"""() => {{
+        const c = window.jupyterapp.shell.currentWidget.content.model.cells.get({index});
+        return c.executionCount && c.executionCount !== {json.dumps(before)}
+            && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle';
+    }}""", timeout=RUN_TIMEOUT_MS, polling=250)
+    return page.evaluate(JS_CELLS)[index]
+
+
+def errors(cells: list[dict]) -> list[str]:
+    found = []
+    for i, cell in enumerate(cells):
+        for out in cell["outputs"]:
+            if out["output_type"] == "error":
+                found.append(f"cell {i}: {out['ename']}: {out['evalue']}")
+            elif out["output_type"] == "stream" and out.get("name") == "stderr" and "Traceback" in "".join(out["text"]):
+                found.append(f"cell {i} stderr: {''.join(out['text'])[-500:]}")
+    return found
+
+
+def save_failure(page, name: str) -> None:
+    stem = ARTIFACTS / f"lite-{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}-failed"
+    try:
+        page.screenshot(path=f"{stem}.png", full_page=True)
+    finally:
+        Path(f"{stem}.log").write_text("\n".join(page.console) + "\n")
+
+
+def offline_skip(path: str) -> None:
+    online = [p for p in lite_cell.needed(_stored(path)) if p in lite_cell.ONLINE_ONLY]
+    if online:
+        pytest.skip(f"{path} needs {', '.join(online)}, which the site does not bundle: JupyterLite loads "
+                    "it from Pyodide's online distribution, and this test is offline")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[Path(p).stem if p.startswith("notebooks") else "worksheet-" + Path(p).stem for p in NOTEBOOKS])
+def test_notebook_runs_offline(lite_url, lite_context, path):
+    offline_skip(path)
+    stored = _stored(path)
+    page = open_notebook(lite_context, lite_url, path)
+    try:
+        cells = run_all(page)
+        assert any("piplite.install" in c["source"] for c in cells), "no JupyterLite install cell"
+        assert not errors(cells), errors(cells)
+        ran = [c for c in cells if c["type"] == "code" and c["source"].strip()]
+        assert all(c["count"] for c in ran), "a code cell did not run"
+
+        expected = _widget_outputs(stored)
+        views = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for c in cells for o in c["outputs"])
+        assert views == expected, f"{views} widget outputs in the browser, {expected} in the stored notebook"
+        if views:
+            # each widget output rendered a view (not 'Loading widget...' nor 'Error displaying widget')
+            expect(page.locator(".jp-OutputArea-output > .jupyter-widgets")).to_have_count(views)
+            assert "Error displaying widget" not in page.locator(".jp-Notebook").inner_text()
+        assert not lite_context.blocked, f"requests that needed the internet: {lite_context.blocked}"
+    except BaseException:
+        save_failure(page, Path(path).stem)
+        raise
+    finally:
+        lite_context.blocked.clear()
+        page.close()
+
+
+def test_play_table_click_plays_a_card(lite_url, lite_context):
+    path = "notebooks/05_play_against_bots.ipynb"
+    offline_skip(path)
+    page = open_notebook(lite_context, lite_url, path)
+    try:
+        cells = run_all(page)
+        assert not errors(cells), errors(cells)
+        table = page.locator(".hl-play-table").first
+        table.scroll_into_view_if_needed()
+        cards = table.locator(".hl-card-button")
+        expect(cards).to_have_count(13)
+        message = table.locator(".hl-message")
+        if table.locator(".hl-pass-button").is_visible():  # a passing hand: pass three cards first
+            for i in (10, 11, 12):
+                cards.nth(i).click()
+            table.locator(".hl-pass-button").click()
+            expect(message).to_contain_text("You passed")
+        legal = table.locator(".hl-card-button.hl-legal")
+        card = legal.first.inner_text()
+        legal.first.click()
+        expect(cards).to_have_count(12)
+        expect(table.locator(".hl-last-trick, .hl-current-trick").first).to_be_visible()
+        assert not errors(page.evaluate(JS_CELLS))
+        page.screenshot(path=str(ARTIFACTS / "lite-play-table-after-click.png"))
+        assert card
+        assert not lite_context.blocked, f"requests that needed the internet: {lite_context.blocked}"
+    except BaseException:
+        save_failure(page, "play-table")
+        raise
+    finally:
+        lite_context.blocked.clear()
+        page.close()
+
+
+def test_worksheet_check_prints_its_verdict(lite_url, lite_context):
+    path = "exercises/student/01_legal_moves.ipynb"
+    offline_skip(path)
+    page = open_notebook(lite_context, lite_url, path)
+    try:
+        cells = run_all(page)
+        answer = next(i for i, c in enumerate(cells) if c["source"].startswith("q1 = ..."))
+        check = next(i for i, c in enumerate(cells) if c["source"].startswith("ws1.check_q1("))
+        unanswered = "".join("".join(o.get("text", "")) + json.dumps(o.get("data", {})) for o in cells[check]["outputs"])
+        assert "Not answered yet" in unanswered, unanswered
+        # a seat that does not exist at a four-player table: the check answers, with its hint
+        page.evaluate(f"""() => window.jupyterapp.shell.currentWidget.content.model.cells.get({answer})
+                          .sharedModel.setSource('q1 = 7')""")
+        run_cell(page, answer)
+        out = run_cell(page, check)
+        text = "".join("".join(o.get("text", "")) + json.dumps(o.get("data", {}), ensure_ascii=False) for o in out["outputs"])
+        assert "Not quite" in text, text
+        assert not errors(page.evaluate(JS_CELLS))
+    except BaseException:
+        save_failure(page, "worksheet-check")
+        raise
+    finally:
+        lite_context.blocked.clear()
+        page.close()
