@@ -17,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, Sequence, TypeVar
 
 from .cards import CARD_INDEX, Card, _quote
-from .errors import RulesError
+from .errors import RulesError, check_rules
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -98,6 +98,11 @@ def deal_cards(
     The leftover ``rules.kitty_size`` cards form the kitty. Returns the seats'
     cards (each sorted by suit and rank) and the kitty.
     """
+    check_rules(rules)
+    if type(hand_number) is not int or hand_number < 0:
+        raise RulesError(f"hand_number: expected a whole number 0 or more, not {_quote(hand_number)}.", "hand_number")
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise RulesError(f"dealer: expected a seat from 0 to {rules.players - 1}, not {_quote(dealer)}.", "dealer")
     deck = shuffled(rules.deck(), rng_for(seed, hand_number))
     n = rules.players
     dealt = n * rules.hand_size

@@ -484,7 +484,7 @@ class Hand:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see; give this to a bot."""
-        return SeatView(self, seat)
+        return SeatView(self, self._seat(seat))
 
     # -- passing --------------------------------------------------------------
 
@@ -792,7 +792,8 @@ class Hand:
         took_kitty = False
         points = 0
         if collector is not None:
-            points = rules.points(pile)
+            values = rules._values
+            points = sum([values.get(c, 0) for c in pile])
             self._collected[collector].extend(pile)
             self._points[collector] += points
             self._pending = []

@@ -390,15 +390,21 @@ class Rules:
         >>> [Rules.preset("standard", players=4).pass_offset(h) for h in range(5)]
         [1, 3, 2, 0, 1]
         """
+        if type(hand_number) is not int or hand_number < 0:
+            raise RulesError(f"hand_number: expected a whole number 0 or more, not {_quote(hand_number)}.", "hand_number")
         if self.pass_count == 0:
             return 0
         return self.pass_schedule[hand_number % len(self.pass_schedule)]
 
-    def points_of(self, card: Card) -> int:
-        """Penalty points a collected card is worth."""
-        return self._values.get(card, 0)
+    def points_of(self, card: Card | str) -> int:
+        """Penalty points a collected card (a Card or text such as ``QS``) is worth.
 
-    def points(self, cards: Iterable[Card]) -> int:
+        >>> Rules.preset("standard", players=4).points_of("QS")
+        13
+        """
+        return self._values.get(card if type(card) is Card else Card.parse(card), 0)
+
+    def points(self, cards: Iterable[Card | str]) -> int:
         """The penalty points of a pile of cards: the one sum every module uses.
 
         >>> from hearts_lab.cards import parse_cards
@@ -407,8 +413,13 @@ class Rules:
         >>> Rules.preset("standard", players=4, card_points="omnibus").points(parse_cards("JD QS"))
         3
         """
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, abc.Iterable):
+            raise RulesError(f"cards: expected a collection of cards, not {_quote(cards)}.", "cards")
         values = self._values
-        return sum([values.get(c, 0) for c in cards])
+        try:
+            return sum([values.get(c if type(c) is Card else Card.parse(c), 0) for c in cards])
+        except CardError as error:
+            raise RulesError(f"cards: {error}", "cards") from None
 
     @property
     def total_points(self) -> int:
@@ -472,9 +483,9 @@ class Rules:
         """The lowest club in the deck, which opens trick 1 (None with ``left-of-dealer``)."""
         return self._opening
 
-    def breaks_hearts(self, card: Card) -> bool:
+    def breaks_hearts(self, card: Card | str) -> bool:
         """Whether playing ``card`` to a trick breaks hearts under these rules."""
-        return card in self._breakers
+        return (card if type(card) is Card else Card.parse(card)) in self._breakers
 
     # -- records ------------------------------------------------------------
 

@@ -41,6 +41,9 @@ def game_ends(rules: Rules, scores: Sequence[int]) -> bool:
     >>> game_ends(Rules.preset("standard", players=4, ties="play-on"), (100, 20, 20, 50))
     False
     """
+    check_rules(rules)
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != rules.players or any(type(s) is not int for s in scores):
+        raise RulesError(f"scores: expected {rules.players} whole numbers, not {_quote(scores)}.", "scores")
     if max(scores) < rules.target:
         return False
     if rules.ties == "play-on":
@@ -147,9 +150,9 @@ def score_hand(
     """
     check_rules(rules)
     n = rules.players
-    if isinstance(points, (str, bytes)) or len(points) != n or any(type(p) is not int for p in points):
+    if isinstance(points, (str, bytes)) or not isinstance(points, Sequence) or len(points) != n or any(type(p) is not int for p in points):
         raise RulesError(f"points: expected {n} whole numbers, one per seat, not {_quote(points)}.", "points")
-    if isinstance(scores, (str, bytes)) or len(scores) != n or any(type(s) is not int for s in scores):
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != n or any(type(s) is not int for s in scores):
         raise RulesError(f"scores: expected {n} whole numbers, one per seat, not {_quote(scores)}.", "scores")
     if shooter is not None and (type(shooter) is not int or not 0 <= shooter < n):
         raise RulesError(f"shooter: expected a seat from 0 to {n - 1} or None, not {_quote(shooter)}.", "shooter")

@@ -128,3 +128,28 @@ def test_play_refuses_junk_cards_with_a_rule():
         assert info.value.rule == "not-a-card" and len(str(info.value)) < 300
     assert hand.to_json() == before
     play_hand(hand, [RandomBot(seed=s) for s in range(4)])
+
+
+def test_more_of_the_same_kind():
+    from hearts_lab.deal import deal_cards
+    from hearts_lab.scoring import game_ends
+
+    with pytest.raises(RulesError) as info:
+        STANDARD4.pass_offset("1")
+    assert info.value.field == "hand_number"
+    assert STANDARD4.points(["QS", "2H"]) == 14 and STANDARD4.points_of("QS") == 13
+    assert STANDARD4.breaks_hearts("QS")
+    for bad in (None, "QS", [["QS"]]):
+        with pytest.raises(RulesError) as info:
+            STANDARD4.points(bad)
+        assert info.value.field == "cards"
+    with pytest.raises(RulesError) as info:
+        Hand.deal(STANDARD4, seed=1).view(99)
+    assert info.value.field == "seat"
+    for kwargs, field in (({"dealer": "1"}, "dealer"), ({"hand_number": "0"}, "hand_number")):
+        with pytest.raises(RulesError) as info:
+            deal_cards(STANDARD4, 1, **kwargs)
+        assert info.value.field == field
+    with pytest.raises(RulesError) as info:
+        game_ends(STANDARD4, None)
+    assert info.value.field == "scores"

@@ -86,7 +86,8 @@ def test_moon_choice_is_refused_when_nobody_shot_the_moon():
 @pytest.mark.parametrize(
     "points, shooter, scores, field",
     [((26, 0, 0), 0, (0, 0, 0, 0), "points"), ((26, 0, 0, 0), 9, (0, 0, 0, 0), "shooter"),
-     ((26, 0, 0, 0), 0, "0000", "scores"), ((26.0, 0, 0, 0), 0, (0, 0, 0, 0), "points")],
+     ((26, 0, 0, 0), 0, "0000", "scores"), ((26.0, 0, 0, 0), 0, (0, 0, 0, 0), "points"),
+     (None, 0, (0, 0, 0, 0), "points"), ((26, 0, 0, 0), 0, None, "scores")],
 )
 def test_score_hand_checks_its_input(points, shooter, scores, field):
     with pytest.raises(RulesError) as raised:
