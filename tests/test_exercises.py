@@ -154,6 +154,20 @@ def test_student_copy_contains_no_solution_text(name):
     assert all(make_exercises.SOLUTION_TAG not in c.metadata.get("tags", []) for c in student.cells)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_student_copy_asks_the_engine_for_no_answer_and_cites_the_rules_document(name):
+    """No student cell computes an answer with the engine (the first version printed resolve_trick's verdict
+    for Q4/Q5), and the rules are cited as docs/rules.md (in the repository), not RULES.md (which is not)."""
+    student = nbformat.read(EXERCISES / "student" / name, as_version=4)
+    code = "\n".join(c.source for c in student.cells if c.cell_type == "code")
+    for call in ("resolve_trick(", "trick_winner(", ".legal_moves(", ".points(", "kitty_holder", ".received(",
+                 "p_both_queens(", "p_kitty_points(", "p_dealt_moon(", "p_queen_with_hearts(", "hand_count(", "deal_count("):
+        assert call not in code, f"{name}: {call}"
+    text = "\n".join(c.source for c in student.cells)
+    assert "RULES.md" not in text
+    assert "docs/rules.md" in text and "../../docs/rules.md" in text
+
+
 def _teacher_namespace(name: str) -> dict:
     """Run the teacher copy's code in this process (no kernel) and return its variables."""
     nb = nbformat.read(EXERCISES / "teacher" / name, as_version=4)
