@@ -22,7 +22,7 @@ from .cards import _quote
 from .deal import check_seed
 from .errors import RecordError, RulesError, check_rules
 from .hand import Hand
-from .records import MAX_GAME_RECORD, JSONObject, check_fields, load_json
+from .records import MAX_GAME_RECORD, JSONObject, check_fields, check_indent, load_json
 from .rules import Rules
 from .scoring import HandScore, MoonChoice, game_ends, score_hand
 
@@ -149,7 +149,7 @@ class Game:
 
     def to_json(self, indent: int | None = None) -> str:
         """The whole game as JSON; :meth:`from_json` replays every hand and score."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=check_indent(indent))
 
     @classmethod
     def from_dict(cls, data: object) -> Game:

@@ -40,7 +40,7 @@ from .cards import (
 )
 from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, MoveRule, RecordError, RulesError, check_rules
-from .records import MAX_HAND_RECORD, JSONObject, JSONValue, check_fields, load_json
+from .records import MAX_HAND_RECORD, JSONObject, JSONValue, check_fields, check_indent, load_json
 from .rules import Rules
 from .tricks import Trick, _resolve, _winner
 
@@ -437,7 +437,7 @@ class Hand:
 
     def pass_choice(self, seat: int) -> tuple[Card, ...] | None:
         """The cards ``seat`` has chosen to pass, before the exchange."""
-        return self._choices.get(seat)
+        return self._choices.get(self._seat(seat))
 
     @property
     def waiting_to_pass(self) -> tuple[int, ...]:
@@ -907,7 +907,7 @@ class Hand:
         >>> Hand.from_json(hand.to_json()).to_json() == hand.to_json()
         True
         """
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=check_indent(indent))
 
     @classmethod
     def from_dict(cls, data: object) -> Hand:

@@ -33,6 +33,7 @@ __all__ = [
     "load_json",
     "read_record_file",
     "check_fields",
+    "check_indent",
 ]
 
 #: What JSON text holds (after :func:`load_json`: no NaN, no giant numbers).
@@ -119,6 +120,13 @@ def read_record_file(path: str | os.PathLike[str], what: str, limit: int) -> str
         raise RecordError(f"Cannot read the {what} file {_quote(str(path))}: {error.strerror or error}.", "path") from None
     except UnicodeDecodeError as error:
         raise RecordError(f"The {what} file {_quote(str(path))} is not UTF-8 text: {error.reason}.", "encoding") from None
+
+
+def check_indent(indent: object) -> int | None:
+    """``indent`` for ``json.dumps``: None (one line) or a whole number of spaces 0..16."""
+    if indent is None or (type(indent) is int and 0 <= indent <= 16):
+        return indent
+    raise RecordError(f"indent: expected None or a whole number of spaces from 0 to 16, not {_quote(indent)}.", "indent")
 
 
 def check_fields(data: Mapping[str, object], required: tuple[str, ...], optional: tuple[str, ...], what: str) -> None:

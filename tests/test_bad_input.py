@@ -153,3 +153,18 @@ def test_more_of_the_same_kind():
     with pytest.raises(RulesError) as info:
         game_ends(STANDARD4, None)
     assert info.value.field == "scores"
+
+
+def test_pass_choice_and_record_indent_refuse_junk():
+    from hearts_lab import RecordError
+
+    hand = Hand.deal(STANDARD4, seed=1)
+    with pytest.raises(RulesError):
+        hand.pass_choice([])
+    for bad in (1.5, "  ", 10**100, -1):
+        with pytest.raises(RecordError) as info:
+            hand.to_json(indent=bad)
+        assert info.value.field == "indent"
+        with pytest.raises(RecordError):
+            Game(STANDARD4).to_json(indent=bad)
+    assert "\n  " in hand.to_json(indent=2)
