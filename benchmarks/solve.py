@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Perfect-information solver: speed figures and the forced-moon survey.
+
+    python benchmarks/solve.py speed [--deals 100] [--positions 50]
+    python benchmarks/solve.py survey --preset standard --players 4 --deals 20000 --seed 2026 \\
+        --out data/forced_moon_standard_4.json [--workers 2 | --dask ADDRESS] [--max-nodes 50000]
+
+``speed`` prints, from one run on one core: moon questions (seat-solves) per
+second on random full 4-player deals without passing, the median and 99th
+percentile time for all four seats of a deal, and the median and 99th
+percentile time of ``best_moves`` with 6 tricks left.
+
+``survey`` asks the moon question for every seat of ``--deals`` random deals
+(deal k is ``deal_cards(rules, seed, hand_number=k)``, no passing) in chunks
+over a process pool (``--workers``) or a Dask cluster (``--dask``), the same
+executors ``hearts_lab.simulate`` uses. Finished chunks are appended to
+``OUT.partial.jsonl`` as they arrive, so an interrupted run resumes where it
+stopped; the summary (rate, 95 % Wilson interval, the forced deals' hands, the
+exact command and seeds) goes to ``OUT``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shlex
+import statistics
+import sys
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hearts_lab import Hand, Rules  # noqa: E402
+from hearts_lab.deal import deal_cards  # noqa: E402
+from hearts_lab.solve import best_moves, can_force_moon, survey_chunk  # noqa: E402
+from hearts_lab.stats import wilson_interval  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def speed(args: argparse.Namespace) -> None:
+    rules = Rules.preset("standard", players=4)
+    per_deal: list[float] = []
+    per_seat: list[float] = []
+    unknown = 0
+    for k in range(args.deals):
+        hands, kitty = deal_cards(rules, args.seed, hand_number=k)
+        hand = Hand(rules, hands, kitty, hand_number=k, passing=False)
+        start = time.perf_counter()
+        for seat in range(4):
+            t = time.perf_counter()
+            answer = can_force_moon(hand, seat, max_nodes=args.max_nodes, line=False)
+            per_seat.append(time.perf_counter() - t)
+            unknown += answer.forced is None
+        per_deal.append(time.perf_counter() - start)
+    print(f"moon question, {args.deals} random 4-player deals (no passing), seed {args.seed}, budget {args.max_nodes:,} nodes per seat")
+    print(f"  seat-solves per second: {len(per_seat) / sum(per_seat):.1f}")
+    print(f"  all four seats of a deal: median {statistics.median(per_deal):.3f} s, p99 {percentile(per_deal, 0.99):.3f} s, max {max(per_deal):.3f} s")
+    print(f"  one seat: median {statistics.median(per_seat):.4f} s, p99 {percentile(per_seat, 0.99):.3f} s; unknown within budget: {unknown}")
+    rng = random.Random(args.seed)
+    times: list[float] = []
+    incomplete = 0
+    for k in range(args.positions):
+        hands, kitty = deal_cards(rules, f"{args.seed}/moves", hand_number=k)
+        hand = Hand(rules, hands, kitty, hand_number=k, passing=False)
+        while len(hand.cards(hand.to_play)) > 6 or hand.current_trick.plays:
+            hand.play(rng.choice(hand.legal_moves()))
+        start = time.perf_counter()
+        table = best_moves(hand, max_nodes=args.max_nodes * 20)
+        times.append(time.perf_counter() - start)
+        incomplete += not table.complete
+    print(f"best_moves with 6 tricks left, {args.positions} positions (random play to trick 8), seed {args.seed}")
+    print(f"  median {statistics.median(times):.3f} s, p99 {percentile(times, 0.99):.3f} s, max {max(times):.3f} s; incomplete: {incomplete}")
+
+
+def survey(args: argparse.Namespace) -> None:
+    rules = Rules.preset(args.preset, players=args.players, pass_count=0)
+    out = Path(args.out)
+    partial = out.with_suffix(".partial.jsonl")
+    done: dict[int, list[dict]] = {}
+    if partial.exists():
+        for line in partial.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                chunk = json.loads(line)
+                done[chunk["start"]] = chunk["rows"]
+    starts = [s for s in range(0, args.deals, args.chunk) if s not in done]
+    print(f"{len(done)} chunks already done, {len(starts)} to go", flush=True)
+    executor: Executor
+    if args.dask:
+        from dask.distributed import Client
+
+        executor = Client(args.dask).get_executor()
+    else:
+        executor = ProcessPoolExecutor(max_workers=args.workers)
+    began = time.perf_counter()
+    with partial.open("a", encoding="utf-8") as sink:
+        futures = {
+            executor.submit(survey_chunk, rules.to_dict(), args.seed, s, min(s + args.chunk, args.deals), args.max_nodes): s
+            for s in starts
+        }
+        for n, future in enumerate(as_completed(futures), 1):
+            s = futures[future]
+            rows = future.result()
+            done[s] = rows
+            sink.write(json.dumps({"start": s, "rows": rows}) + "\n")
+            sink.flush()
+            if n % 10 == 0 or n == len(futures):
+                print(f"{n}/{len(futures)} chunks, {time.perf_counter() - began:.0f} s", flush=True)
+    write_summary(args, rules, done, out)
+
+
+def write_summary(args: argparse.Namespace, rules: Rules, done: dict[int, list[dict]], out: Path) -> None:
+    rows = [r for s in sorted(done) for r in done[s]]
+    n = len(rows)
+    forced = [r for r in rows if r["forced"]]
+    unknown = [r for r in rows if r["unknown"] and not r["forced"]]
+    k = len(forced)
+    low, high = wilson_interval(k, n)
+    # Deals not settled within the budget could go either way: the rate lies between these.
+    bounds = (wilson_interval(k, n)[0], wilson_interval(k + len(unknown), n)[1])
+    seconds = [sum(r["seconds"]) for r in rows]
+    summary = {
+        "question": "share of random deals (no passing) in which some seat can force the moon, all cards face up, "
+        "the other seats playing together against it",
+        "command": "python benchmarks/solve.py " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
+        "rules": rules.to_dict(),
+        "seed": args.seed,
+        "deals_requested": args.deals,
+        "deals": n,
+        "deal_numbers": "deal k = hearts_lab.deal.deal_cards(rules, seed, hand_number=k), k = 0 .. deals-1, played from trick 1 (no pass)",
+        "max_nodes_per_seat": args.max_nodes,
+        "forced_deals": k,
+        "rate": k / n if n else None,
+        "wilson_95": [low, high],
+        "unknown_deals": len(unknown),
+        "rate_bounds_with_unknown": list(bounds),
+        "forced_by_seat": [sum(s in r["forced"] for r in rows) for s in range(rules.players)],
+        "cpu_seconds_median_per_deal": statistics.median(seconds) if seconds else None,
+        "cpu_seconds_total": round(sum(seconds), 1),
+        "python": platform.python_version(),
+        "forced": [{"number": r["number"], "seats": r["forced"], "hands": r["hands"], "kitty": r.get("kitty", "")} for r in forced],
+        "unknown": [{"number": r["number"], "seats": r["unknown"], "hands": r["hands"]} for r in unknown],
+    }
+    out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{n} deals: {k} forced moons, rate {k / n if n else 0:.5f}, 95% Wilson [{low:.5f}, {high:.5f}], {len(unknown)} unknown")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("speed", help="print solver speed figures")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--positions", type=int, default=50)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--max-nodes", type=int, default=50_000)
+    p.set_defaults(run=speed)
+    p = sub.add_parser("survey", help="forced-moon rate over many random deals")
+    p.add_argument("--preset", default="standard")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--deals", type=int, default=20_000)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--chunk", type=int, default=100)
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--dask", default="", help="address of a Dask scheduler (default: a local process pool)")
+    p.add_argument("--max-nodes", type=int, default=50_000)
+    p.add_argument("--out", required=True)
+    p.set_defaults(run=survey)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

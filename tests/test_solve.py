@@ -1,0 +1,246 @@
+"""The perfect-information solver (hearts_lab.solve) against the naive engine search."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts_lab import Hand, Rules, RulesError
+from hearts_lab.solve import (
+    _clone,
+    best_moves,
+    can_force_moon,
+    guaranteed_points,
+    reference_solve,
+)
+from solve_positions import random_position
+
+ONE_SUIT_EACH = [
+    "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+    "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+    "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+    "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+]
+LEAF_CAP = 20_000
+
+
+def compare(seed: int) -> bool:
+    """Fast solver == naive engine minimax for every seat and every legal card. False if the
+    position is too big for the naive search (then it is not counted)."""
+    hand, scores = random_position(seed)
+    try:
+        ref = reference_solve(hand, scores, max_leaves=LEAF_CAP)
+    except ValueError:
+        return False
+    where = f"seed {seed}: {hand.rules.summary()}, moon={hand.rules.moon}\n{hand.to_json()}"
+    for seat in range(hand.players):
+        assert guaranteed_points(hand, seat, scores=scores).points == ref.points[seat], where
+        if hand.rules.moon != "off":
+            assert can_force_moon(hand, seat, line=False).forced == ref.moon[seat], where
+    assert best_moves(hand, scores=scores).as_dict() == dict(ref.moves), where
+    return True
+
+
+def test_fast_search_agrees_with_naive_minimax_quick():
+    compared = sum(compare(seed) for seed in range(30))
+    assert compared >= 27
+
+
+@pytest.mark.slow
+def test_fast_search_agrees_with_naive_minimax_2000_positions():
+    compared, seed = 0, 10_000
+    while compared < 2000:
+        compared += compare(seed)
+        seed += 1
+    assert seed - 10_000 < 2300  # few positions were too big for the naive search
+
+
+def test_positions_cover_every_preset_and_option():
+    seen = set()
+    for seed in range(400):
+        hand, _ = random_position(seed)
+        r = hand.rules
+        seen.add((r.name, r.players))
+        seen.add(("moon", r.moon))
+        seen.add(("cancellation", r.cancellation))
+        seen.add(("trick 1", hand.trick_number == 0))
+        seen.add(("kitty", bool(hand.kitty)))
+    assert {("cancellation", True), ("trick 1", True), ("kitty", True)} <= seen
+    assert {("moon", m) for m in ("auto", "old", "new", "choice", "avoid-end", "off")} <= seen
+    assert {("standard", 4), ("lowest-clubs", 2), ("cancellation", 6), ("cancellation", 11)} <= seen
+
+
+# -- hypothesis properties -----------------------------------------------------------------------
+
+def children(hand: Hand) -> list[Hand]:
+    out = []
+    for card in hand.legal_moves():
+        child = _clone(hand)
+        child.play(card)
+        out.append(child)
+    return out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.data())
+def test_value_is_the_best_over_children(seed, data):
+    hand, scores = random_position(seed)
+    seat = data.draw(st.integers(0, hand.players - 1))
+    value = guaranteed_points(hand, seat, scores=scores).points
+    kids = []
+    for child in children(hand):
+        if child.phase == "over":
+            from hearts_lab.solve import _seat_delta
+            kids.append(_seat_delta(hand.rules, child.points(), child.moon_shooter, seat, scores))
+        else:
+            kids.append(guaranteed_points(child, seat, scores=scores).points)
+    assert value == (min(kids) if hand.to_play == seat else max(kids))
+    if hand.rules.moon != "off":
+        moon = can_force_moon(hand, seat, line=False).forced
+        kid_moons = [
+            (child.moon_shooter == seat) if child.phase == "over" else can_force_moon(child, seat, line=False).forced
+            for child in children(hand)
+        ]
+        assert moon == (any(kid_moons) if hand.to_play == seat else all(kid_moons))
+
+
+def opponents_take_a_moon_card(hand: Hand, seat: int) -> bool:
+    """Naive engine search: can the other seats make one of them collect a moon card?"""
+    need = hand.rules.moon_card_set
+
+    def taken(h: Hand) -> bool:
+        return any(c in need for s in range(h.players) if s != seat for c in h.collected(s))
+
+    def walk(h: Hand) -> bool:
+        if taken(h):
+            return True
+        if h.phase == "over":
+            return False
+        results = (walk(child) for child in children(h))
+        return all(results) if h.to_play == seat else any(results)
+
+    return walk(hand)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.data())
+def test_no_forced_moon_when_an_opponent_can_take_a_moon_card(seed, data):
+    hand, _ = random_position(seed)
+    if hand.rules.moon == "off":
+        return
+    seat = data.draw(st.integers(0, hand.players - 1))
+    if opponents_take_a_moon_card(hand, seat):
+        assert can_force_moon(hand, seat).forced is False
+
+
+def test_the_opponents_check_is_not_vacuous():
+    hits = 0
+    for seed in range(60):
+        hand, _ = random_position(seed)
+        if hand.rules.moon != "off" and opponents_take_a_moon_card(hand, hand.to_play):
+            hits += 1
+    assert hits > 5
+
+
+# -- answers, lines, budgets, errors ----------------------------------------------------------------
+
+def test_one_suit_each_seat_0_forces_the_moon_and_the_line_replays():
+    hand = Hand.from_cards(Rules.preset("standard", players=4), ONE_SUIT_EACH, hand_number=3)
+    answer = can_force_moon(hand, 0)
+    assert answer.forced is True and answer.card is not None
+    assert len(answer.line) == 52
+    replay = hand.copy()
+    for seat, card in answer.line:
+        assert replay.to_play == seat
+        replay.play(card)
+    assert replay.moon_shooter == 0
+    assert guaranteed_points(hand, 0).points == 0  # auto moon with scores 0: old moon, 0 for the shooter
+    assert guaranteed_points(hand, 1).points == 26
+
+
+def test_forced_moon_lines_replay_to_a_moon():
+    found = 0
+    for seed in range(300):
+        hand, _ = random_position(seed)
+        if hand.rules.moon == "off":
+            continue
+        for seat in range(hand.players):
+            answer = can_force_moon(hand, seat)
+            if answer.forced:
+                found += 1
+                replay = _clone(hand)
+                for s, card in answer.line:
+                    assert replay.to_play == s
+                    replay.play(card)
+                assert replay.moon_shooter == seat
+                if hand.to_play == seat:
+                    assert answer.card == answer.line[0][1]
+    assert found > 10
+
+
+def test_points_line_reaches_the_value():
+    for seed in range(40):
+        hand, scores = random_position(seed)
+        seat = hand.to_play
+        answer = guaranteed_points(hand, seat, scores=scores, line=True)
+        replay = _clone(hand)
+        for s, card in answer.line:
+            replay.play(card)
+        from hearts_lab.solve import _seat_delta
+        assert _seat_delta(hand.rules, replay.points(), replay.moon_shooter, seat, scores) == answer.points
+
+
+def test_budget_gives_unknown_never_a_guess():
+    hand = Hand.deal(Rules.preset("standard", players=4), seed=3, hand_number=3)
+    answer = can_force_moon(hand, 1, max_nodes=10)
+    assert answer.forced is None and "budget" in answer.reason and not answer
+    points = guaranteed_points(hand, 1, max_nodes=10)
+    assert points.points is None and "budget" in points.reason
+    table = best_moves(hand, max_nodes=10)
+    assert not table.complete and table.best == () and all(m.points is None for m in table.moves)
+    timed = can_force_moon(hand, 1, time_limit=0.0, max_nodes=10**9)
+    assert timed.forced in (None, False)
+
+
+def test_solver_leaves_the_hand_unchanged():
+    hand = Hand.deal(Rules.preset("cancellation", players=6), seed=4)
+    for seat in range(6):
+        hand.pass_cards(seat, hand.cards(seat)[:3])
+    while len(hand.cards(hand.to_play)) > 2:
+        hand.play(hand.legal_moves()[0])
+    before = hand.to_json()
+    best_moves(hand)
+    can_force_moon(hand, 0)
+    guaranteed_points(hand, 1, line=True)
+    assert hand.to_json() == before
+
+
+def test_clone_plays_like_the_engine_copy():
+    hand = Hand.deal(Rules.preset("cancellation", players=7), seed=9)
+    for seat in range(7):
+        hand.pass_cards(seat, hand.cards(seat)[-3:])
+    clone, copy = _clone(hand), hand.copy()
+    while copy.phase == "play":
+        card = copy.legal_moves()[-1]
+        copy.play(card)
+        clone.play(card)
+    assert clone.to_json() == copy.to_json() and clone.points() == copy.points()
+    assert hand.history == ()
+
+
+def test_errors_name_the_problem():
+    rules = Rules.preset("standard", players=4)
+    passing = Hand.deal(rules, seed=1, hand_number=0)
+    with pytest.raises(ValueError, match="phase"):
+        can_force_moon(passing, 0)
+    hold = Hand.deal(rules, seed=1, hand_number=3)
+    with pytest.raises(ValueError, match="seat"):
+        guaranteed_points(hold, 4)
+    with pytest.raises(ValueError, match="scores"):
+        guaranteed_points(hold, 0, scores=(1, 2))
+    with pytest.raises(RulesError, match="moon"):
+        can_force_moon(Hand.deal(dataclasses.replace(rules, moon="off"), seed=1, hand_number=3), 0)
+    with pytest.raises(TypeError):
+        best_moves("not a hand")  # type: ignore[arg-type]
