@@ -236,16 +236,26 @@ class ReferenceResult:
     leaves: int
 
 
+def _copied(value: object) -> object:
+    """A copy of the built-in containers in ``value`` (lists, dicts, sets), sharing immutable leaves."""
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    return value
+
+
 def _clone(hand: Hand) -> Hand:
-    """A fast independent copy of a hand in play (``Hand.copy`` replays the whole record)."""
+    """A fast independent copy of a hand in play (``Hand.copy`` replays the whole record).
+
+    Every mutable container of the hand's state is copied; the rules, cards and
+    finished tricks are immutable and shared. The tests check that a clone plays on
+    exactly like ``Hand.copy``.
+    """
     new = object.__new__(Hand)
-    state = dict(hand.__dict__)
-    for name, value in state.items():
-        if isinstance(value, list):
-            state[name] = [list(v) if isinstance(v, list) else v for v in value]
-        elif isinstance(value, dict):
-            state[name] = dict(value)
-    new.__dict__.update(state)
+    new.__dict__.update({name: _copied(value) for name, value in hand.__dict__.items()})
     return new
 
 
@@ -650,6 +660,46 @@ class _Search:
                         top[c >> 4] = c
         return all(c > top[c >> 4] for c in self.hands[seat])
 
+    def outgunned(self) -> bool:
+        """Sound shortcut (no cancellation): the seat holds a moon card ``m`` of a suit in
+        which it holds ``k`` cards, and one defender holds at least ``k`` cards of that suit
+        higher than ``m``. Then ``m`` can never win its trick: the defender plays one of those
+        cards to every trick led in the suit (the seat plays to at most ``k`` of them), leads
+        one when it can lead nothing else, and otherwise keeps them (it plays another card, or
+        holds nothing but cards of the suit, as many as the seat's whole hand). And ``m``
+        discarded to another suit's trick is won by somebody else. On trick 1 a defender may
+        be made to throw one of those cards (when no points may be discarded), so there it
+        must also hold some other card it may play."""
+        if self.cancellation:
+            return False
+        seat = self.seat
+        moon = self.moon
+        lowest = [99, 99, 99, 99]
+        count = [0, 0, 0, 0]
+        for c in self.hands[seat]:
+            suit = c >> 4
+            count[suit] += 1
+            if moon[c] and c < lowest[suit]:
+                lowest[suit] = c
+        if lowest == [99, 99, 99, 99]:
+            return False
+        first = self.trick_no == 0 and not self.first_trick_points
+        pointcard = self.pointcard
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                continue
+            higher = [0, 0, 0, 0]
+            for c in h:
+                suit = c >> 4
+                if lowest[suit] != 99 and c > lowest[suit]:
+                    higher[suit] += 1
+            for suit in range(4):
+                if lowest[suit] != 99 and higher[suit] >= count[suit]:
+                    if first and not any(not pointcard[c] and not (c >> 4 == suit and c > lowest[suit]) for c in h):
+                        continue
+                    return True
+        return False
+
     def moon_search(self) -> bool:
         """The exact answer. Two searches take turns with growing node allowances: the plain
         proof search to the end, and iterative deepening that asks whether the defence can stop
@@ -694,6 +744,8 @@ class _Search:
                 return True
             if self.cash_out():
                 return True
+            if self.outgunned():
+                return False
             key = self.key(False)
             known = self.moon_tt.get(key)
             if known is not None and (known < 0 or known >= horizon - self.trick_no):
@@ -853,10 +905,11 @@ def can_force_moon(
     >>> hand = Hand.deal(rules, seed=11, hand_number=0)
     >>> for seat in range(3):
     ...     hand.pass_cards(seat, hand.cards(seat)[:3])
-    >>> answer = can_force_moon(hand, 0)
-    >>> answer.forced, answer.nodes > 0
-    (False, True)
-    >>> can_force_moon(hand, 0, max_nodes=5).reason
+    >>> [can_force_moon(hand, seat).forced for seat in range(3)]
+    [False, False, False]
+    >>> can_force_moon(hand, 2).nodes > 5
+    True
+    >>> can_force_moon(hand, 2, max_nodes=5).reason
     'unknown within the budget: more than 5 positions'
     >>> can_force_moon(Hand.deal(Rules.preset("standard", players=4, moon="off"), seed=1, hand_number=3), 0)
     Traceback (most recent call last):
