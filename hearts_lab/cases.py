@@ -249,10 +249,12 @@ def set_aside_then_collected() -> SequenceCase:
     [4, None, 1]
     """
     hand = designed_hand(6, [_TRICK_1, _RULEBOOK_TRICK, (4, ["KC", "3C", "7C", "AC", "5C", "8C"])], seed=1)
+    aside, third = hand.tricks[1], hand.tricks[2]
+    winning = max((c for _, c in third.plays if c.suit == third.led_suit), key=lambda c: c.rank)
     story = (
         "Trick 2 is the rulebook's 10♠ 9♥ 9♥ 10♠ (with 4♠ 4♠ from the other two players): every spade "
-        "cancels, so nobody wins it. Its cards wait on the pending pile and seat 4 leads again. "
-        "Seat 1 wins trick 3 with A♣ and collects both tricks, hearts included."
+        f"cancels, so nobody wins it. Its cards wait on the pending pile and seat {aside.next_leader} leads again. "
+        f"Seat {third.winner} wins trick 3 with {winning} and collects both tricks, hearts included."
     )
     return SequenceCase("set-aside", "Set aside, then collected", story, _finish(hand, 1), 1)
 
@@ -274,12 +276,17 @@ def two_set_asides() -> SequenceCase:
         ],
         seed=2,
     )
+    fourth = hand.tricks[3]
+    winning = max((c for _, c in fourth.plays if c.suit == fourth.led_suit), key=lambda c: c.rank)
     story = (
         "Trick 2 is set aside (every spade cancels), and so is trick 3 (8♣, J♣ and 3♣ all come in pairs). "
-        "Seat 4 leads three times in a row. Both set-aside tricks share one pending pile, "
-        "and seat 5's K♦ wins trick 4 and the whole pile: 18 cards."
+        f"Seat {hand.tricks[2].leader} leads three times in a row. Both set-aside tricks share one pending pile, "
+        f"and seat {fourth.winner}'s {winning} wins trick 4 and the whole pile: {len(fourth.collected)} cards."
     )
     return SequenceCase("two-set-asides", "Two set-asides in a row", story, _finish(hand, 2), 2)
+
+
+_KITTY = ("QS", "5H")
 
 
 def kitty_with_trick_one() -> SequenceCase:
@@ -292,13 +299,18 @@ def kitty_with_trick_one() -> SequenceCase:
     hand = designed_hand(
         6,
         [(1, ["7D", "7D", "9D", "9D", "KD", "KD"]), (1, ["6C", "10C", "2C", "AC", "5C", "9C"])],
-        kitty=["QS", "5H"],
+        kitty=_KITTY,
         seed=3,
     )
+    rules, second = hand.rules, hand.tricks[1]
+    winning = max((c for _, c in second.plays if c.suit == second.led_suit), key=lambda c: c.rank)
+    kitty = " and ".join(str(Card.parse(c)) for c in _KITTY)
     story = (
-        "Six players are dealt 17 cards each, 102 in all; the other 2 (Q♠ and 5♥ here) are the kitty, which belongs to trick 1. "
+        f"Six players are dealt {rules.hand_size} cards each, {rules.players * rules.hand_size} in all; the other "
+        f"{rules.kitty_size} ({kitty} here) are the kitty, which belongs to trick {(rules.kitty_trick or 0) + 1}. "
         "Trick 1 is three cancelling pairs, so it is set aside and the kitty travels with it on the pending pile. "
-        "Seat 1 leads again; seat 4's A♣ wins trick 2 and collects trick 1, the kitty and trick 2: 14 points."
+        f"Seat {hand.tricks[0].next_leader} leads again; seat {second.winner}'s {winning} wins trick 2 and collects "
+        f"trick 1, the kitty and trick 2: {second.points} points."
     )
     return SequenceCase("kitty", "The kitty travels with trick 1", story, _finish(hand, 3), 0)
 
