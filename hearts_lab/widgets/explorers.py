@@ -274,6 +274,19 @@ def running_estimate(
     return points
 
 
+def _hands_label(x: float, _pos: object = None) -> str:
+    """Tick labels for hand counts: 500, 2k, 200k, 1M.
+
+    >>> [_hands_label(x) for x in (500, 2_000, 200_000, 1_000_000)]
+    ['500', '2k', '200k', '1M']
+    """
+    if x >= 1_000_000:
+        return f"{x / 1_000_000:g}M"
+    if x >= 1_000:
+        return f"{x / 1_000:g}k"
+    return f"{x:g}"
+
+
 def plot_running(points: Sequence[RunningPoint], ax: Any = None, *, title: str = "", total: int | None = None) -> Any:
     """The running estimate (line) and its 95 % interval (band) against hands played, log scale; returns the axes.
 
@@ -296,8 +309,10 @@ def plot_running(points: Sequence[RunningPoint], ax: Any = None, *, title: str =
     ax.set_xscale("log")
     if points:
         ax.set_xlim(points[0].hands * 0.9, max(total or 0, points[-1].hands) * 1.1)
-    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    low_x, high_x = ax.get_xlim()
+    wide = high_x / low_x > 300  # more than about two and a half decades: label the powers of ten only
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0,) if wide else (1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(_hands_label))
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("hands played so far (log scale)")
