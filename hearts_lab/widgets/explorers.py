@@ -105,7 +105,7 @@ class DeckExplorer(widgets.VBox):
         self._show(self.rules)
 
     def __repr__(self) -> str:
-        return f"DeckExplorer: {self.rules.summary()} (an interactive widget: run the notebook to use it)"
+        return f"DeckExplorer (interactive: run the notebook to use it) for {self.rules.name}, {self.rules.players} players"
 
     # -- events ---------------------------------------------------------------
 
