@@ -424,3 +424,85 @@ def test_cancellation_table_shows_kitty_and_pile():
     play_out(table)
     assert table.scored is not None
     assert sum(table.hand.points()) + sum(rules.points_of(c) for c in table.hand.unclaimed) == 52
+
+
+# -- the widget is a view: whatever is clicked, it shows exactly the table's state ---------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from hearts_lab.table import Table  # noqa: E402
+
+
+def check_view(table: PlayTable) -> None:
+    session = table.table
+    assert isinstance(session, Table)
+    assert table.message == session.message
+    assert session.message.strip() and html_text(session.message) in table.message_html.value
+    assert table._button_cards == list(session.hand.cards(table.seat))
+    assert [b.description for b in table.card_buttons] == [str(c) for c in session.hand.cards(table.seat)]
+    if session.my_turn:
+        enabled = {c for c, b in zip(table._button_cards, table.card_buttons) if not b.disabled}
+        assert enabled == set(session.legal_moves())
+    elif not session.passing:
+        assert all(b.disabled for b in table.card_buttons)
+    assert visible(table.pass_button) == session.passing
+    assert visible(table.moon_old_button) == visible(table.moon_new_button) == session.moon_pending
+    assert visible(table.next_button) == (session.scored is not None and not session.game.is_over)
+    assert visible(table.new_game_button) == session.game.is_over
+    assert table.undo_button.disabled == (not session.can_undo)
+
+
+def html_text(text: str) -> str:
+    import html
+
+    return html.escape(text.strip())
+
+
+CLICKS = ("enabled-card",) * 12 + ("card",) * 4 + ("toggle-pass",) * 2 + ("next",) * 2 + ("undo", "next", "new", "moon-old", "moon-new", "four-colour")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=st.sampled_from([
+        dataclasses.replace(STANDARD, moon="choice", target=30),
+        Rules.preset("cancellation", players=7, target=40),
+        Rules.preset("lowest-clubs", players=3, target=30),
+    ]),
+    seed=st.integers(0, 1000),
+    clicks=st.lists(st.tuples(st.sampled_from(CLICKS), st.integers(0, 10**6)), min_size=10, max_size=80),
+)
+def test_random_clicks_always_show_the_tables_state(rules, seed, clicks):
+    import random
+
+    table = PlayTable(rules, seed=seed, bots="random")
+    check_view(table)
+    for what, k in clicks:
+        rng = random.Random(k)
+        enabled = [b for b in table.card_buttons if not b.disabled and not isinstance(b, widgets.ToggleButton)]
+        if what == "enabled-card" and enabled:
+            rng.choice(enabled).click()
+        elif what == "card" and table.card_buttons:
+            button = rng.choice(table.card_buttons)
+            if isinstance(button, widgets.ToggleButton):
+                button.value = not button.value
+            else:
+                button.click()  # disabled buttons too: a forced click changes nothing but the message
+        elif what == "toggle-pass":
+            if table.table.passing:
+                for button in table.card_buttons:
+                    button.value = False
+                for button in rng.sample(table.card_buttons, rules.pass_count):
+                    button.value = True
+            table.pass_button.click()
+        elif what == "undo":
+            table.undo_button.click()
+        elif what == "next":
+            table.next_button.click()
+        elif what == "new" and visible(table.new_game_button):  # hidden mid-game: a student cannot press it
+            table.new_game_button.click()
+        elif what in ("moon-old", "moon-new"):
+            (table.moon_old_button if what == "moon-old" else table.moon_new_button).click()
+        else:
+            table.four_colour_box.value = not table.four_colour_box.value
+        check_view(table)
