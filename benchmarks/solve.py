@@ -84,6 +84,11 @@ def speed(args: argparse.Namespace) -> None:
 def survey(args: argparse.Namespace) -> None:
     rules = Rules.preset(args.preset, players=args.players, pass_count=0)
     out = Path(args.out)
+    if args.summarize_only:
+        partial = out.with_suffix(".partial.jsonl")
+        done_now = {c["start"]: c["rows"] for c in map(json.loads, partial.read_text(encoding="utf-8").splitlines()) if c}
+        write_summary(args, rules, done_now, out)
+        return
     partial = out.with_suffix(".partial.jsonl")
     done: dict[int, list[dict]] = {}
     if partial.exists():
@@ -130,7 +135,8 @@ def write_summary(args: argparse.Namespace, rules: Rules, done: dict[int, list[d
     summary = {
         "question": "share of random deals (no passing) in which some seat can force the moon, all cards face up, "
         "the other seats playing together against it",
-        "command": "python benchmarks/solve.py " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
+        "command": "python benchmarks/solve.py " + " ".join(shlex.quote(a) for a in sys.argv[1:] if a != "--summarize-only"),
+        "complete": n == args.deals,
         "rules": rules.to_dict(),
         "seed": args.seed,
         "deals_requested": args.deals,
@@ -172,6 +178,7 @@ def main() -> None:
     p.add_argument("--dask", default="", help="address of a Dask scheduler (default: a local process pool)")
     p.add_argument("--max-nodes", type=int, default=50_000)
     p.add_argument("--out", required=True)
+    p.add_argument("--summarize-only", action="store_true", help="write OUT from the chunks finished so far, run nothing")
     p.set_defaults(run=survey)
     args = parser.parse_args()
     args.run(args)

@@ -70,6 +70,7 @@ __all__ = [
     "guaranteed_points",
     "best_moves",
     "reference_solve",
+    "game_tree",
 ]
 
 #: Default node budget of one question (about a few seconds of pure Python at worst).
@@ -325,6 +326,67 @@ def reference_solve(hand: Hand, scores: Sequence[int] | None = None, *, max_leav
             root_moons[s] = (root_moons[s] or m[s]) if s == mover else (root_moons[s] and m[s])
     assert root_values is not None and root_moons is not None
     return ReferenceResult(tuple(root_values), tuple(root_moons), tuple(moves), leaves)
+
+
+def game_tree(hand: Hand, seat: int, *, scores: Sequence[int] | None = None, max_nodes: int = 400) -> str:
+    """The whole game tree from ``hand``, drawn as text, with the minimax value for ``seat``
+    at every node: ``seat`` picks the smallest value, the others the largest.
+
+    Every node is the engine's own position (:meth:`Hand.play` on a copy); a finished
+    hand shows the points and any moon. For tiny endgames (at most ``max_nodes`` nodes).
+
+    >>> from hearts_lab import Hand, Rules
+    >>> rules = Rules.preset("standard", players=4)
+    >>> hand = Hand.from_cards(rules, ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+    ...                               "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"], hand_number=3)
+    >>> for _ in range(48):                   # to the last trick
+    ...     hand.play(hand.legal_moves()[0])
+    >>> print(game_tree(hand, 1))
+    seat 0 to play; values are seat 1's points (seat 1 takes the smallest, the others the largest)
+    └─ seat 0 plays A♣ → 26
+       └─ seat 1 plays A♦ → 26
+          └─ seat 2 plays A♥ → 26
+             └─ seat 3 plays A♠ → 26: points 26 0 0 0, seat 0 shoots the moon
+    """
+    _check(hand, seat)
+    rules = hand.rules
+    sc = _scores(hand, scores)
+    count = 0
+
+    def walk(h: Hand) -> tuple[int, list[tuple[str, list[object]]]]:
+        nonlocal count
+        count += 1
+        if count > max_nodes:
+            raise ValueError(f"max_nodes: the tree has more than {max_nodes} nodes; draw a smaller endgame.")
+        mover = h.to_play
+        assert mover is not None
+        kids: list[tuple[str, list[object]]] = []
+        values = []
+        for card in h.legal_moves():
+            child = _clone(h)
+            child.play(card)
+            if child.phase == "over":
+                shooter = child.moon_shooter
+                v = _seat_delta(rules, child.points(), shooter, seat, sc)
+                end = f": points {' '.join(map(str, child.points()))}" + (f", seat {shooter} shoots the moon" if shooter is not None else "")
+                kids.append((f"seat {mover} plays {card} → {v}{end}", []))
+            else:
+                v, sub = walk(child)
+                kids.append((f"seat {mover} plays {card} → {v}", list(sub)))
+            values.append(v)
+        return (min(values) if mover == seat else max(values)), kids
+
+    _, tree = walk(hand)
+    lines = [f"seat {hand.to_play} to play; values are seat {seat}'s points (seat {seat} takes the smallest, the others the largest)"]
+
+    def draw(nodes: list[tuple[str, list[object]]], indent: str) -> None:
+        for i, (label, sub) in enumerate(nodes):
+            last = i == len(nodes) - 1
+            lines.append(indent + ("└─ " if last else "├─ ") + label)
+            draw(sub, indent + ("   " if last else "│  "))  # type: ignore[arg-type]
+
+    draw(tree, "")
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from ..render import (
     trick_html,
 )
 from ._common import ErrorArea, button, four_colour_box
+from .solver import SolverPanel
 
 __all__ = ["DealStepper", "load_hand"]
 
@@ -116,11 +117,16 @@ class DealStepper(w.VBox):
         self.slider.observe(lambda change: self._show(), names="value")
         self.four_colour.observe(lambda change: self._show(), names="value")
 
+        # "solve ♠": perfect-information values from the position shown (hearts_lab.widgets.solver).
+        self.solve = button("solve ♠", "hl-step-solve", tooltip="Solve from here: every legal card's value with all hands face up")
+        self.solver = SolverPanel()
+        self.solver.layout.display = "none"
+        self.solve.on_click(lambda _: self.open_solver())
         controls = w.HBox(
-            [self.first, self.prev_trick, self.back, self.next, self.next_trick, self.last, self.slider, self.four_colour],
+            [self.first, self.prev_trick, self.back, self.next, self.next_trick, self.last, self.slider, self.four_colour, self.solve],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        super().__init__([controls, self.status, self.error, self.table, self.info, self.loader])
+        super().__init__([controls, self.status, self.error, self.table, self.info, self.solver, self.loader])
         self.add_class("hl-stepper")
         self._reset(step)
 
@@ -229,6 +235,16 @@ class DealStepper(w.VBox):
             caption = f"Trick {shown.number + 1} of {rules.hand_size}" + (f" · led by seat {shown.leader}" if shown.plays else "")
         self.table.value = seat_table_html(state, four_colour=four, received=(k == 0 and state.passes is not None), caption=caption)
         self.info.value = self._info_html(state, four)
+        if self.solver.layout.display != "none":
+            self.solver.four_colour = four
+            self.solver.set_hand(state)
+
+    def open_solver(self) -> None:
+        """Show the solver panel for the position shown and solve it (if it has few enough tricks left)."""
+        self.solver.layout.display = None
+        self.solver.four_colour = self.four_colour.value
+        self.solver.set_hand(self.state)
+        self.solver.solve()
 
     def _info_html(self, state: Hand, four: bool) -> str:
         rows: list[tuple[str, str]] = []
@@ -269,4 +285,5 @@ class DealStepper(w.VBox):
         return f"<table class='hl-step-facts' style='font-size:15px;border-collapse:collapse'>{body}</table>"
 
     def _repr_html_(self) -> str:  # a static picture for stored notebooks and GitHub
-        return self.status.value + self.table.value + self.info.value
+        solved = self.solver.result.value if self.solver.layout.display != "none" else ""
+        return self.status.value + self.table.value + self.info.value + solved
