@@ -30,6 +30,7 @@ import hashlib
 import http.server
 import importlib.metadata
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -166,6 +167,81 @@ def lock_entry(whl: Path, packages: dict) -> dict:
             "unvendored_tests": False}
 
 
+#: Runs in Pyodide (Node): adds unchecked-hash .pyc files, made by Pyodide's own Python, to wheels.
+COMPILE_PY = r"""
+import base64, hashlib, importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def compile_wheel(src, dst):
+    added = []
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        record = next(n for n in zin.namelist() if n.endswith(".dist-info/RECORD"))
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == record:
+                continue
+            zout.writestr(info, data)
+            if not info.filename.endswith(".py") or "/tests/" in info.filename or "/benchmarks/" in info.filename:
+                continue  # test suites are never imported in a lesson: no bytecode for them
+            try:
+                code = compile(data, info.filename, "exec", dont_inherit=True)
+            except SyntaxError:
+                continue
+            folder, _, name = info.filename.rpartition("/")
+            pyc_name = (folder + "/" if folder else "") + f"__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            zout.writestr(pyc_name, pyc)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
+            added.append(f"{pyc_name},sha256={digest},{len(pyc)}")
+        lines = [line for line in zin.read(record).decode().splitlines() if line.strip()]
+        zout.writestr(record, "\n".join(lines + added) + "\n")
+"""
+
+COMPILE_JS = """
+const [pyodideDir, hostDir, ...names] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.mkdirTree("/host");
+py.mountNodeFS("/host", hostDir);
+py.runPython(process.env.COMPILE_PY);
+for (const name of names) {
+  py.runPython(`compile_wheel("/host/src/${name}", "/host/out/${name}")`);
+}
+"""
+
+
+def compile_wheels(core: Path, wheels: list[Path], out: Path) -> None:
+    """Copy ``wheels`` to ``out`` with bytecode for Pyodide's Python added (as Pyodide's own
+    distribution ships its packages), so a kernel imports IPython or sympy without
+    compiling them first. Pyodide itself, run by Node, compiles them; results are cached."""
+    cache = CACHE / "compiled"
+    cache.mkdir(parents=True, exist_ok=True)
+    todo = []
+    for whl in wheels:
+        cached = cache / f"{sha256(whl)[:16]}-{whl.name}"
+        if not cached.exists():
+            todo.append((whl, cached))
+    if todo:
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("node not found: `make site` compiles the wheels with Pyodide under Node (apt-get install nodejs)")
+        with tempfile.TemporaryDirectory() as tmp:
+            host = Path(tmp)
+            (host / "src").mkdir()
+            (host / "out").mkdir()
+            for whl, _ in todo:
+                shutil.copy2(whl, host / "src" / whl.name)
+            script = host / "compile.mjs"
+            script.write_text(COMPILE_JS)
+            log(f"compiling {len(todo)} wheels to Pyodide bytecode")
+            subprocess.run([node, str(script), str(core.resolve()), str(host), *(w.name for w, _ in todo)],
+                           check=True, env={**os.environ, "COMPILE_PY": COMPILE_PY}, stdout=subprocess.DEVNULL)
+            for whl, cached in todo:
+                shutil.copy2(host / "out" / whl.name, cached)
+    for whl in wheels:
+        shutil.copy2(cache / f"{sha256(whl)[:16]}-{whl.name}", out / whl.name)
+
+
 def stage_pyodide(core: Path, extra_wheels: list[Path]) -> dict[str, str]:
     """static/pyodide/: the core, the bundled wheels, and a lock file that points at them.
 
@@ -189,22 +265,21 @@ def stage_pyodide(core: Path, extra_wheels: list[Path]) -> dict[str, str]:
 
     served = {}
     for name in bundle:
-        entry = packages[name]
-        if not entry["file_name"].endswith("-none-any.whl"):
-            raise RuntimeError(f"{name} is not pure Python in Pyodide's lock ({entry['file_name']}); it cannot be bundled")
-        whl = find_wheel(wheels, entry["name"], entry["version"])
-        shutil.copy2(whl, out / whl.name)
+        if not packages[name]["file_name"].endswith("-none-any.whl"):
+            raise RuntimeError(f"{name} is not pure Python in Pyodide's lock ({packages[name]['file_name']}); it cannot be bundled")
+    found = {name: find_wheel(wheels, packages[name]["name"], packages[name]["version"]) for name in bundle}
+    compile_wheels(core, list(found.values()), out)
+    for name, whl in found.items():
         # Same project and version as Pyodide's build, taken from PyPI: record what is served.
-        entry["file_name"], entry["sha256"] = whl.name, sha256(whl)
+        packages[name]["file_name"], packages[name]["sha256"] = whl.name, sha256(out / whl.name)
         served[name] = "site"
     for name, entry in packages.items():
         if name not in served:
             # Everything else (numpy, matplotlib, compiled stdlib parts) loads from Pyodide's CDN when online.
             entry["file_name"] = PYODIDE_CDN + entry["file_name"]
-    for whl in extra_wheels:
-        shutil.copy2(whl, out / whl.name)
+    compile_wheels(core, extra_wheels, out)
     for whl in extra_wheels:  # after copying all: an entry's dependencies must be in the lock
-        entry = lock_entry(whl, {**packages, **{_dist_name(w): {} for w in extra_wheels}})
+        entry = lock_entry(out / whl.name, {**packages, **{_dist_name(w): {} for w in extra_wheels}})
         packages[entry["name"]] = entry
         served[entry["name"]] = "site"
     (out / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))

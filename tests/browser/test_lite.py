@@ -11,7 +11,8 @@ notebook all cells run in the Pyodide kernel; the test asserts
 - every widget view the notebook displays renders (the count of rendered views
   equals the count of widget outputs, and matches the stored notebook's);
 - notebook 05: a click on a card in the play table plays it;
-- worksheets: a check prints its verdict on an answer typed into the page.
+- worksheets: a check prints its verdict on an answer typed into the page, and the
+  results export gives a download link and a file in the browser's storage.
 
 Notebooks that need a package the site does not bundle (numpy, matplotlib: they
 come from Pyodide's online distribution) are skipped by name with the reason;
@@ -19,6 +20,7 @@ come from Pyodide's online distribution) are skipped by name with the reason;
 """
 from __future__ import annotations
 
+import base64
 import importlib.util
 import json
 import os
@@ -296,6 +298,30 @@ def test_worksheet_check_prints_its_verdict(lite_url, lite_context):
         out = run_cell(page, check)
         text = "".join("".join(o.get("text", "")) + json.dumps(o.get("data", {}), ensure_ascii=False) for o in out["outputs"])
         assert "Not quite" in text, text
+
+        # the results export (worksheets' last cell) works here too: a download link and a file
+        export = next(i for i, c in enumerate(cells) if c["source"].startswith('export("ws1"'))
+        page.evaluate(f"""() => window.jupyterapp.shell.currentWidget.content.model.cells.get({export})
+                          .sharedModel.setSource('export("ws1", student="Ada")')""")
+        out = run_cell(page, export)
+        assert not errors([out]), errors([out])
+        link = page.locator(".jp-OutputArea-output a[download^='ws1_'][download$='.json']")
+        expect(link).to_have_count(1)
+        name = link.get_attribute("download")
+        with page.expect_download() as download:
+            link.click()
+        handed_in = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert handed_in["worksheet"] == "ws1" and handed_in["student"] == "Ada"
+        assert next(q for q in handed_in["questions"] if q["question"].lower() == "q1")["status"] != "unanswered"
+        # ... and the file is in the browser's storage next to the worksheet (the file browser shows it)
+        model = page.evaluate(f"""() => window.jupyterapp.serviceManager.contents
+            .get('exercises/student/{name}', {{content: true}}).then(m => ({{format: m.format, content: m.content}}))""")
+        content = model["content"]
+        if model["format"] == "base64":
+            content = base64.b64decode(content).decode("utf-8")
+        elif not isinstance(content, str):
+            content = json.dumps(content)
+        assert json.loads(content)["student"] == "Ada"
         assert not errors(page.evaluate(JS_CELLS))
     except BaseException:
         save_failure(page, "worksheet-check")
