@@ -240,6 +240,17 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "Under omnibus the J♦ (-10) counts as a point card, so 78 point cards and 26 without: "
         f"1 - C(74, 6)/C(104, 6) = {_f(1 - C(74, 6) / C(104, 6))} (up from {float(1 - C(76, 6) / C(104, 6)):.4g}). "
         "Ask whether a card worth -10 'holds points' - a good definitional discussion."),
+    ("10", "## Your turn", "f0c093871699"): (
+        "1. Once the shooter can force the moon, every one of its winning cards keeps that value after a card is "
+        "played: the best card may change with the position, but the forced result does not. Every defence card "
+        "shows the same value because, against perfect play, the moon happens whatever the others do - that is "
+        "what 'forced' means; a difference between defence cards would mean some defence could stop it. "
+        "2. Open: students usually pick the card that is safest for the trick in hand; the solver looks to the end "
+        "of the hand - a good discussion of greedy versus look-ahead play. "
+        "3. For the full deal of section 2 (seed 66, hand 3): seats 0, 2 and 3 are refuted at once (1 position, "
+        "any budget); seat 1 needs 180 positions, so max_nodes below 180 gives 'unknown within the budget' and 180 "
+        "or more gives 'the other seats can stop seat 1's moon'. A budget never turns into a wrong answer, only "
+        "into 'unknown'."),
     ("09", "### ✏️ Your turn: a simulation with the ", "548dae314779"): (
         "A loop over hand numbers 0..my_hands-1: deal, let four RandomBots (one seed per hand and seat) play, and "
         "count the hands with hand.points()[0] == 0. Check the student's count with the notebook's next cell; the "
