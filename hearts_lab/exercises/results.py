@@ -13,7 +13,8 @@ with the reason; it never stops the merge.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> from hearts_lab.exercises import ws1
+>>> from hearts_lab.exercises import checks, ws1
+>>> checks.reset("ws1")             # a fresh session: no earlier attempts
 >>> _ = ws1.check_q1(0)
 >>> saved = export("ws1", student="Ada", folder=folder)
 >>> saved.path.name
