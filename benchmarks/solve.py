@@ -74,7 +74,7 @@ def speed(args: argparse.Namespace) -> None:
         while len(hand.cards(hand.to_play)) > 6 or hand.current_trick.plays:
             hand.play(rng.choice(hand.legal_moves()))
         start = time.perf_counter()
-        table = best_moves(hand, max_nodes=args.max_nodes * 20)
+        table = best_moves(hand, max_nodes=args.max_nodes)
         times.append(time.perf_counter() - start)
         incomplete += not table.complete
     print(f"best_moves with 6 tricks left, {args.positions} positions (random play to trick 8), seed {args.seed}")
@@ -97,6 +97,8 @@ def survey(args: argparse.Namespace) -> None:
                 chunk = json.loads(line)
                 done[chunk["start"]] = chunk["rows"]
     starts = [s for s in range(0, args.deals, args.chunk) if s not in done]
+    if args.reverse:  # a second runner can work from the other end of the same checkpoint file
+        starts.reverse()
     print(f"{len(done)} chunks already done, {len(starts)} to go", flush=True)
     executor: Executor
     if args.dask:
@@ -135,7 +137,7 @@ def write_summary(args: argparse.Namespace, rules: Rules, done: dict[int, list[d
     summary = {
         "question": "share of random deals (no passing) in which some seat can force the moon, all cards face up, "
         "the other seats playing together against it",
-        "command": "python benchmarks/solve.py " + " ".join(shlex.quote(a) for a in sys.argv[1:] if a != "--summarize-only"),
+        "command": "python benchmarks/solve.py " + " ".join(shlex.quote(a) for a in sys.argv[1:] if a not in ("--summarize-only", "--reverse")),
         "complete": n == args.deals,
         "rules": rules.to_dict(),
         "seed": args.seed,
@@ -149,8 +151,8 @@ def write_summary(args: argparse.Namespace, rules: Rules, done: dict[int, list[d
         "unknown_deals": len(unknown),
         "rate_bounds_with_unknown": list(bounds),
         "forced_by_seat": [sum(s in r["forced"] for r in rows) for s in range(rules.players)],
-        "cpu_seconds_median_per_deal": statistics.median(seconds) if seconds else None,
-        "cpu_seconds_total": round(sum(seconds), 1),
+        "wall_seconds_median_per_deal_per_worker": statistics.median(seconds) if seconds else None,
+        "wall_seconds_total_all_workers": round(sum(seconds), 1),
         "python": platform.python_version(),
         "forced": [{"number": r["number"], "seats": r["forced"], "hands": r["hands"], "kitty": r.get("kitty", "")} for r in forced],
         "unknown": [{"number": r["number"], "seats": r["unknown"], "hands": r["hands"]} for r in unknown],
@@ -166,7 +168,7 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--positions", type=int, default=50)
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--max-nodes", type=int, default=50_000)
+    p.add_argument("--max-nodes", type=int, default=3_000_000)
     p.set_defaults(run=speed)
     p = sub.add_parser("survey", help="forced-moon rate over many random deals")
     p.add_argument("--preset", default="standard")
@@ -179,6 +181,7 @@ def main() -> None:
     p.add_argument("--max-nodes", type=int, default=50_000)
     p.add_argument("--out", required=True)
     p.add_argument("--summarize-only", action="store_true", help="write OUT from the chunks finished so far, run nothing")
+    p.add_argument("--reverse", action="store_true", help="take the chunks last first (a second runner on the same OUT)")
     p.set_defaults(run=survey)
     args = parser.parse_args()
     args.run(args)

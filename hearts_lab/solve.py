@@ -872,6 +872,25 @@ class _Search:
         if not self.trick:
             if not self.hands[self.to_play]:
                 return self.leaf()
+            if self.owner == -2:
+                # Nobody can shoot any more: the seat ends with its points plus some of the points
+                # still out (a sound bound; exact when none are left).
+                values = self.value
+                low = high = acc
+                for h in self.hands:
+                    for c in h:
+                        worth = values[c]
+                        if worth > 0:
+                            high += worth
+                        else:
+                            low += worth
+                rest = self.pend_pts + (self.kitty[0] if self.kitty_trick >= self.trick_no else 0)
+                low += min(rest, 0)
+                high += max(rest, 0)
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
             key = self.key(True)
             entry = self.value_tt.get(key)
             if entry is not None:
@@ -882,9 +901,14 @@ class _Search:
                     return hi
                 alpha, beta = max(alpha, lo), min(beta, hi)
                 a0, b0 = alpha, beta
-        minimising = self.to_play == self.seat
+        mover = self.to_play
+        minimising = mover == self.seat
         best = float("inf") if minimising else float("-inf")
-        for c in self.order(self.moves(self.to_play), not minimising):
+        cards = self.order(self.moves(mover), not minimising)
+        history = self.history[mover]
+        if len(cards) > 1:
+            cards.sort(key=lambda c: -history.get(c, 0))  # stable: ties keep the static order
+        for c in cards:
             trick = self.trick
             saved = self.play(c)
             try:
@@ -902,6 +926,8 @@ class _Search:
                 if best > alpha:
                     alpha = best
             if alpha >= beta:
+                if len(cards) > 1:
+                    history[c] = history.get(c, 0) + len(self.hands[mover]) ** 2
                 break
         if key is not None:
             lo, hi = self.value_tt.get(key, (float("-inf"), float("inf")))
