@@ -447,8 +447,8 @@ class Hand:
         return tuple(s for s in range(self.players) if s not in self._choices)
 
     def pass_target(self, seat: int) -> int:
-        """The seat that receives ``seat``'s cards this hand."""
-        return (self._seat(seat) + self.pass_offset) % self.players
+        """The seat that receives ``seat``'s cards this hand (:meth:`Rules.pass_target`)."""
+        return self.rules.pass_target(self._seat(seat), self.pass_offset)
 
     def pass_source(self, seat: int) -> int:
         """The seat whose cards ``seat`` receives this hand (itself on a hold hand).
@@ -458,7 +458,7 @@ class Hand:
         >>> hand.pass_offset, hand.pass_target(0), hand.pass_source(0)
         (3, 3, 1)
         """
-        return (self._seat(seat) - self.pass_offset) % self.players
+        return self.rules.pass_source(self._seat(seat), self.pass_offset)
 
     def received(self, seat: int) -> tuple[Card, ...] | None:
         """The cards ``seat`` received in the exchange (None before it)."""
@@ -540,7 +540,7 @@ class Hand:
             for card in cards:
                 self._hands[seat].remove(card)
         for seat, cards in enumerate(passes):
-            self._hands[(seat + self.pass_offset) % n].extend(cards)
+            self._hands[self.rules.pass_target(seat, self.pass_offset)].extend(cards)
         for h in self._hands:
             h.sort(key=_BY_SUIT)
         self._passes = passes

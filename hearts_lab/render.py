@@ -18,7 +18,7 @@ import math
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
-from .rules import pass_direction
+from .rules import pass_direction, pass_target
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -458,7 +458,7 @@ def pass_diagram_svg(players: int, offset: int, *, size: int = 320, title: str =
     ]
     if offset:
         for s in range(players):
-            (x1, y1), (x2, y2) = pos[s], pos[(s + offset) % players]
+            (x1, y1), (x2, y2) = pos[s], pos[pass_target(s, offset, players)]
             d = math.hypot(x2 - x1, y2 - y1)
             ux, uy = (x2 - x1) / d, (y2 - y1) / d
             # Offset each arrow sideways a little so that s->t and t->s (across) do not overlap.
@@ -498,7 +498,7 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
         offset = rules.pass_offset(h)
         shade = " style='background:#fff4cc;color:#222'" if highlight is not None and highlight % cycle == h else ""
         cells = "".join(
-            f"<td style='padding:2px 8px;text-align:center'>{'&ndash;' if not offset else f'&rarr; {(s + offset) % n}'}</td>"
+            f"<td style='padding:2px 8px;text-align:center'>{'&ndash;' if not offset else f'&rarr; {rules.pass_target(s, offset)}'}</td>"
             for s in range(n)
         )
         hands = f"{h}, {h + cycle}, {h + 2 * cycle}, …" if cycle > 1 else "every hand"

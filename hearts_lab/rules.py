@@ -35,7 +35,7 @@ from .cards import (
 from .errors import RulesError
 
 __all__ = [
-    "Rules", "pass_direction", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError",
+    "Rules", "pass_direction", "pass_target", "pass_source", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError",
     "PresetName", "OpeningLead", "HeartsBrokenBy", "MoonPolicy", "MoonCards", "LastTrickSetAside", "KittyTo",
     "TiePolicy", "CardValuesName", "OPENING_LEADS", "HEARTS_BROKEN_BY", "MOON_POLICIES", "MOON_CARDS",
     "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES",
@@ -136,6 +136,37 @@ def pass_direction(offset: int, players: int) -> str:
     if offset < players - offset:
         return f"{offset} to the left"
     return f"{players - offset} to the right"
+
+
+def _pass_seat(seat: int, offset: int, players: int) -> int:
+    """``seat`` moved ``offset`` places clockwise (to the left) round ``players`` seats, after checking all three."""
+    if type(players) is not int or players < 2:
+        raise RulesError(f"players: expected a whole number of seats, 2 or more, not {_quote(players)}.", "players")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise RulesError(f"seat: there is no seat {_quote(seat)}; seats are 0 to {players - 1}.", "seat")
+    if type(offset) is not int:
+        raise RulesError(f"offset: expected a whole-number seat offset, not {_quote(offset)}.", "offset")
+    return (seat + offset) % players
+
+
+def pass_target(seat: int, offset: int, players: int) -> int:
+    """The seat that receives ``seat``'s cards when cards travel by pass offset ``offset``
+    among ``players`` seats (see :meth:`Rules.pass_target`): offset 1 is the left neighbour.
+
+    >>> [pass_target(s, 1, 4) for s in range(4)], pass_target(0, 4, 6)
+    ([1, 2, 3, 0], 4)
+    """
+    return _pass_seat(seat, offset, players)
+
+
+def pass_source(seat: int, offset: int, players: int) -> int:
+    """The seat whose cards ``seat`` receives when cards travel by pass offset ``offset``
+    among ``players`` seats (itself on a hold, offset 0); the inverse of :func:`pass_target`.
+
+    >>> [pass_source(s, 1, 4) for s in range(4)], pass_source(4, 4, 6)
+    ([3, 0, 1, 2], 0)
+    """
+    return _pass_seat(seat, -offset if type(offset) is int else offset, players)
 
 
 def _quoted(options: Iterable[str]) -> str:
@@ -477,6 +508,26 @@ class Rules:
         'across'
         """
         return pass_direction(offset, self.players)
+
+    def pass_target(self, seat: int, offset: int) -> int:
+        """The one rule of where passed cards go: the seat that receives ``seat``'s cards when they
+        travel by pass offset ``offset`` (offset 1 is the left neighbour, the next seat clockwise).
+
+        >>> rules = Rules.preset("standard", players=4)
+        >>> [rules.pass_target(0, rules.pass_offset(h)) for h in range(4)]
+        [1, 3, 2, 0]
+        """
+        return _pass_seat(seat, offset, self.players)
+
+    def pass_source(self, seat: int, offset: int) -> int:
+        """The seat whose cards ``seat`` receives when cards travel by pass offset ``offset``
+        (itself on a hold hand): the inverse of :meth:`pass_target`.
+
+        >>> rules = Rules.preset("lowest-clubs", players=6)
+        >>> rules.pass_source(0, 2), rules.pass_target(rules.pass_source(0, 2), 2)
+        (4, 0)
+        """
+        return _pass_seat(seat, -offset if type(offset) is int else offset, self.players)
 
     @property
     def opening_card(self) -> Card | None:

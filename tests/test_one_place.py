@@ -1,0 +1,90 @@
+"""Each rule fact is decided in one place (issue 11): what a view, a bot or a worksheet reports
+is the engine's answer, across every preset and player count.
+
+These are behavioural checks, not greps: each compares what another module shows with the
+engine fact it must come from (``Rules.pass_target``/``pass_source``, ``Rules.pass_direction``,
+``Trick.winning_card``, ``Rules.points``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hearts_lab import Hand, Rules
+from hearts_lab.errors import RulesError
+from hearts_lab.render import pass_cycle_html, pass_diagram_svg
+from hearts_lab.rules import PRESET_PLAYERS, pass_source, pass_target
+from hearts_lab.table import seat_direction
+
+ALL_RULES = [(name, n) for name, players in PRESET_PLAYERS.items() for n in players]
+
+
+def _cycle(rules: Rules) -> range:
+    return range(len(rules.pass_schedule) if rules.pass_count else 1)
+
+
+@pytest.mark.parametrize(("preset", "players"), ALL_RULES)
+def test_exchange_moves_cards_where_the_rules_say(preset, players):
+    rules = Rules.preset(preset, players=players)
+    for h in _cycle(rules):
+        hand = Hand.deal(rules, seed=h, hand_number=h)
+        offset = hand.pass_offset
+        for s in range(players):
+            target, source = rules.pass_target(s, offset), rules.pass_source(s, offset)
+            assert hand.pass_target(s) == target == pass_target(s, offset, players)
+            assert hand.pass_source(s) == source == pass_source(s, offset, players)
+            assert rules.pass_target(source, offset) == s
+            # The name of the offset is the name of where the target sits, seen from the passer.
+            assert seat_direction(s, target, players) == ("you" if offset == 0 else rules.pass_direction(offset))
+        if not offset:
+            continue
+        for s in range(players):
+            hand.pass_cards(s, hand.cards(s)[: rules.pass_count])
+        for s in range(players):
+            source = rules.pass_source(s, offset)
+            assert hand.received(s) == hand.passes[source]
+            assert set(hand.passes[source]) <= set(hand.cards(s))
+
+
+@pytest.mark.parametrize(("preset", "players"), ALL_RULES)
+def test_pass_cycle_table_shows_the_engines_targets(preset, players):
+    rules = Rules.preset(preset, players=players)
+    rows = pass_cycle_html(rules).split("<tr")[2:]
+    assert len(rows) == len(_cycle(rules))
+    for h, row in zip(_cycle(rules), rows):
+        hand = Hand.deal(rules, seed=0, hand_number=h)
+        assert f"<strong>{rules.pass_direction(hand.pass_offset)}</strong> ({hand.pass_offset})" in row
+        shown = [int(t) for t in re.findall(r"&rarr; (\d+)", row)]
+        assert shown == ([hand.pass_target(s) for s in range(players)] if hand.pass_offset else [])
+
+
+@pytest.mark.parametrize("players", range(2, 12))
+def test_pass_diagram_draws_one_arrow_per_seat_to_its_target(players):
+    rules = Rules.preset("cancellation" if players > 6 else "lowest-clubs", players=players)
+    for offset in range(players):
+        svg = pass_diagram_svg(players, offset)
+        assert rules.pass_direction(offset) in svg
+        seats = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"', svg)]
+        arrows = re.findall(r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"', svg)
+        assert len(seats) == players and len(arrows) == (players if offset else 0)
+        for s, (x1, y1, x2, y2) in enumerate(arrows):
+            def nearest(x: str, y: str) -> int:
+                return min(range(players), key=lambda t: (seats[t][0] - float(x)) ** 2 + (seats[t][1] - float(y)) ** 2)
+            assert (nearest(x1, y1), nearest(x2, y2)) == (s, rules.pass_target(s, offset))
+
+
+def test_pass_seats_refuse_bad_input_naming_the_field():
+    rules = Rules.preset("standard", players=4)
+    for call, field in [
+        (lambda: rules.pass_target(4, 1), "seat"),
+        (lambda: rules.pass_source(-1, 1), "seat"),
+        (lambda: rules.pass_target(True, 1), "seat"),
+        (lambda: rules.pass_target(0, "1"), "offset"),
+        (lambda: rules.pass_source(0, 1.0), "offset"),
+        (lambda: pass_target(0, 1, 1), "players"),
+    ]:
+        with pytest.raises(RulesError) as info:
+            call()
+        assert info.value.field == field
