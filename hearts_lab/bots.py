@@ -188,7 +188,7 @@ class HeuristicBot(Bot):
             if ducks:
                 return max(ducks, key=lambda c: (c == QUEEN_OF_SPADES, c.rank))
             last = len(plays) == rules.players - 1
-            at_stake = sum(rules.points_of(c) for _, c in plays) + sum(rules.points_of(c) for c in view.pending)
+            at_stake = rules.points((*view.current_trick.cards, *view.pending))
             safe = [c for c in legal if c != QUEEN_OF_SPADES] or legal
             if last and at_stake <= 0:
                 return max(safe, key=lambda c: c.rank)

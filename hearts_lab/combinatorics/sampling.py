@@ -349,7 +349,7 @@ def kitty_points() -> Event:
 
 def kitty_point_total() -> Event:
     """Points in the kitty (a count) — its mean matches :func:`expected_kitty_points`."""
-    return Event("points in the kitty", lambda d: sum(d.rules.points_of(c) for c in d.kitty))
+    return Event("points in the kitty", lambda d: d.rules.points(d.kitty))
 
 
 def pair_count(seat: int = 0) -> Event:
