@@ -250,7 +250,7 @@ def set_aside_then_collected() -> SequenceCase:
     """
     hand = designed_hand(6, [_TRICK_1, _RULEBOOK_TRICK, (4, ["KC", "3C", "7C", "AC", "5C", "8C"])], seed=1)
     aside, third = hand.tricks[1], hand.tricks[2]
-    winning = max((c for _, c in third.plays if c.suit == third.led_suit), key=lambda c: c.rank)
+    winning = third.winning_card
     story = (
         "Trick 2 is the rulebook's 10♠ 9♥ 9♥ 10♠ (with 4♠ 4♠ from the other two players): every spade "
         f"cancels, so nobody wins it. Its cards wait on the pending pile and seat {aside.next_leader} leads again. "
@@ -277,7 +277,7 @@ def two_set_asides() -> SequenceCase:
         seed=2,
     )
     fourth = hand.tricks[3]
-    winning = max((c for _, c in fourth.plays if c.suit == fourth.led_suit), key=lambda c: c.rank)
+    winning = fourth.winning_card
     story = (
         "Trick 2 is set aside (every spade cancels), and so is trick 3 (8♣, J♣ and 3♣ all come in pairs). "
         f"Seat {hand.tricks[2].leader} leads three times in a row. Both set-aside tricks share one pending pile, "
@@ -303,7 +303,7 @@ def kitty_with_trick_one() -> SequenceCase:
         seed=3,
     )
     rules, second = hand.rules, hand.tricks[1]
-    winning = max((c for _, c in second.plays if c.suit == second.led_suit), key=lambda c: c.rank)
+    winning = second.winning_card
     kitty = " and ".join(str(Card.parse(c)) for c in _KITTY)
     story = (
         f"Six players are dealt {rules.hand_size} cards each, {rules.players * rules.hand_size} in all; the other "

@@ -91,7 +91,8 @@ def resolve_trick(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> Tric
 
 
 def _winner(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> tuple[int | None, tuple[Card, ...]]:
-    """The winning seat (None if set aside) and the cancelled cards: :func:`_resolve` without the sentence."""
+    """The one trick-winner decision: the winning seat (None if set aside) and the cancelled cards
+    (each once, in the order its first copy was played); :func:`_resolve` adds the sentence."""
     led = plays[0][1].suit
     cancelled: tuple[Card, ...] = ()
     if cancellation:
@@ -107,22 +108,13 @@ def _winner(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> tuple[int 
 
 
 def _resolve(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> TrickResult:
-    """The decision itself, for plays already checked (the hand's own tricks)."""
+    """The decision of :func:`_winner` with its sentence, for plays already checked (the hand's own tricks)."""
     led = plays[0][1].suit
-    cancelled: tuple[Card, ...] = ()
-    if cancellation:
-        cards = [card for _, card in plays]
-        if len(set(cards)) < len(cards):
-            # Each cancelled card once, in the order its first copy was played.
-            cancelled = tuple(c for c, k in Counter(cards).items() if k > 1)
-    best_seat = -1
-    best: Card | None = None
-    for seat, card in plays:
-        if card.suit == led and (best is None or card.rank > best.rank) and card not in cancelled:
-            best_seat, best = seat, card
-    if best is None:
+    best_seat, cancelled = _winner(cancellation, plays)
+    if best_seat is None:
         pairs = ", ".join(f"both {c} cancel" for c in cancelled)
         return TrickResult(None, None, cancelled, f"Set aside: {pairs}, and no other {SUIT_SINGULAR[led]} was played.")
+    best = next(card for seat, card in plays if seat == best_seat)
     if cancelled:
         reason = f"{best} wins: {', '.join(f'both {c} cancel' for c in cancelled)}."
     elif len(plays) == 1:
@@ -194,6 +186,20 @@ class Trick:
     def set_aside(self) -> bool:
         """A complete trick nobody won (RULES.md §3.7)."""
         return self.complete and self.winner is None
+
+    @property
+    def winning_card(self) -> Card | None:
+        """The card that won this trick, the winner's (None while in progress or when set aside).
+
+        >>> from hearts_lab import Hand, Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=3, hand_number=3)
+        >>> for _ in range(4):
+        ...     hand.play(hand.legal_moves()[-1])
+        >>> trick = hand.tricks[0]
+        >>> trick.winning_card == trick.card_of(trick.winner), trick.winning_card.suit == trick.led_suit
+        (True, True)
+        """
+        return None if self.winner is None else self.card_of(self.winner)
 
     def card_of(self, seat: int) -> Card | None:
         for s, card in self.plays:

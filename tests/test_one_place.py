@@ -88,3 +88,25 @@ def test_pass_seats_refuse_bad_input_naming_the_field():
         with pytest.raises(RulesError) as info:
             call()
         assert info.value.field == field
+
+
+@pytest.mark.parametrize(("preset", "players"), ALL_RULES)
+def test_each_tricks_winning_card_and_points_are_the_engines(preset, players):
+    import random
+
+    from hearts_lab.tricks import resolve_trick
+
+    rules = Rules.preset(preset, players=players)
+    rng = random.Random(f"{preset}/{players}")
+    for h in range(2):
+        hand = Hand.deal(rules, seed=h, hand_number=h)
+        if hand.phase == "pass":
+            for s in range(players):
+                hand.pass_cards(s, hand.cards(s)[: rules.pass_count])
+        while hand.phase == "play":
+            hand.play(rng.choice(hand.legal_moves()))
+        for trick in hand.tricks:
+            result = resolve_trick(rules, trick.plays)
+            assert (trick.winner, trick.winning_card, trick.reason) == (result.winner, result.winning_card, result.reason)
+            assert trick.points == (rules.points(trick.collected) if trick.collector is not None else 0)
+        assert sum(hand.points()) == rules.points(c for s in range(players) for c in hand.collected(s))
