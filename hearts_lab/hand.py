@@ -792,8 +792,7 @@ class Hand:
         took_kitty = False
         points = 0
         if collector is not None:
-            values = rules._values
-            points = sum([values.get(c, 0) for c in pile])
+            points = rules.points(pile)
             self._collected[collector].extend(pile)
             self._points[collector] += points
             self._pending = []
