@@ -325,6 +325,11 @@ class RulesLab(widgets.VBox):
                 c["players"].value = players
             finally:
                 self._loading = False
+        self._load_preset(note)
+
+    def _load_preset(self, note: str = "") -> None:
+        """Every control to the chosen preset's values (the engine's error shown if it refuses them)."""
+        c = self.controls
         try:
             base = Rules.preset(c["preset"].value, players=c["players"].value)
         except RulesError as error:
@@ -370,15 +375,7 @@ class RulesLab(widgets.VBox):
 
     def reset(self) -> None:
         """Put every control back to the chosen preset's values."""
-        c = self.controls
-        try:
-            base = Rules.preset(c["preset"].value, players=c["players"].value)
-        except RulesError as error:
-            self._reject(error)
-            return
-        self.preset_rules = base
-        self._load(base)
-        self._accept(base)
+        self._load_preset()
 
     # -- what the rules do ------------------------------------------------------------------
 
