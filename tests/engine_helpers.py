@@ -55,3 +55,23 @@ def finish_lowest(hand: Hand) -> None:
     """Play the first legal card until the hand is over."""
     while hand.phase == "play":
         hand.play(hand.legal_moves()[0])
+
+
+def moon_deal(rules: Rules, hand_number: int = 0, dealer: int = 0) -> Hand:
+    """Seat 0 wins trick 1 with A♣, then leads its 12 hearts and collects 2♥ and the Q♠ on the way.
+
+    Nothing the other seats do can stop it: seat 1 must give up 2♥ on the first
+    heart lead and seat 3, void in hearts, must discard the Q♠ on one of them.
+    """
+    return Hand.from_cards(
+        rules,
+        [
+            "A♣ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥",
+            "2♣ 3♣ 4♣ 5♣ 6♣ 2♥ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦",
+            "7♣ 8♣ 9♣ 10♣ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♠ 3♠ 4♠",
+            "J♣ Q♣ K♣ Q♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠",
+        ],
+        hand_number=hand_number,
+        dealer=dealer,
+        passing=False,
+    )

@@ -46,7 +46,7 @@ def test_the_rules_lab_scores_a_bots_choice_with_the_one_bot_policy():
     from hearts_lab import Rules
     from hearts_lab.bots import LowestCardBot, bot_moon_choice, play_hand
     from hearts_lab.widgets.rules_lab import RulesLab
-    from tests.test_table import moon_deal
+    from engine_helpers import moon_deal
 
     rules = Rules.preset("standard", players=4, moon="choice")
     hand = moon_deal(rules)

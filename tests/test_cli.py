@@ -140,7 +140,7 @@ def test_a_whole_game_typed_at_the_terminal(preset, players, target, seat, monke
 
 
 def test_the_moon_choice_at_the_terminal(monkeypatch, capsys):
-    from tests.test_table import moon_deal
+    from engine_helpers import moon_deal
 
     rules = Rules.preset("standard", players=4, moon="choice")
     table = Table(rules, seat=0, seed=1, controls=cli.CONTROLS)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine_helpers import moon_deal
 from hearts_lab import Card, Hand, IllegalMove, Rules
 from hearts_lab.bots import BOT_MOON_POLICY, Bot, HeuristicBot, LowestCardBot, RandomBot, bot_moon_choice
 from hearts_lab.errors import IllegalPass, MoonChoiceRequired
@@ -18,22 +19,6 @@ from hearts_lab.table import Controls, Report, Table, seat_direction
 
 STANDARD = Rules.preset("standard", players=4)
 CHOICE = dataclasses.replace(STANDARD, moon="choice")
-
-
-def moon_deal(rules: Rules, hand_number: int = 0, dealer: int = 0) -> Hand:
-    """Seat 0 wins trick 1 with A♣, then leads its 12 hearts and collects 2♥ and the Q♠ on the way."""
-    return Hand.from_cards(
-        rules,
-        [
-            "A♣ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥",
-            "2♣ 3♣ 4♣ 5♣ 6♣ 2♥ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦",
-            "7♣ 8♣ 9♣ 10♣ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♠ 3♠ 4♠",
-            "J♣ Q♣ K♣ Q♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠",
-        ],
-        hand_number=hand_number,
-        dealer=dealer,
-        passing=False,
-    )
 
 
 def state(table: Table) -> tuple[Any, ...]:

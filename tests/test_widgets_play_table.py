@@ -7,6 +7,7 @@ import dataclasses
 import ipywidgets as widgets
 import pytest
 
+from engine_helpers import moon_deal
 from hearts_lab import Card, Hand, IllegalMove, Rules
 from hearts_lab.bots import HeuristicBot, RandomBot
 from hearts_lab.render import FOUR_COLOURS, SUIT_COLOURS
@@ -35,24 +36,6 @@ def pass_by_clicks(table: PlayTable, cards) -> None:
 
 def button_for(table: PlayTable, card) -> widgets.Button:
     return table.card_buttons[table._button_cards.index(Card.parse(card))]
-
-
-def moon_deal(rules: Rules) -> Hand:
-    """Seat 0 wins trick 1 with A♣, then leads its 12 hearts and collects 2♥ and the Q♠ on the way.
-
-    Nothing the other seats do can stop it: seat 1 must give up 2♥ on the first
-    heart lead and seat 3, void in hearts, must discard the Q♠ on one of them.
-    """
-    return Hand.from_cards(
-        rules,
-        [
-            "A♣ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥",
-            "2♣ 3♣ 4♣ 5♣ 6♣ 2♥ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦",
-            "7♣ 8♣ 9♣ 10♣ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♠ 3♠ 4♠",
-            "J♣ Q♣ K♣ Q♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠",
-        ],
-        passing=False,
-    )
 
 
 def play_out(table: PlayTable) -> None:
