@@ -244,3 +244,56 @@ def test_errors_name_the_problem():
         can_force_moon(Hand.deal(dataclasses.replace(rules, moon="off"), seed=1, hand_number=3), 0)
     with pytest.raises(TypeError):
         best_moves("not a hand")  # type: ignore[arg-type]
+
+
+# -- the stored survey and its scale-out --------------------------------------------------------------
+
+def test_survey_chunks_are_the_same_on_a_process_pool():
+    from concurrent.futures import ProcessPoolExecutor
+
+    from hearts_lab.solve import survey_chunk
+
+    rules = Rules.preset("standard", players=5, pass_count=0)
+    here = survey_chunk(rules.to_dict(), 2026, 430, 436, 50_000)
+    with ProcessPoolExecutor(1) as pool:
+        there = pool.submit(survey_chunk, rules.to_dict(), 2026, 430, 436, 50_000).result()
+
+    def strip(rows):
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+    assert strip(here) == strip(there) and [r["number"] for r in here] == list(range(430, 436))
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_stored_survey_deals_are_the_seeded_deals(repo_root, players):
+    import json
+
+    from hearts_lab.deal import deal_cards
+    from hearts_lab.stats import wilson_interval
+
+    survey = json.loads((repo_root / "data" / f"forced_moon_standard_{players}.json").read_text(encoding="utf-8"))
+    rules = Rules.from_dict(survey["rules"])
+    assert survey["forced_deals"] == len(survey["forced"]) and survey["deals"] >= 2000
+    assert survey["wilson_95"] == list(wilson_interval(survey["forced_deals"], survey["deals"]))
+    for row in survey["forced"] + survey["unknown"]:
+        hands, _ = deal_cards(rules, survey["seed"], hand_number=row["number"])
+        assert [" ".join(map(str, sorted(h, key=lambda c: c.sort_key()))) for h in hands] == row["hands"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [4, 5])
+def test_stored_forced_moons_reproduce(repo_root, players):
+    import json
+
+    from hearts_lab.deal import deal_cards
+    from hearts_lab.stats import wilson_interval
+
+    survey = json.loads((repo_root / "data" / f"forced_moon_standard_{players}.json").read_text(encoding="utf-8"))
+    rules = Rules.from_dict(survey["rules"])
+    assert survey["forced_deals"] == len(survey["forced"]) and survey["deals"] >= 2000
+    assert survey["wilson_95"] == list(wilson_interval(survey["forced_deals"], survey["deals"]))
+    for row in survey["forced"][:1]:
+        hands, kitty = deal_cards(rules, survey["seed"], hand_number=row["number"])
+        assert [" ".join(map(str, sorted(h, key=lambda c: c.sort_key()))) for h in hands] == row["hands"]
+        hand = Hand(rules, hands, kitty, hand_number=row["number"], passing=False)
+        assert [s for s in range(players) if can_force_moon(hand, s, line=False).forced] == row["seats"]
