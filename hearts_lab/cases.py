@@ -150,8 +150,7 @@ def designed_hand(
         if len(parsed) != n:
             raise ValueError(f"tricks: each trick needs {n} cards, not {len(parsed)} ({' '.join(map(str, parsed))}).")
         led = parsed[0].suit
-        for i, card in enumerate(parsed):
-            seat = (leader + i) % n
+        for seat, card in zip(rules.play_order(leader), parsed):
             seats[seat].append(card)
             if card.suit != led:
                 void[seat].add(led)

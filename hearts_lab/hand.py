@@ -551,7 +551,6 @@ class Hand:
         self.phase = "play"
         self._decided = None
         rules = self.rules
-        n = rules.players
         self._kitty_trick = rules.kitty_trick if self.kitty else None
         self._last_trick = rules.hand_size - 1
         self._dedupe = rules.decks > 1  # two packs: list each legal card once
@@ -563,8 +562,10 @@ class Hand:
                 suits[c.suit].append(c)
             by_suit.append(suits)
         self._suits = by_suit
+        # From the dealer's left round to the dealer.
+        order = rules.play_order(self.dealer)[1:] + (self.dealer,)
         if rules.opening_lead == "left-of-dealer":
-            self._leader = (self.dealer + 1) % n
+            self._leader = order[0]
         else:
             # The lowest club dealt to a seat (the deck's lowest unless it lies in the kitty).
             lowest = rules.opening_card
@@ -573,12 +574,7 @@ class Hand:
             else:
                 clubs = [c for h in self._hands for c in h if c.suit == CLUBS]
                 self._opening_card = min(clubs) if clubs else None
-            start = (self.dealer + 1) % n
-            self._leader = start
-            for k in range(n):
-                if self._opening_card in self._hands[(start + k) % n]:
-                    self._leader = (start + k) % n
-                    break
+            self._leader = next((s for s in order if self._opening_card in self._hands[s]), order[0])
         self._to_play = self._leader
 
     # -- playing ------------------------------------------------------------------

@@ -139,7 +139,8 @@ def pass_direction(offset: int, players: int) -> str:
 
 
 def _pass_seat(seat: int, offset: int, players: int) -> int:
-    """``seat`` moved ``offset`` places clockwise (to the left) round ``players`` seats, after checking all three."""
+    """``seat`` moved ``offset`` places clockwise (to the left, the way play moves) round ``players`` seats,
+    after checking all three."""
     if type(players) is not int or players < 2:
         raise RulesError(f"players: expected a whole number of seats, 2 or more, not {_quote(players)}.", "players")
     if type(seat) is not int or not 0 <= seat < players:
@@ -528,6 +529,16 @@ class Rules:
         (4, 0)
         """
         return _pass_seat(seat, -offset if type(offset) is int else offset, self.players)
+
+    def play_order(self, first: int) -> tuple[int, ...]:
+        """Every seat once, in the order they play a trick ``first`` leads: clockwise, to the left
+        (the way the deal and the turn move, RULES.md §0). ``play_order(s)[k]`` is ``pass_target(s, k)``.
+
+        >>> Rules.preset("standard", players=4).play_order(2)
+        (2, 3, 0, 1)
+        """
+        start = _pass_seat(first, 0, self.players)
+        return tuple(_pass_seat(start, k, self.players) for k in range(self.players))
 
     @property
     def opening_card(self) -> Card | None:

@@ -36,6 +36,7 @@ def test_exchange_moves_cards_where_the_rules_say(preset, players):
             assert hand.pass_target(s) == target == pass_target(s, offset, players)
             assert hand.pass_source(s) == source == pass_source(s, offset, players)
             assert rules.pass_target(source, offset) == s
+            assert rules.play_order(s)[offset] == target  # offset k: the k-th seat to the left, as play goes
             # The name of the offset is the name of where the target sits, seen from the passer.
             assert seat_direction(s, target, players) == ("you" if offset == 0 else rules.pass_direction(offset))
         if not offset:
@@ -106,6 +107,8 @@ def test_each_tricks_winning_card_and_points_are_the_engines(preset, players):
         while hand.phase == "play":
             hand.play(rng.choice(hand.legal_moves()))
         for trick in hand.tricks:
+            # The engine's turns go round in the order Rules.play_order gives (the views draw from it).
+            assert tuple(seat for seat, _ in trick.plays) == rules.play_order(trick.leader)
             result = resolve_trick(rules, trick.plays)
             assert (trick.winner, trick.winning_card, trick.reason) == (result.winner, result.winning_card, result.reason)
             assert trick.points == (rules.points(trick.collected) if trick.collector is not None else 0)

@@ -210,8 +210,7 @@ class CancellationExplorer(w.VBox):
             rules = trick_rules(n, self.cancellation.value)
             leader = self.leader.value or 0
             plays = []
-            for i in range(n):
-                seat = (leader + i) % n
+            for seat in rules.play_order(leader):
                 try:
                     card = Card.parse(self.card_inputs[seat].value)
                 except CardError as error:

@@ -364,9 +364,8 @@ class PlayTable(widgets.VBox):
         )
 
     def _render_seats(self) -> None:
-        n = self.rules.players
         points = self.hand.points()
-        order = [(self.seat + k) % n for k in range(1, n)]  # left neighbour first, as seen from the student's chair
+        order = self.rules.play_order(self.seat)[1:]  # left neighbour first, as seen from the student's chair
         self.seats_html.value = (
             f"<div class='hl-seats' aria-label='seats'>{''.join(self._seat_box(s, points) for s in order)}</div>"
         )
@@ -438,8 +437,9 @@ class PlayTable(widgets.VBox):
                 f"<div class='hl-play-who'>{html.escape(label)}</div></div>"
             )
         if not trick.complete:
+            order = self.rules.play_order(trick.leader)
             for k in range(len(trick.plays), n):
-                seat = (trick.leader + k) % n
+                seat = order[k]
                 now = " hl-slot-turn" if k == len(trick.plays) else ""
                 label = "your card" if seat == self.seat else "…"
                 items.append(
