@@ -17,8 +17,8 @@ What goes into ``site/``:
 - Hearts Lab itself as a wheel built from this checkout, with ipywidgets, comm and
   jupyterlab_widgets (the versions installed here, so kernel and page agree) in the
   site's piplite index (``pypi/``);
-- the notebooks, the student worksheets (never the teacher copies or the sources)
-  and ``docs/*.md``, at the same paths as in the repository.
+- the notebooks, the student worksheets (never the teacher copies or the sources),
+  ``docs/*.md`` and the stored results in ``data/``, at the same paths as in the repository.
 
 Downloads are cached in ``build/lite-cache/``; a second build reuses them.
 """
@@ -59,7 +59,7 @@ LOCK_BUNDLE = ("micropip", "ipython", "jedi", "sympy", "tqdm")
 PIPLITE_FROM_ENV = ("ipywidgets", "comm", "jupyterlab_widgets")
 
 #: Repository paths that become the site's files (teacher copies and sources never do).
-CONTENTS = ("notebooks/*.ipynb", "exercises/student/*.ipynb", "docs/*.md")
+CONTENTS = ("notebooks/*.ipynb", "exercises/student/*.ipynb", "docs/*.md", "data/*.json")
 
 START_PAGE = "lab/index.html?path=notebooks/00_start_here.ipynb"
 

@@ -172,6 +172,20 @@ def open_notebook(context, base: str, path: str):
     return page
 
 
+def close(page) -> None:
+    """Shut the kernel down and close every tab, so the next notebook opens alone (JupyterLite
+    restores the last layout from the browser's storage)."""
+    try:
+        page.evaluate("""async () => {
+            const app = window.jupyterapp;
+            await app.shell.currentWidget?.sessionContext?.shutdown();
+            await app.commands.execute('application:close-all');
+        }""")
+        page.wait_for_timeout(500)  # the workspace is saved after a short debounce
+    finally:
+        page.close()
+
+
 def run_all(page) -> list[dict]:
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(JS_DONE, timeout=RUN_TIMEOUT_MS, polling=250)
@@ -237,14 +251,13 @@ def test_notebook_runs_offline(lite_url, lite_context, path):
         if views:
             # each widget output rendered a view (not 'Loading widget...' nor 'Error displaying widget')
             expect(page.locator(".jp-OutputArea-output > .jupyter-widgets")).to_have_count(views)
-            assert "Error displaying widget" not in page.locator(".jp-Notebook").inner_text()
         assert not lite_context.blocked, f"requests that needed the internet: {lite_context.blocked}"
     except BaseException:
         save_failure(page, Path(path).stem)
         raise
     finally:
         lite_context.blocked.clear()
-        page.close()
+        close(page)
 
 
 def test_play_table_click_plays_a_card(lite_url, lite_context):
@@ -278,7 +291,7 @@ def test_play_table_click_plays_a_card(lite_url, lite_context):
         raise
     finally:
         lite_context.blocked.clear()
-        page.close()
+        close(page)
 
 
 def test_worksheet_check_prints_its_verdict(lite_url, lite_context):
@@ -328,4 +341,4 @@ def test_worksheet_check_prints_its_verdict(lite_url, lite_context):
         raise
     finally:
         lite_context.blocked.clear()
-        page.close()
+        close(page)
