@@ -102,9 +102,13 @@ def survey(args: argparse.Namespace) -> None:
     print(f"{len(done)} chunks already done, {len(starts)} to go", flush=True)
     executor: Executor
     if args.dask:
-        from dask.distributed import Client
+        from dask.distributed import Client, LocalCluster
 
-        executor = Client(args.dask).get_executor()
+        if args.dask == "local":  # a throwaway cluster of --workers single-threaded processes
+            client = Client(LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None))
+        else:
+            client = Client(args.dask)
+        executor = client.get_executor()
     else:
         executor = ProcessPoolExecutor(max_workers=args.workers)
     began = time.perf_counter()
@@ -177,7 +181,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--chunk", type=int, default=100)
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--dask", default="", help="address of a Dask scheduler (default: a local process pool)")
+    p.add_argument("--dask", default="", help="address of a Dask scheduler, or 'local' for a LocalCluster (default: a process pool)")
     p.add_argument("--max-nodes", type=int, default=50_000)
     p.add_argument("--out", required=True)
     p.add_argument("--summarize-only", action="store_true", help="write OUT from the chunks finished so far, run nothing")
