@@ -99,6 +99,9 @@ def survey(args: argparse.Namespace) -> None:
     starts = [s for s in range(0, args.deals, args.chunk) if s not in done]
     if args.reverse:  # a second runner can work from the other end of the same checkpoint file
         starts.reverse()
+    if args.part:  # runner i of r takes every r-th chunk: several runners share one checkpoint file
+        i, r = map(int, args.part.split("/"))
+        starts = [s for s in starts if (s // args.chunk) % r == i]
     print(f"{len(done)} chunks already done, {len(starts)} to go", flush=True)
     executor: Executor
     if args.dask:
@@ -141,7 +144,11 @@ def write_summary(args: argparse.Namespace, rules: Rules, done: dict[int, list[d
     summary = {
         "question": "share of random deals (no passing) in which some seat can force the moon, all cards face up, "
         "the other seats playing together against it",
-        "command": "python benchmarks/solve.py " + " ".join(shlex.quote(a) for a in sys.argv[1:] if a not in ("--summarize-only", "--reverse")),
+        "command": (
+            f"python benchmarks/solve.py survey --preset {args.preset} --players {args.players} --deals {args.deals} "
+            f"--seed {args.seed} --chunk {args.chunk} --max-nodes {args.max_nodes} --out {args.out}"
+        ),
+        "executors": "the rows do not depend on --workers, --dask, --part or --reverse (each deal is solved exactly on its own)",
         "complete": n == args.deals,
         "rules": rules.to_dict(),
         "seed": args.seed,
@@ -186,6 +193,7 @@ def main() -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--summarize-only", action="store_true", help="write OUT from the chunks finished so far, run nothing")
     p.add_argument("--reverse", action="store_true", help="take the chunks last first (a second runner on the same OUT)")
+    p.add_argument("--part", default="", help="i/r: take only chunks number i, i+r, i+2r, ... (r runners on the same OUT)")
     p.set_defaults(run=survey)
     args = parser.parse_args()
     args.run(args)

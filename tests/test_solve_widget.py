@@ -16,7 +16,7 @@ def played(preset: str = "standard", players: int = 4, seed: int = 5) -> Hand:
 
 def test_panel_shows_every_legal_card_with_the_solver_value():
     hand = played().at(4 * 9)  # four tricks left
-    panel = SolverPanel(hand)
+    panel = SolverPanel(hand, time_limit=None)  # node budgets only: the same answer however busy the machine
     assert not panel.solve_button.disabled
     panel.solve_button.click()
     expected = best_moves(hand)
@@ -57,7 +57,7 @@ def test_moon_off_and_cancellation_positions():
         hand.pass_cards(seat, hand.cards(seat)[:3])
     while len(hand.cards(hand.to_play)) > 3:
         hand.play(hand.legal_moves()[0])
-    panel = SolverPanel(hand)
+    panel = SolverPanel(hand, time_limit=None)
     panel.solve_button.click()
     assert "The moon is off in these rules." in panel.result.value and panel.table is not None and panel.table.complete
 
@@ -66,6 +66,7 @@ def test_stepper_solve_button_opens_the_panel_and_follows_the_steps():
     hand = played()
     stepper = DealStepper(hand, step=4 * 8)
     assert stepper.solver.layout.display == "none"
+    stepper.solver.time_limit = None
     stepper.solve.click()
     assert stepper.solver.layout.display != "none"
     assert stepper.solver.hand is not None and stepper.solver.hand.history == hand.history[: 4 * 8]

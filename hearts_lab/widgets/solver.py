@@ -55,7 +55,7 @@ class SolverPanel(w.VBox):
         *,
         max_tricks: int = 6,
         max_nodes: int = 300_000,
-        time_limit: float = 10.0,
+        time_limit: float | None = 10.0,
         four_colour: bool = False,
     ) -> None:
         self.max_tricks = max_tricks
