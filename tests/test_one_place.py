@@ -113,3 +113,16 @@ def test_each_tricks_winning_card_and_points_are_the_engines(preset, players):
             assert (trick.winner, trick.winning_card, trick.reason) == (result.winner, result.winning_card, result.reason)
             assert trick.points == (rules.points(trick.collected) if trick.collector is not None else 0)
         assert sum(hand.points()) == rules.points(c for s in range(players) for c in hand.collected(s))
+
+
+def test_worksheet_2_accepts_exactly_the_engines_pass_seats():
+    from hearts_lab.exercises import checks, ws2
+
+    for check, (preset, players, h, seat), fact in [
+        (ws2.check_q1, ws2._Q1, Hand.pass_target),
+        (ws2.check_q2, ws2._Q2, Hand.pass_source),
+    ]:
+        engine = fact(Hand.deal(Rules.preset(preset, players=players), seed=0, hand_number=h), seat)
+        accepted = [s for s in range(players) if check(s).status == "correct"]
+        assert accepted == [engine]
+    checks.reset("ws2")  # these trial answers are not a student's attempts

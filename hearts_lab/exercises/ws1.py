@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import QUEEN_OF_SPADES, Card
+from ..cards import QUEEN_OF_SPADES, SUITS, Card, suit_name
 from ..hand import Hand
 from ..rules import Rules
 from ..tricks import Trick
@@ -160,10 +160,10 @@ def _judge_legal(answer: object, hand: Hand) -> None:
             f"({len(missing)} missing)."
         )
     # The leader: name what is missing, suit by suit, so that the hint fits the answer given.
-    suits = sorted({c.suit for c in missing}, key="CDHS".index)
+    suits = sorted({c.suit for c in missing}, key=SUITS.index)
     if missing == {QUEEN_OF_SPADES}:
         raise Wrong("The Q♠ is a spade, not a heart: it may be led at any time.")
-    names = [_SUIT_PLURAL[s] for s in suits]
+    names = [f"the {suit_name(s)}" for s in suits]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     queen = " (the Q♠ is a spade: it may be led too)" if QUEEN_OF_SPADES in missing else ""
     raise Wrong(
@@ -183,7 +183,7 @@ def check_q1(answer: object) -> None:
     seat = read_seat(answer, hand.players)
     if seat == hand.to_play:
         return
-    if seat == (hand.dealer + 1) % hand.players:
+    if seat == hand.rules.play_order(hand.dealer)[1]:
         raise Wrong("In standard Hearts the player left of the dealer does not lead: the holder of a particular card does.")
     if seat == hand.dealer:
         raise Wrong("The dealer does not lead either: the holder of a particular card does.")
@@ -236,7 +236,7 @@ def check_q5(answer: object) -> None:
     led_seat, led_card = plays[0]
     if card is not None and card.suit != led_card.suit and all(card.rank >= c.rank for c in trick.cards):
         raise Wrong(
-            f"Seat {seat} played {card}, the highest card in the trick - but it is not a {_suit_word(led_card)}. "
+            f"Seat {seat} played {card}, the highest card in the trick - but it is not a {suit_name(led_card.suit, plural=False)}. "
             "Only cards of the led suit can win; a card of another suit never wins."
         )
     if seat == led_seat:
@@ -265,7 +265,7 @@ def check_q6(answer: object) -> None:
     if QUEEN_OF_SPADES in collected and same_exact(answer, hearts + 1):
         raise Wrong("The Q♠ is worth 13 points, not 1.")
     played = [c for t in hand.tricks for s, c in t.plays if s == seat]
-    played_points = sum(hand.rules.points_of(c) for c in played)
+    played_points = hand.rules.points(played)
     if played_points != expected and same_exact(answer, played_points):
         raise Wrong(f"You counted the point cards seat {seat} played. Points go to whoever wins the trick: count the cards in the tricks seat {seat} won.")
     raise Wrong()
@@ -292,10 +292,3 @@ def check_q7(answer: object) -> None:
     if card.rank > rules.opening_card.rank:
         raise Wrong(f"A lower club than {card} is still in the deck: look at which cards .removed lists.")
     raise Wrong()
-
-
-_SUIT_PLURAL = {"C": "the clubs", "D": "the diamonds", "H": "the hearts", "S": "the spades"}
-
-
-def _suit_word(card: Card) -> str:
-    return {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}[card.suit]

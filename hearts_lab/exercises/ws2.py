@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..cards import Card
+from ..cards import Card, suit_name
 from ..hand import Hand
 from ..rules import Rules
 from ..tricks import resolve_trick
@@ -147,15 +147,15 @@ def check_q1(answer: object) -> None:
     preset, players, h, seat = _Q1
     rules = _offset_rules(preset, players)
     got = read_seat(answer, players)
-    if got == (seat + rules.pass_offset(h)) % players:
+    if got == rules.pass_target(seat, rules.pass_offset(h)):
         return
     for wrong_h in (h - 1, h + 1):
-        if got == (seat + rules.pass_offset(wrong_h)) % players:
+        if got == rules.pass_target(seat, rules.pass_offset(wrong_h)):
             raise Wrong(
                 "That is the target for the hand before or after. Hand numbers start at 0, so hand 6 is the "
                 "seventh hand: use schedule[6 mod 4]."
             )
-    if got == (seat - rules.pass_offset(h)) % players:
+    if got == rules.pass_source(seat, rules.pass_offset(h)):
         raise Wrong("Offset k sends cards from seat s to seat (s + k) mod n, not (s - k).")
     raise Wrong()
 
@@ -171,12 +171,12 @@ def check_q2(answer: object) -> None:
     rules = _offset_rules(preset, players)
     offset = rules.pass_offset(h)
     got = read_seat(answer, players)
-    if got == (seat - offset) % players:
+    if got == rules.pass_source(seat, offset):
         return
-    if got == (seat + offset) % players:
+    if got == rules.pass_target(seat, offset):
         raise Wrong(f"That is the seat that seat {seat} passes *to*. The question asks who passes to seat {seat}.")
     for wrong_h in (h - 1, h + 1):
-        if got == (seat - rules.pass_offset(wrong_h)) % players:
+        if got == rules.pass_source(seat, rules.pass_offset(wrong_h)):
             raise Wrong("Off by one hand: hand numbers start at 0, so look up schedule[2], the third entry.")
     raise Wrong()
 
@@ -195,12 +195,13 @@ def check_q3(answer: object) -> None:
     if got == read_cards(want):
         return
     passes = hand.passes
-    n = hand.players
     if got == read_cards(passes[seat]):
         raise Wrong(f"Those are the cards seat {seat} passed away, not the ones it received.")
-    if got == read_cards(passes[(seat + hand.pass_offset) % n]):
+    if got == read_cards(passes[hand.pass_target(seat)]):
+        direction = hand.rules.pass_direction(hand.pass_offset)
         raise Wrong(
-            f"Wrong direction: hand {hand.hand_number} passes with offset {hand.pass_offset} (to the right), so seat {seat} "
+            f"Wrong direction: hand {hand.hand_number} passes with offset {hand.pass_offset} "
+            f"({'to the ' if direction in ('left', 'right') else ''}{direction}), so seat {seat} "
             f"receives from the seat whose cards travel to it."
         )
     if sum(got.values()) != CANCELLATION_7.pass_count:
@@ -249,14 +250,14 @@ def check_q5(answer: object) -> None:
     led = plays[0][1]
     if card is not None and card.suit != led.suit and card not in result.cancelled:
         raise Wrong(
-            f"{card} is not cancelled, but it is not a {_suit_word(led)}: off-suit cards never win, "
+            f"{card} is not cancelled, but it is not a {suit_name(led.suit, plural=False)}: off-suit cards never win, "
             "even when every card of the led suit has cancelled."
         )
     if card is not None and card in result.cancelled:
         if card.suit == led.suit:
             raise Wrong(f"The two {card} cancel: neither can win, whoever played them - the leader's copy too.")
         raise Wrong(
-            f"{card} is not a {_suit_word(led)}, so it could not win anyway - and the two {card} cancel each other too."
+            f"{card} is not a {suit_name(led.suit, plural=False)}, so it could not win anyway - and the two {card} cancel each other too."
         )
     raise Wrong()
 
@@ -274,7 +275,7 @@ def check_q6(answer: object) -> None:
     got = read_seat(answer, hand.players)
     if got == nxt.leader:
         return
-    if got == (aside.leader + 1) % hand.players:
+    if got == hand.rules.play_order(aside.leader)[1]:
         raise Wrong("The lead does not pass to the left: nobody won the trick.")
     if got in {s for s, c in aside.plays if c.suit != aside.led_suit}:
         raise Wrong("Off-suit cards never win, so their players do not lead next either.")
@@ -291,15 +292,15 @@ def check_q7(answer: object) -> None:
     hand = _hand_q6()
     rules = hand.rules
     nxt = hand.tricks[_SET_ASIDE + 1]
-    expected = sum(rules.points_of(c) for c in nxt.collected)
+    expected = nxt.points
     if same_exact(answer, expected):
         return
-    own = sum(rules.points_of(c) for c in nxt.cards)
+    own = rules.points(nxt.cards)
     pile = expected - own
     if same_exact(answer, own):
         raise Wrong("You counted only the trick itself. The winner also collects the pending pile: the set-aside trick.")
     aside = hand.tricks[_SET_ASIDE]
-    uncancelled = sum(rules.points_of(c) for t in (aside, nxt) for c in t.cards if c not in t.cancelled)
+    uncancelled = rules.points(c for t in (aside, nxt) for c in t.cards if c not in t.cancelled)
     if same_exact(answer, pile) or same_exact(answer, uncancelled):
         raise Wrong(
             "Count every card the winner collects: the trick they won and the pending pile, cancelled cards "
@@ -324,7 +325,3 @@ def check_q8(answer: object) -> None:
     if got == hand.tricks[0].leader:
         raise Wrong("Leading trick 1 does not earn the kitty: it belongs to whoever collects trick 1's cards.")
     raise Wrong()
-
-
-def _suit_word(card: Card) -> str:
-    return {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}[card.suit]
