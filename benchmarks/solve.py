@@ -132,7 +132,15 @@ def survey(args: argparse.Namespace) -> None:
 
 
 def write_summary(args: argparse.Namespace, rules: Rules, done: dict[int, list[dict]], out: Path) -> None:
-    rows = [r for s in sorted(done) for r in done[s]]
+    # Use deals 0 .. M-1 only, M the first deal of the first unfinished chunk: a sample chosen by
+    # deal number, never by how long a deal took to solve (hard deals finish last).
+    prefix = []
+    for start in range(0, args.deals, args.chunk):
+        if start not in done:
+            break
+        prefix.append(start)
+    rows = [r for s in prefix for r in done[s]]
+    beyond = sum(len(done[s]) for s in done if s not in prefix)
     n = len(rows)
     forced = [r for r in rows if r["forced"]]
     unknown = [r for r in rows if r["unknown"] and not r["forced"]]
@@ -154,6 +162,7 @@ def write_summary(args: argparse.Namespace, rules: Rules, done: dict[int, list[d
         "seed": args.seed,
         "deals_requested": args.deals,
         "deals": n,
+        "solved_beyond_the_prefix_not_used": beyond,
         "deal_numbers": "deal k = hearts_lab.deal.deal_cards(rules, seed, hand_number=k), k = 0 .. deals-1, played from trick 1 (no pass)",
         "max_nodes_per_seat": args.max_nodes,
         "forced_deals": k,
