@@ -51,7 +51,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from .cards import CLUBS, HEARTS, POINT_CARDS, SUITS, Card
 from .errors import RulesError
@@ -627,15 +627,6 @@ class _Search:
         self.to_play = seat
         self.hands[seat].append(code)
         self.hands[seat].sort()
-
-    def step(self, code: int) -> Iterator[None]:
-        """Context-free play/undo: ``for _ in state.step(c): <search the child>``."""
-        trick = self.trick
-        saved = self.play(code)
-        try:
-            yield None
-        finally:
-            self.unplay(saved, trick)
 
     # -- the canonical position -----------------------------------------------------------------
 
