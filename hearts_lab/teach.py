@@ -158,6 +158,9 @@ def _factor_nudge(ratio: Fraction) -> str:
             return f"your value is {times} times the library's. Is something being counted in an order that does not matter?"
         return f"the library's value is {times} times yours. Is a whole group of cases missing?"
     approx = float(ratio)
+    if f"{approx:.4g}" == "1":
+        return ("your value is very close to the library's but not equal. An off-by-one somewhere, or a rounded "
+                "number typed in? Write the whole formula so that Python computes it exactly.")
     if big:
         return f"your value is about {approx:.4g} times the library's (too large)."
     return f"your value is about {approx:.4g} times the library's (too small)."
@@ -228,6 +231,12 @@ def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None
         if as_fraction(key) == mine_exact or (isinstance(mine, float) and math.isclose(mine, float(as_fraction(key)), rel_tol=1e-9)):
             return Verdict("wrong", f"Not yet: {hint}")
     if what == "probability":
+        if type(answer) is int and target.denominator != 1 and mine_exact in (0, 1):
+            return Verdict(
+                "wrong",
+                f"Not yet: your probability came out as the whole number {answer}. Did `//` round a fraction "
+                f"down? Write it as Fraction(top, bottom) so that it stays exact.",
+            )
         if not 0 <= mine_exact <= 1:
             return Verdict("wrong", f"Not yet: a probability lies between 0 and 1, and {_show(mine)} does not.")
     if target == 0:
@@ -237,6 +246,9 @@ def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None
     if target < 0:
         return Verdict("wrong", f"Not yet: the library's {what} is negative and yours is not: check the signs.")
     if isinstance(mine, float):
+        if abs(mine / float(target) - 1) < 0.01:
+            return Verdict("wrong", "Not yet: your value is within 1% of the library's but not equal. A rounded number "
+                                    "typed in? Write the whole formula so that Python computes it exactly.")
         return Verdict("wrong", "Not yet: " + _factor_nudge(Fraction(mine_exact / target).limit_denominator(10**6)))
     return Verdict("wrong", "Not yet: " + _factor_nudge(mine_exact / target))
 

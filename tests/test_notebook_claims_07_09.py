@@ -20,6 +20,9 @@ import sympy
 from hearts_lab import Rules
 from hearts_lab.combinatorics import (
     both_queens,
+    by_enumeration,
+    pair,
+    strip_report,
     compare_strips,
     deal_sample,
     estimate,
@@ -455,3 +458,93 @@ def test_09_student_loop_matches_the_fast_simulator():
     reference = simulate(rules, 200_000, seed=3)
     assert compare_rates(my_hits, my_hands, reference.points[0].get(0, 0), reference.hands).status == "right"
     assert compare_rates(my_hands - my_hits, my_hands, reference.points[0].get(0, 0), reference.hands).status == "wrong"
+
+
+# -- review79: claims added or reworded by the independent review --------------------------
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+
+
+def test_07_the_two_pack_report_says_points_are_dealt_not_scored():
+    """52 points are *dealt*; a set-aside last trick can leave some unscored (docs/rules.md §3.10)."""
+    text = strip_report(Rules.preset("cancellation", players=7)).explain()
+    assert "52 points are dealt in every hand" in text and "points in every hand" not in text.replace("are dealt in every hand", "")
+    assert "52 points are dealt in every hand" in all_output(NB07)
+    assert all(f"{n} players: ways to choose" in all_output(NB07) for n in range(3, 8))
+
+
+def test_08_what_a_check_catches_below_and_at_the_threshold():
+    """With 20,000 deals the wrong values are excluded about as often as a true one (≈5 %);
+    at hands_needed deals about half the time; 80 % needs the gap at 1.96 + 0.84 ≈ 2.8 standard errors."""
+    text = prose(NB08)
+    n, z = 20_000, z_for(0.95)
+    for exact, wrong in ((p_no_hearts(FOUR, some_seat=True), 4 * p_no_hearts(FOUR).fraction),
+                         (p_both_queens(SEVEN), Fraction(14 * 13, 104 * 104))):
+        p = float(exact)
+        shift = abs(float(wrong) - p) / math.sqrt(p * (1 - p) / n)
+        excluded = _normal_cdf(-z + shift) + _normal_cdf(-z - shift)
+        assert 0.05 <= excluded < 0.06
+        # at hands_needed deals the gap is one half-width: excluded when the estimate falls beyond the truth
+        assert abs(_normal_cdf(0) + _normal_cdf(-2 * z) - 0.5) < 0.01
+    assert "hardly more often than the true value does (about 5% of runs)" in text
+    assert round(z + 0.8416, 1) == 2.8 and "(about 2.8 for 4 times in 5)" in text
+    assert "sees a wrong value only when" not in text and "Only beyond that can" not in text
+
+
+def test_08_the_trap_is_checked_by_listing_physical_deals():
+    tiny = small_deck_rules("A♥ A♥ K♥ K♥", players=2)
+    assert by_enumeration(pair(), tiny) == p_pair(tiny).value == Fraction(1, 3)
+    assert "by listing every physical deal: 1/3" in all_output(NB08)
+    assert "a list of all six physical deals agree" in prose(NB08)
+
+
+def test_08_practise_it_names_what_the_worksheet_questions_ask():
+    text = prose(NB08)
+    assert "(both Q♠, the kitty)" not in text and "(a dealt moon, exactly and estimated)" not in text
+    assert "both copies of a card, for one seat and for some seat; a Q♠ in the kitty" in text
+
+
+def test_09_what_zero_moons_in_20000_hands_allows():
+    from hearts_lab.stats import wilson_interval
+
+    high = wilson_interval(0, 20_000)[1]
+    assert round((1 - 0.00019) ** 20_000, 2) == round(math.exp(-3.8), 2) == 0.02
+    assert round((1 - high) ** 20_000, 2) == 0.02  # "only about 2% of the time"
+    text = prose(NB09)
+    assert "is the largest rate the data still allow" in text and "only about 2% of the time" in text
+
+
+def test_09_the_peaks_of_the_points_plot():
+    """'mostly' one four-heart trick at 4, 'mostly' the Q♠ alone at 13, 'often' the Q♠ and such a trick at 17."""
+    from hearts_lab import Hand
+    from hearts_lab.bots import RandomBot, play_hand
+
+    rules = Rules.preset("standard", players=4)
+    four = {"one trick": 0, "other": 0}
+    thirteen = {"queen alone": 0, "other": 0}
+    seventeen = {"queen and a four-heart trick": 0, "other": 0}
+    for i in range(1_500):
+        hand = Hand.deal(rules, seed=f"peaks/{i}", hand_number=i)
+        play_hand(hand, [RandomBot(seed=f"peaks/{i}/{seat}") for seat in range(4)])
+        for seat, points in enumerate(hand.points()):
+            won = sorted(t.points for t in hand.tricks if t.winner == seat and t.points)
+            if points == 4:
+                four["one trick" if won == [4] else "other"] += 1
+            elif points == 13:
+                thirteen["queen alone" if won == [13] else "other"] += 1
+            elif points == 17:
+                seventeen["queen and a four-heart trick" if won == [4, 13] else "other"] += 1
+    assert four["one trick"] > 2 * four["other"]
+    assert thirteen["queen alone"] > 2 * thirteen["other"]
+    assert seventeen["queen and a four-heart trick"] > 0.3 * sum(seventeen.values())
+    text = prose(NB09)
+    assert "The peak at 4 comes mostly from one trick" in text and "the one at 17 often the Q♠ plus such a trick" in text
+
+
+def test_09_shared_wins_are_labelled_a_ruling():
+    text = prose(NB09)
+    assert "shared win (a ruling: the rulebooks are silent, docs/rules.md §0.10)" in text
+    assert "because random players spread the points fairly evenly" not in text
+    assert "(a ruling: the rulebooks are silent, §3.8)" in text

@@ -110,3 +110,16 @@ def test_compare_rates():
     assert off.status == "wrong" and "excludes 0" in off.message
     assert compare_rates(2.5, 500, 1, 10).status == "invalid"
     assert compare_rates(600, 500, 1, 10).status == "invalid"
+
+
+def test_reveal_nudges_integer_division_and_near_misses_without_the_answer():
+    """`//` for a probability and an off-by-one are named as slips; neither message shows the library's value."""
+    p = p_no_hearts(FOUR)
+    floor = reveal(comb(39, 13) // comb(52, 13), p)
+    assert floor.status == "wrong" and "//" in floor.message and "Fraction" in floor.message
+    assert "17063919" not in floor.message
+    near = reveal(comb(52, 13) + 1, hand_count(FOUR))
+    assert near.status == "wrong" and "very close" in near.message and f"{comb(52, 13):,}" not in near.message
+    typed = reveal(0.0128, p)
+    assert typed.status == "wrong" and "rounded" in typed.message
+    assert "times the library's" in reveal(comb(52, 13) * 2 + 7, hand_count(FOUR)).message

@@ -227,7 +227,7 @@ class StripReport:
             if r.decks == 1:
                 parts.append(f"Every heart and the Q♠ stay, so a hand still carries {pts} points.")
             else:
-                parts.append(f"Every heart and both Q♠ stay: {pts} points in every hand.")
+                parts.append(f"Every heart and both Q♠ stay: {pts} points are dealt in every hand.")
         else:
             parts.append("Some point cards are removed, so a hand carries fewer points.")
         if self.opening_card is not None:
