@@ -408,6 +408,19 @@ class Hand:
         return tuple(self._pending)
 
     @property
+    def opening_card(self) -> Card | None:
+        """The club whose holder leads trick 1 (under ``lowest-club`` that very card must be led): the deck's
+        lowest club, or the lowest club dealt when that one lies in the kitty. None under ``left-of-dealer``,
+        with no club dealt, or before play starts (RULES.md §1.3).
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=1, hand_number=3)
+        >>> hand.opening_card, hand.to_play == next(s for s in range(4) if hand.opening_card in hand.cards(s))
+        (2♣, True)
+        """
+        return self._opening_card
+
+    @property
     def kitty_holder(self) -> int | None:
         """The seat that collected the kitty, if anyone has."""
         return self._kitty_holder

@@ -456,13 +456,10 @@ class _Search:
         self.owner = owner if self.moon_on else -2
         kitty = [_code(c) for c in hand.kitty]
         self.kitty = (sum(self.value[c] for c in kitty), sum(self.moon[c] for c in kitty), sum(self.positive[c] for c in kitty))
-        self.kitty_trick = -1
-        if kitty:
-            self.kitty_trick = 0 if rules.kitty_to == "first-trick" else self.hand_size - 1
+        self.kitty_trick = -1 if rules.kitty_trick is None else rules.kitty_trick
         self.opening = -1
-        if self.trick_no == 0 and not self.trick and self.opening_lead == "lowest-club":
-            clubs = [c for h in self.hands for c in h if c >> 4 == _CLUBS]
-            self.opening = min(clubs) if clubs else -1
+        if self.trick_no == 0 and not self.trick and self.opening_lead == "lowest-club" and hand.opening_card is not None:
+            self.opening = _code(hand.opening_card)
         self.leaf_cache: dict[tuple[tuple[int, ...], int], int] = {}
         self.moon_tt: dict[tuple[object, ...], int] = {}
         # History heuristic: cards that refuted (or proved) before are tried first.

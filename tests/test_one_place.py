@@ -126,3 +126,19 @@ def test_worksheet_2_accepts_exactly_the_engines_pass_seats():
         accepted = [s for s in range(players) if check(s).status == "correct"]
         assert accepted == [engine]
     checks.reset("ws2")  # these trial answers are not a student's attempts
+
+
+@pytest.mark.parametrize(("preset", "players"), ALL_RULES)
+def test_the_opening_card_is_the_one_the_first_leader_holds(preset, players):
+    for lead in ("lowest-club", "any-club", "left-of-dealer"):
+        rules = Rules.preset(preset, players=players, opening_lead=lead, pass_count=0)
+        for seed in range(3):
+            hand = Hand.deal(rules, seed=seed, dealer=seed % players)
+            if lead == "left-of-dealer":
+                assert hand.opening_card is None and hand.to_play == rules.play_order(hand.dealer)[1]
+                continue
+            clubs = [c for s in range(players) for c in hand.cards(s) if c.suit == "C"]
+            assert hand.opening_card == min(clubs)
+            assert hand.opening_card in hand.cards(hand.to_play)
+            if lead == "lowest-club":
+                assert hand.legal_moves() == (hand.opening_card,)
