@@ -51,7 +51,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .cards import CLUBS, HEARTS, POINT_CARDS, SUITS, Card
 from .errors import RulesError
@@ -827,21 +827,25 @@ class _Search:
 
     def moon_line(self) -> tuple[tuple[int, Card], ...]:
         """A principal variation of a proven moon: the seat's winning card, the defence tried first."""
+        return self._line(self.moon_search, lambda mover: mover == self.seat, "a proven moon has a winning continuation")
+
+    def _line(self, keeps: Callable[[], bool], helping: Callable[[int], bool], proof: str) -> tuple[tuple[int, Card], ...]:
+        """Play out a principal variation: at each turn the first card, in :meth:`order` (``helping(mover)``),
+        after which ``keeps()`` still holds; the position is restored afterwards. ``proof`` names why one must."""
         line: list[tuple[int, Card]] = []
         undo: list[tuple[tuple[int, ...] | None, list[tuple[int, int]]]] = []
         while self.hands[self.to_play]:
             mover = self.to_play
-            helping = mover == self.seat
             chosen = None
-            for c in self.order(self.moves(mover), helping):
+            for c in self.order(self.moves(mover), helping(mover)):
                 trick = self.trick
                 saved = self.play(c)
-                ok = self.moon_search()
+                ok = keeps()
                 self.unplay(saved, trick)
                 if ok:
                     chosen = c
                     break
-            assert chosen is not None, "a proven moon has a winning continuation"
+            assert chosen is not None, proof
             line.append((mover, _CARD_OF[chosen]))
             trick = self.trick
             undo.append((self.play(chosen), trick))
@@ -934,27 +938,8 @@ class _Search:
 
     def value_line(self, value: int) -> tuple[tuple[int, Card], ...]:
         """A principal variation: at each turn a card whose exact value equals the position's."""
-        line: list[tuple[int, Card]] = []
-        undo: list[tuple[tuple[int, ...] | None, list[tuple[int, int]]]] = []
-        while self.hands[self.to_play]:
-            mover = self.to_play
-            chosen = None
-            for c in self.order(self.moves(mover), mover != self.seat):
-                trick = self.trick
-                saved = self.play(c)
-                v = self.value_search(value - 0.5, value + 0.5)
-                self.unplay(saved, trick)
-                if v == value:
-                    chosen = c
-                    break
-            assert chosen is not None, "some card keeps the value"
-            line.append((mover, _CARD_OF[chosen]))
-            trick = self.trick
-            undo.append((self.play(chosen), trick))
-        while undo:
-            saved, trick = undo.pop()
-            self.unplay(saved, trick)
-        return tuple(line)
+        return self._line(lambda: self.value_search(value - 0.5, value + 0.5) == value, lambda mover: mover != self.seat,
+                          "some card keeps the value")
 
 
 # ---------------------------------------------------------------------------------------------
