@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from ..cards import Card, suit_name
 from ..hand import Hand
 from ..rules import Rules
-from ..tricks import resolve_trick
+from ..tricks import TrickResult, resolve_trick
 from .checks import Wrong, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import TrickView, replay
 
@@ -209,6 +209,14 @@ def check_q3(answer: object) -> None:
     raise Wrong()
 
 
+def _trick_answer(trick: tuple[tuple[int, str], ...], answer: object) -> tuple[TrickResult, list[tuple[int, Card]], int | None, Card | None]:
+    """The engine's verdict on ``trick`` (6-player Cancellation), its plays, the seat answered and that seat's card."""
+    result = resolve_trick(CANCELLATION_6, trick)
+    plays = [(s, Card.parse(c)) for s, c in trick]
+    got = read_seat(answer, CANCELLATION_6.players, allow_nobody=True)
+    return result, plays, got, dict(plays).get(got) if got is not None else None
+
+
 @question(WS, "Q4", "Cancellation: who wins?", hints=(
     "Are any two cards in this trick identical?",
     "Identical cards cancel: neither can win. Among the cards of the led suit that did not cancel, the highest wins.",
@@ -216,12 +224,9 @@ def check_q3(answer: object) -> None:
 ))
 def check_q4(answer: object) -> None:
     """The winner of :data:`TRICK_Q4` under 6-player Cancellation Hearts."""
-    result = resolve_trick(CANCELLATION_6, TRICK_Q4)
-    plays = [(s, Card.parse(c)) for s, c in TRICK_Q4]
-    got = read_seat(answer, CANCELLATION_6.players, allow_nobody=True)
+    result, plays, got, card = _trick_answer(TRICK_Q4, answer)
     if got == result.winner:
         return
-    card = dict(plays).get(got) if got is not None else None
     if card is not None and card in result.cancelled:
         raise Wrong(
             f"The two {card} cancel each other: neither can win (they still carry their points). "
@@ -241,12 +246,9 @@ def check_q4(answer: object) -> None:
 ))
 def check_q5(answer: object) -> None:
     """The winner of :data:`TRICK_Q5` (None / "nobody" if it is set aside)."""
-    result = resolve_trick(CANCELLATION_6, TRICK_Q5)
-    plays = [(s, Card.parse(c)) for s, c in TRICK_Q5]
-    got = read_seat(answer, CANCELLATION_6.players, allow_nobody=True)
+    result, plays, got, card = _trick_answer(TRICK_Q5, answer)
     if got == result.winner:
         return
-    card = dict(plays).get(got) if got is not None else None
     led = plays[0][1]
     if card is not None and card.suit != led.suit and card not in result.cancelled:
         raise Wrong(
