@@ -548,3 +548,14 @@ def test_09_shared_wins_are_labelled_a_ruling():
     assert "shared win (a ruling: the rulebooks are silent, docs/rules.md §0.10)" in text
     assert "because random players spread the points fairly evenly" not in text
     assert "(a ruling: the rulebooks are silent, §3.8)" in text
+
+
+def test_09_the_your_turn_reference_is_not_printed_before_the_student_answers():
+    """A student looking for a shortcut finds no reference rate to scale to my_hands in the stored outputs."""
+    from hearts_lab.simulate import simulate
+
+    reference = simulate(Rules.preset("standard", players=4), 200_000, seed=3)
+    rate = reference.points[0].get(0, 0) / reference.hands
+    out = all_output(NB09)
+    assert f"{rate:.2%}" not in out and f"{reference.points[0].get(0, 0):,}" not in out
+    assert "The reference rate is not printed before you answer" in prose(NB09)

@@ -112,7 +112,7 @@ def test_simulation_explorer_runs_moves_the_bar_and_reports():
     assert [p.hands for p in s.points][-1] == 2_000
     last = s.points[-1]
     assert f"{last.hits:,} of 2,000 hands" in s.status.value
-    assert "four times as many" in s.status.value
+    assert "four times as many hands: about 8,000." in s.status.value  # 4 × 2,000, the 1/√n rule
     assert s.plot_area.value[:4] == b"\x89PNG"
     assert s.error.message == ""
 

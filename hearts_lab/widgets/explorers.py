@@ -330,7 +330,8 @@ class SimulationExplorer(widgets.VBox):
     Choose the rules, what to count, how many hands and a seed, then press
     *Run*. The progress bar moves batch by batch and the plot redraws; the
     line under it gives the final estimate, its interval and how many hands
-    halving the interval would take (:func:`hearts_lab.stats.hands_needed`).
+    halving the interval would take (four times as many: the width shrinks
+    like 1/√n).
     ``points`` holds the last run. An engine refusal (rules, seed) shows its
     message and runs nothing.
 
@@ -415,12 +416,11 @@ class SimulationExplorer(widgets.VBox):
             self.error.show(str(error))
             return
         last = self.points[-1]
-        from ..stats import hands_needed
-
         half = last.half_width
-        more = hands_needed(last.rate, half / 2) if 0 < last.rate < 1 else None
-        tail = (f" Halving that interval (± {half / 2:.3%}) would take about {more:,} hands — four times as many."
-                if more else "")
+        # the width shrinks like 1/√n: half the width takes four times the hands (the same rule as
+        # hearts_lab.stats.hands_needed, applied to this run's own interval so the two numbers agree)
+        tail = (f" Halving that interval (± {half / 2:.3%}) would take four times as many hands: "
+                f"about {4 * last.hands:,}." if 0 < last.rate < 1 else "")
         self.status.value = (
             f"<p><b>{last.hits:,} of {last.hands:,} hands</b> ({html.escape(self.event.value)}): "
             f"{last.rate:.3%}, 95% interval {last.low:.3%} to {last.high:.3%} (± {half:.3%}).{tail}</p>"
