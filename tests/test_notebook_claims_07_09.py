@@ -559,3 +559,14 @@ def test_09_the_your_turn_reference_is_not_printed_before_the_student_answers():
     out = all_output(NB09)
     assert f"{rate:.2%}" not in out and f"{reference.points[0].get(0, 0):,}" not in out
     assert "The reference rate is not printed before you answer" in prose(NB09)
+
+
+def test_08_the_trap_row_figure_is_flagged_as_rough():
+    assert hands_needed(1 / 3, 1 / 3) == 8 and "8" in all_output(NB08)
+    assert "The 8 in the last row is only a rough figure" in prose(NB08)
+
+
+def test_09_planning_a_difference_uses_twice_hands_needed():
+    assert "for a difference, twice `hands_needed` per run" in prose(NB09)
+    source = "\n".join("".join(c["source"]) for c in cells(NB09) if c["cell_type"] == "code")
+    assert "these hands show that the house rule changes the moon rate" in source
