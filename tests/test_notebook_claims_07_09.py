@@ -570,3 +570,13 @@ def test_09_planning_a_difference_uses_twice_hands_needed():
     assert "for a difference, twice `hands_needed` per run" in prose(NB09)
     source = "\n".join("".join(c["source"]) for c in cells(NB09) if c["cell_type"] == "code")
     assert "these hands show that the house rule changes the moon rate" in source
+
+
+def test_07_the_garbled_strips_are_labelled_rulings():
+    text = prose(NB07)
+    assert "Two entries of these tables are **rulings**" in text
+    assert [str(c) for c in Rules.preset("standard", players=5).removed] == ["2♣", "2♦"] or \
+        sorted(map(str, Rules.preset("standard", players=5).removed)) == ["2♣", "2♦"]
+    assert [str(c) for c in Rules.preset("lowest-clubs", players=3).removed] == ["2♦"]
+    rules_doc = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "**Ruling (5 players).**" in rules_doc and "**Ruling (3 players).**" in rules_doc
