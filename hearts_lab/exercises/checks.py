@@ -196,6 +196,15 @@ def _ladder_reply(worksheet: str, key: str) -> str:
     return f"{ladder[level - 1]} (More help: {more}.)"
 
 
+def _unreadable(answer: Any, context: tuple[Any, ...], error: Exception) -> str:
+    """The sentence for an answer a check could not read (the judge raised something other than :class:`Wrong`)."""
+    given = ", ".join(type(a).__name__ for a in (answer, *context))
+    return (
+        f"This check could not read what you gave ({given}): {type(error).__name__}: {error}. "
+        "Give the kind of answer the question asks for (see the question text)."
+    )
+
+
 def is_unanswered(answer: Any) -> bool:
     """True for the placeholder ``...`` (also when it sits inside a tuple or list).
 
@@ -238,6 +247,8 @@ def question(
                     judge(answer, *context)
                 except Wrong as wrong:
                     result = CheckResult(worksheet, key, "incorrect", wrong.hint or _ladder_reply(worksheet, key))
+                except Exception as error:  # an answer the judge could not read: a sentence, never a traceback
+                    result = CheckResult(worksheet, key, "incorrect", _unreadable(answer, context, error))
                 else:
                     result = CheckResult(worksheet, key, "correct", note)
             _RESULTS.append(result)
@@ -400,8 +411,10 @@ def read_exact(answer: Any) -> sympy.Expr:
     if isinstance(answer, str):
         try:
             value = sympy.sympify(answer, rational=True)
-        except (sympy.SympifyError, SyntaxError, TypeError):
+        except Exception:  # sympify evaluates the text: any error means it is not a number
             raise Wrong(f"sympy cannot read {answer!r} as a number.") from None
+        if not isinstance(value, sympy.Expr):
+            raise Wrong(f"sympy cannot read {answer!r} as a number.")
         if isinstance(value, sympy.Basic) and value.free_symbols:
             raise Wrong(f"{answer!r} still contains unknowns ({', '.join(map(str, value.free_symbols))}); give a number.")
         return value

@@ -194,10 +194,6 @@ def _hearts(hand: tuple[Card, ...]) -> int:
     return sum(1 for c in hand if c.suit == "H")
 
 
-def _event(hand: tuple[Card, ...]) -> bool:
-    return QUEEN_OF_SPADES in hand and _ACE_OF_HEARTS in hand and _hearts(hand) >= 4
-
-
 #: Events a student may have counted by mistake, with the hint for each.
 _SLIP_EVENTS: tuple[tuple[Callable[[tuple[Card, ...]], bool], str], ...] = (
     (lambda h: QUEEN_OF_SPADES in h and _hearts(h) >= 4, "Your count matches the Q♠ and at least 4 hearts without requiring the A♥."),
@@ -232,7 +228,9 @@ def check_q7(answer: Any) -> None:
     if answer.deals < Q7_MIN_DEALS:
         raise Wrong(f"Deal at least {Q7_MIN_DEALS:,} hands; {answer.deals:,} leave the estimate too uncertain.")
     hands = list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands())
-    if answer.hits == sum(1 for h in hands if _event(h)):
+    # The event is written inline, not as a module-level predicate: writing it is the skill, so a
+    # predicate here would answer Q7 in one call (deal_hands(...).count(ws4._event)).
+    if answer.hits == sum(1 for h in hands if QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) >= 4):
         return
     for event, text in _SLIP_EVENTS:
         if answer.hits == sum(1 for h in hands if event(h)):
