@@ -6,9 +6,13 @@ Each test is one shortcut that worked against the checks before its fix:
   crashed a check with a traceback; now every check answers with a sentence;
 - worksheet 4 Q7 asks the student to write the event, but ``ws4._event`` was
   that event: ``deal_hands(...).count(ws4._event)`` passed in one call;
+- worksheet 5 never ran the student's simulations again: an edited result
+  (``dataclasses.replace(result, hands=...)``, or counts changed) or a made-up
+  object with the right attributes passed Q3 and fed Q4-Q6.
 """
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import math
 import types
@@ -61,3 +65,24 @@ def test_no_module_level_predicate_of_ws4_answers_q7():
             continue  # not a predicate on one hand
         count = dealing.count(value)
         assert ws4.check_q7(count).status != "correct", f"ws4.{name} is Q7's event: one call answers it"
+
+
+def test_capstone_refuses_edited_or_made_up_simulation_results():
+    from hearts_lab.simulate import simulate
+
+    base = Rules.preset("standard", players=4)
+    house = dataclasses.replace(base, first_trick_points=True)
+    b = simulate(base, ws5.MIN_HANDS, bots="random", seed=11)
+    h = simulate(house, ws5.MIN_HANDS, bots="random", seed=12)
+    assert ws5.check_q3(b, h, base, house).status == "correct"
+    few = simulate(house, 500, bots="random", seed=12)
+    stretched = dataclasses.replace(few, hands=ws5.MIN_HANDS)  # 500 hands claimed as 10,000
+    more_moons = dataclasses.replace(h, moons=tuple(m + 20 for m in h.moons))
+    fake = types.SimpleNamespace(**{f.name: getattr(h, f.name) for f in dataclasses.fields(h)},
+                                 moon_count=h.moon_count + 20, unclaimed_hands=h.unclaimed_hands, set_aside_hands=h.set_aside_hands)
+    for forged in (stretched, more_moons, fake):
+        result = ws5.check_q3(b, forged, base, house)
+        assert result.status == "incorrect", forged
+        effect = ws5.metric_value(forged, "moon rate") - b.moon_rate
+        assert ws5.check_q4(effect, b, forged, "moon rate").status == "incorrect"
+    assert "fresh run" in ws5.check_q3(b, more_moons, base, house).message

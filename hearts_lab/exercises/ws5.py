@@ -31,6 +31,7 @@ __all__ = [
     "PREDICTIONS",
     "CONCLUSIONS",
     "INTERVAL_TOLERANCE",
+    "REPLAYABLE_BOTS",
     "metric_count",
     "metric_value",
     "hint",
@@ -113,9 +114,29 @@ def check_q2(metric: object, prediction: object) -> None:
     read_text(prediction, PREDICTIONS)
 
 
+#: The players a check can simulate again by name (a result's ``policy``).
+REPLAYABLE_BOTS = ("random", "lowest", "heuristic")
+#: Runs already repeated in this session: ``(rules, hands, seed, policy, method) -> result``.
+_REPEATED: dict[tuple[Any, ...], Any] = {}
+
+
 def _read_result(value: object, name: str) -> Any:
-    if not all(hasattr(value, a) for a in ("rules", "hands", "seed", "policy", "moon_count")):
+    """``value`` as a simulation result, verified by running the same simulation again (a made-up or edited result is refused)."""
+    from ..simulate import SimulationResult, simulate
+
+    if not isinstance(value, SimulationResult):
         raise Wrong(f"{name} should be what simulate(...) returned, not {type(value).__name__}.")
+    if not isinstance(value.rules, Rules) or isinstance(value.seed, bool) or not isinstance(value.seed, int):
+        raise Wrong(f"{name} should be one simulate(...) run with one seed, unchanged (not several merged runs).")
+    if value.policy not in REPLAYABLE_BOTS:
+        raise Wrong(f"Simulate with bots= one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)}, so the check can run {name} again with its seed.")
+    if isinstance(value.hands, bool) or not isinstance(value.hands, int) or value.hands < 1:
+        raise Wrong(f"{name} should be what simulate(...) returned, unchanged.")
+    key = (value.rules, value.hands, value.seed, value.policy, value.method)
+    if key not in _REPEATED:
+        _REPEATED[key] = simulate(value.rules, value.hands, bots=value.policy, seed=value.seed, method=value.method)
+    if _REPEATED[key] != value:
+        raise Wrong(f"{name} does not match a fresh run with the same rules, hands, players and seed. Give the result simulate(...) returned, unchanged.")
     return value
 
 
