@@ -8,11 +8,14 @@ Each test is one shortcut that worked against the checks before its fix:
   that event: ``deal_hands(...).count(ws4._event)`` passed in one call;
 - worksheet 5 never ran the student's simulations again: an edited result
   (``dataclasses.replace(result, hands=...)``, or counts changed) or a made-up
-  object with the right attributes passed Q3 and fed Q4-Q6.
+  object with the right attributes passed Q3 and fed Q4-Q6;
+- the stored answer digests were one salted SHA-256: trying every C(n, k),
+  n <= 104, against them recovered worksheet 3 Q1 and worksheet 4 Q3 in 0.06 s.
 """
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import inspect
 import math
 import types
@@ -86,3 +89,24 @@ def test_capstone_refuses_edited_or_made_up_simulation_results():
         effect = ws5.metric_value(forged, "moon rate") - b.moon_rate
         assert ws5.check_q4(effect, b, forged, "moon rate").status == "incorrect"
     assert "fresh run" in ws5.check_q3(b, more_moons, base, house).message
+
+
+def test_answer_digests_cannot_be_brute_forced_with_one_fast_hash():
+    from math import comb
+
+    from hearts_lab.exercises import checks
+    from hearts_lab.exercises._digests import DIGESTS
+
+    stored = {(ws, q): entry["answer"] for ws, questions in DIGESTS.items() for q, entry in questions.items()}
+    candidates = [comb(n, k) for n in range(1, 105) for k in range(n + 1)]
+    for (ws, q), answer in stored.items():
+        for c in candidates:  # what a student can do in a twentieth of a second with a fast digest
+            fast = hashlib.sha256(f"hearts-lab|{ws}|{q}|{c}".encode()).hexdigest()[:32]
+            assert fast != answer, f"{ws} {q} is C(n, k) = {c}, found by trying every binomial"
+    # the stored digests are the slow ones: each try costs DIGEST_ROUNDS SHA-256 computations
+    assert checks.DIGEST_ROUNDS >= 100_000
+    text = b"hearts-lab|ws3|Q1|7"
+    state = hashlib.sha256(text).digest()
+    for _ in range(checks.DIGEST_ROUNDS):
+        state = hashlib.sha256(state + text).digest()
+    assert checks.digest("ws3", "Q1", 7) == state.hex()[:32]

@@ -497,10 +497,13 @@ def cards_text(cards: Iterable[Card]) -> str:
 # package keeps a salted SHA-256 digest of the exact answer and of each known
 # slip (hearts_lab/exercises/_digests.py, generated from answer keys that are
 # not part of the package). A check hashes the
-# student's value the same way and compares digests. The exact answers are
-# large integers or fractions with many digits, so the digest cannot be
-# inverted by trying candidates; the salt (worksheet and question) keeps a
-# digest from matching any other question's.
+# student's value the same way and compares digests. Some answers are a single
+# binomial coefficient, and every C(n, k) with n <= 104 can be tried against a
+# fast digest in a twentieth of a second, so the digest is deliberately slow
+# (DIGEST_ROUNDS of SHA-256, about 0.1 s a try); the salt (worksheet and
+# question) keeps a digest from matching any other question's. Answers with a
+# handful of possible values (Q4, Q5 of worksheet 4: four scores) stay
+# guessable, as they are through the check itself.
 
 
 def canonical(value: Any) -> str:
@@ -524,10 +527,22 @@ def canonical(value: Any) -> str:
     raise TypeError(f"no canonical form for {value!r}")
 
 
+#: SHA-256 rounds per digest (about 0.1 s): enough that trying every C(n, k) with n up to 104 against a
+#: digest takes many minutes instead of a twentieth of a second (one round recovered two answers so).
+DIGEST_ROUNDS = 150_000
+
+
 def digest(worksheet: str, key: str, value: Any) -> str:
-    """The salted digest of ``value`` as an answer to ``worksheet`` ``key``."""
-    text = f"hearts-lab|{worksheet}|{key}|{canonical(value)}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    """The salted, deliberately slow digest of ``value`` as an answer to ``worksheet`` ``key``.
+
+    Iterated SHA-256 (plain :mod:`hashlib`, so it runs in JupyterLite too): each
+    try costs about 0.1 s, so candidates cannot be tried by the thousand in seconds.
+    """
+    text = f"hearts-lab|{worksheet}|{key}|{canonical(value)}".encode("utf-8")
+    state = hashlib.sha256(text).digest()
+    for _ in range(DIGEST_ROUNDS):
+        state = hashlib.sha256(state + text).digest()
+    return state.hex()[:32]
 
 
 def matches(worksheet: str, key: str, value: Any) -> str | None:
