@@ -40,32 +40,38 @@ spec.loader.exec_module(build_site)
 
 
 def offline(route) -> None:
-    host = route.request.url.split("/")[2].split(":")[0] if "://" in route.request.url else ""
-    if host in ("127.0.0.1", "localhost"):
-        route.continue_()
-    else:
+    url = route.request.url
+    host = url.split("/")[2].split(":")[0] if "://" in url else ""
+    if host not in ("127.0.0.1", "localhost"):
         route.abort("internetdisconnected")
+    elif url.split("?")[0].endswith("/jupyter-lite.json"):
+        # expose the JupyterLab app as window.jupyterapp, to run all cells through its commands
+        response = route.fetch()
+        config = response.json()
+        config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
+        route.fulfill(response=response, json=config)
+    else:
+        route.continue_()
 
 
 def first_widget(context, url: str) -> float:
     page = context.new_page()
     start = time.perf_counter()
     page.goto(url)
-    # Run All as soon as the notebook is on screen; JupyterLab queues it until the kernel is ready.
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
-    page.keyboard.press("Escape")
-    run_all = page.locator("[data-command='notebook:run-all-cells']")
-    if run_all.count():
-        run_all.first.click()
-    else:
-        page.get_by_role("menuitem", name="Run").click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    # Run All as soon as the notebook is open, as a student would; JupyterLab queues it until the kernel is ready.
+    page.wait_for_function(f"() => window.jupyterapp?.shell.currentWidget?.context?.path === '{NOTEBOOK}'"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel",
+                           timeout=120_000, polling=50)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     try:
         page.locator(".jp-OutputArea-output > .jupyter-widgets").first.wait_for(state="attached", timeout=300_000)
     except Exception:
         page.screenshot(path=str(REPO / "tests" / "artifacts" / "lite-start-failed.png"))
         raise
     elapsed = time.perf_counter() - start
+    # close the tab, so the next visit opens the notebook alone (the kernel ends with the page)
+    page.evaluate("() => window.jupyterapp.commands.execute('application:close-all')")
+    page.wait_for_timeout(500)
     page.close()
     return elapsed
 

@@ -234,7 +234,7 @@ def offline_skip(path: str) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[Path(p).stem if p.startswith("notebooks") else "worksheet-" + Path(p).stem for p in NOTEBOOKS])
-def test_notebook_runs_offline(lite_url, lite_context, path):
+def test_notebook_runs_offline(lite_context, lite_url, path):
     offline_skip(path)
     stored = _stored(path)
     page = open_notebook(lite_context, lite_url, path)
@@ -260,7 +260,7 @@ def test_notebook_runs_offline(lite_url, lite_context, path):
         close(page)
 
 
-def test_play_table_click_plays_a_card(lite_url, lite_context):
+def test_play_table_click_plays_a_card(lite_context, lite_url):
     path = "notebooks/05_play_against_bots.ipynb"
     offline_skip(path)
     page = open_notebook(lite_context, lite_url, path)
@@ -294,7 +294,7 @@ def test_play_table_click_plays_a_card(lite_url, lite_context):
         close(page)
 
 
-def test_worksheet_check_prints_its_verdict(lite_url, lite_context):
+def test_worksheet_check_prints_its_verdict(lite_context, lite_url):
     path = "exercises/student/01_legal_moves.ipynb"
     offline_skip(path)
     page = open_notebook(lite_context, lite_url, path)
