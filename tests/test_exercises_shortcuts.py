@@ -10,7 +10,9 @@ Each test is one shortcut that worked against the checks before its fix:
   (``dataclasses.replace(result, hands=...)``, or counts changed) or a made-up
   object with the right attributes passed Q3 and fed Q4-Q6;
 - the stored answer digests were one salted SHA-256: trying every C(n, k),
-  n <= 104, against them recovered worksheet 3 Q1 and worksheet 4 Q3 in 0.06 s.
+  n <= 104, against them recovered worksheet 3 Q1 and worksheet 4 Q3 in 0.06 s;
+- a forged size (a Count of 10**9 deals, a result claiming 10**9 hands) made
+  the checks that repeat a run hang for hours instead of answering.
 """
 from __future__ import annotations
 
@@ -110,3 +112,22 @@ def test_answer_digests_cannot_be_brute_forced_with_one_fast_hash():
     for _ in range(checks.DIGEST_ROUNDS):
         state = hashlib.sha256(state + text).digest()
     assert checks.digest("ws3", "Q1", 7) == state.hex()[:32]
+
+
+def test_forged_sizes_are_refused_at_once_instead_of_repeated():
+    from hearts_lab.exercises.sampling import Count
+    from hearts_lab.simulate import simulate
+
+    four = Rules.preset("standard", players=4)
+    assert "at most" in ws4.check_q7(Count(four, 10 ** 9, 1, 12_345)).message
+    right = simulate(ws4.Q8_RULES, ws4.Q8_MIN_HANDS, bots="random", seed=5)
+    huge = dataclasses.replace(right, hands=10 ** 9, points=tuple({0: 10 ** 9} for _ in right.points))
+    assert "at most" in ws4.check_q8(huge).message
+    base = Rules.preset("standard", players=4)
+    house = dataclasses.replace(base, first_trick_points=True)
+    b = simulate(base, ws5.MIN_HANDS, bots="random", seed=11)
+    h = simulate(house, ws5.MIN_HANDS, bots="random", seed=12)
+    stretched = dataclasses.replace(h, hands=10 ** 9)
+    assert "do not add up" in ws5.check_q3(b, stretched, base, house).message
+    consistent = dataclasses.replace(h, hands=10 ** 9, points=tuple({0: 10 ** 9} for _ in h.points))
+    assert "more than the check will run again" in ws5.check_q3(b, consistent, base, house).message

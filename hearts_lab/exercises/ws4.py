@@ -32,6 +32,8 @@ __all__ = [
     "Q7_MIN_DEALS",
     "Q8_RULES",
     "Q8_MIN_HANDS",
+    "MAX_DEALS",
+    "MAX_HANDS",
     "deal_hands",
     "hint",
     "check_q1",
@@ -54,6 +56,9 @@ Q7_MIN_DEALS = 5000
 #: Q8: the rules simulated (points allowed on the first trick) and the least number of hands.
 Q8_RULES = Rules.preset("standard", players=4, first_trick_points=True)
 Q8_MIN_HANDS = 20_000
+#: The checks repeat the dealing or simulation, so they refuse more than this (a forged size would hang them).
+MAX_DEALS = 200_000
+MAX_HANDS = 2_000_000
 _ACE_OF_HEARTS = Card.parse("A♥")
 
 SLIP_HINTS: dict[str, dict[str, str]] = {
@@ -225,8 +230,12 @@ def check_q7(answer: Any) -> None:
         raise Wrong(f"Give the Count that deal_hands(...).count(...) returned, not {type(answer).__name__}: only it records the seed and the number of deals.")
     if answer.rules != STANDARD_4:
         raise Wrong("Deal standard 4-player Hearts: Rules.preset('standard', players=4).")
+    if isinstance(answer.deals, bool) or not isinstance(answer.deals, int) or isinstance(answer.seed, bool) or not isinstance(answer.seed, int):
+        raise Wrong("Give the Count that deal_hands(...).count(...) returned, unchanged.")
     if answer.deals < Q7_MIN_DEALS:
         raise Wrong(f"Deal at least {Q7_MIN_DEALS:,} hands; {answer.deals:,} leave the estimate too uncertain.")
+    if answer.deals > MAX_DEALS:
+        raise Wrong(f"The check deals your hands again, so it takes at most {MAX_DEALS:,} deals; {Q7_MIN_DEALS:,} are enough.")
     hands = list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands())
     # The event is written inline, not as a module-level predicate: writing it is the skill, so a
     # predicate here would answer Q7 in one call (deal_hands(...).count(ws4._event)).
@@ -267,8 +276,12 @@ def check_q8(answer: Any) -> None:
         raise Wrong("Use random players: simulate(..., bots='random').")
     if not isinstance(answer.seed, int):
         raise Wrong("Give one simulation run with one seed, not several merged runs.")
+    if isinstance(answer.hands, bool) or not isinstance(answer.hands, int):
+        raise Wrong("Give the result that simulate(...) returned, unchanged.")
     if answer.hands < Q8_MIN_HANDS:
         raise Wrong(f"Simulate at least {Q8_MIN_HANDS:,} hands; {answer.hands:,} give too wide an interval for a rate near 1%.")
+    if answer.hands > MAX_HANDS:
+        raise Wrong(f"The check runs your simulation again, so it takes at most {MAX_HANDS:,} hands; {Q8_MIN_HANDS:,} are enough.")
     from ..simulate import simulate
 
     again = simulate(answer.rules, answer.hands, bots="random", seed=answer.seed, method=getattr(answer, "method", "auto"))

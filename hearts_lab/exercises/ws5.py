@@ -28,6 +28,7 @@ from .checks import Wrong, hint as _hint, question, read_estimate, read_text
 __all__ = [
     "METRICS",
     "MIN_HANDS",
+    "MAX_HANDS",
     "PREDICTIONS",
     "CONCLUSIONS",
     "INTERVAL_TOLERANCE",
@@ -55,6 +56,8 @@ PREDICTIONS = ("increase", "decrease", "no change")
 CONCLUSIONS = ("increase", "decrease", "no clear effect")
 #: Each rule set must be simulated for at least this many hands.
 MIN_HANDS = 10_000
+#: The check runs each simulation again, so it refuses more hands than this (a forged count would hang it).
+MAX_HANDS = 1_000_000
 #: Each end of the reported interval must lie within this fraction of the correct half-width of that end.
 INTERVAL_TOLERANCE = 0.10
 _Z95 = 1.959963984540054
@@ -132,6 +135,10 @@ def _read_result(value: object, name: str) -> Any:
         raise Wrong(f"Simulate with bots= one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)}, so the check can run {name} again with its seed.")
     if isinstance(value.hands, bool) or not isinstance(value.hands, int) or value.hands < 1:
         raise Wrong(f"{name} should be what simulate(...) returned, unchanged.")
+    if any(sum(seat.values()) != value.hands for seat in value.points):
+        raise Wrong(f"{name}'s counts do not add up to its {value.hands:,} hands: give the result simulate(...) returned, unchanged.")
+    if value.hands > MAX_HANDS:
+        raise Wrong(f"{name} has {value.hands:,} hands, more than the check will run again; {MIN_HANDS:,} to {MAX_HANDS:,} is plenty.")
     key = (value.rules, value.hands, value.seed, value.policy, value.method)
     if key not in _REPEATED:
         _REPEATED[key] = simulate(value.rules, value.hands, bots=value.policy, seed=value.seed, method=value.method)
