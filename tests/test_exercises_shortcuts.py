@@ -12,7 +12,9 @@ Each test is one shortcut that worked against the checks before its fix:
 - the stored answer digests were one salted SHA-256: trying every C(n, k),
   n <= 104, against them recovered worksheet 3 Q1 and worksheet 4 Q3 in 0.06 s;
 - a forged size (a Count of 10**9 deals, a result claiming 10**9 hands) made
-  the checks that repeat a run hang for hours instead of answering.
+  the checks that repeat a run hang for hours instead of answering;
+- worksheet 5 Q3-Q6 passed with base simulated twice (house = base, two
+  seeds): the whole capstone without a house rule.
 """
 from __future__ import annotations
 
@@ -131,3 +133,20 @@ def test_forged_sizes_are_refused_at_once_instead_of_repeated():
     assert "do not add up" in ws5.check_q3(b, stretched, base, house).message
     consistent = dataclasses.replace(h, hands=10 ** 9, points=tuple({0: 10 ** 9} for _ in h.points))
     assert "more than the check will run again" in ws5.check_q3(b, consistent, base, house).message
+
+
+def test_capstone_refuses_base_compared_with_itself():
+    from hearts_lab.simulate import simulate
+
+    base = Rules.preset("standard", players=4)
+    b = simulate(base, ws5.MIN_HANDS, bots="random", seed=1)
+    again = simulate(base, ws5.MIN_HANDS, bots="random", seed=2)
+    interval = ws5._interval(b, again, "moon rate")
+    results = [
+        ws5.check_q3(b, again, base, base),
+        ws5.check_q4(again.moon_rate - b.moon_rate, b, again, "moon rate"),
+        ws5.check_q5(interval, b, again, "moon rate"),
+        ws5.check_q6("no clear effect", interval, b, again, "moon rate"),
+    ]
+    for result in results:
+        assert result.status == "incorrect" and "same rules" in result.message, result

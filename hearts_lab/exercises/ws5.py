@@ -160,6 +160,7 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
         raise Wrong("base_result was not simulated with your base rules: pass base to simulate().")
     if h.rules != house:
         raise Wrong("house_result was not simulated with your house rules: pass house to simulate().")
+    _different_rules(b, h)
     for name, r in (("base_result", b), ("house_result", h)):
         if r.hands < MIN_HANDS:
             raise Wrong(f"{name} has {r.hands:,} hands; simulate at least {MIN_HANDS:,} so the interval is narrow enough to say something.")
@@ -170,6 +171,12 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
             "Use different seeds for the two runs: the interval in Q5 assumes two independent samples, and the same "
             "seed replays the same deals."
         )
+
+
+def _different_rules(base_result: Any, house_result: Any) -> None:
+    """Refuse two runs of the same rules: comparing base with itself measures no house rule."""
+    if base_result.rules == house_result.rules:
+        raise Wrong("Both results simulate the same rules. Simulate base for base_result and your house rule for house_result.")
 
 
 def _read_pair(interval: object) -> tuple[float, float]:
@@ -198,6 +205,7 @@ def check_q4(effect: object, base_result: object, house_result: object, metric: 
     """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results."""
     metric = read_text(metric, METRICS)
     base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
+    _different_rules(base_result, house_result)
     value = read_estimate(effect)
     want = _effect(base_result, house_result, metric)
     if math.isclose(value, want, abs_tol=1e-9):
@@ -266,6 +274,7 @@ def check_q5(interval: object, base_result: object, house_result: object, metric
     """(low, high): a 95% interval for the effect, close to :func:`hearts_lab.stats.rate_difference`'s."""
     metric = read_text(metric, METRICS)
     base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
+    _different_rules(base_result, house_result)
     _judge_interval(interval, base_result, house_result, metric)
 
 
@@ -279,6 +288,7 @@ def check_q6(conclusion: object, interval: object, base_result: object, house_re
     said = read_text(conclusion, CONCLUSIONS)
     metric = read_text(metric, METRICS)
     base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
+    _different_rules(base_result, house_result)
     try:
         low, high = _judge_interval(interval, base_result, house_result, metric)
     except Wrong:
