@@ -35,7 +35,7 @@ MODULES = (ws1, ws2, ws3, ws4, ws5)
 CHECKS = [getattr(m, n) for m in MODULES for n in sorted(vars(m)) if n.startswith("check_q")]
 
 BAD_INPUTS = [
-    None, "", "abc", "1/0", "nan", "__import__('os')", "[1, 2]", "{}", 10 ** 400, -1, float("nan"), float("inf"),
+    None, "", "abc", sympy.Interval(0, 1), sympy.Eq(sympy.Symbol("x"), 1), sympy.FiniteSet(1, 2), "1/0", "nan", "__import__('os')", "[1, 2]", "{}", 10 ** 400, -1, float("nan"), float("inf"),
     [], {}, (1,), sympy.oo, sympy.nan, sympy.zoo, sympy.Symbol("x"), Fraction(1, 3), True, b"1", object(),
     types.SimpleNamespace(rules=None, hands="many", seed="s", policy="random", moon_count="x", value=0.5, low=0.0,
                           high=1.0, formula="f"),
@@ -54,6 +54,10 @@ def test_bad_input_gets_a_sentence_never_a_traceback(check):
 def test_text_that_evaluates_to_a_non_number_is_refused_with_a_sentence():
     result = ws3.check_q1("__import__('os')")
     assert result.status == "incorrect" and "cannot read" in result.message
+    for not_a_number in (sympy.Interval(0, 1), sympy.Eq(sympy.Symbol("x"), 1)):
+        for check in (ws1.check_q6, ws2.check_q7, ws3.check_q1):
+            result = check(not_a_number)
+            assert result.status == "incorrect" and "exact number" in result.message, result
 
 
 def test_no_module_level_predicate_of_ws4_answers_q7():

@@ -199,8 +199,9 @@ def _ladder_reply(worksheet: str, key: str) -> str:
 def _unreadable(answer: Any, context: tuple[Any, ...], error: Exception) -> str:
     """The sentence for an answer a check could not read (the judge raised something other than :class:`Wrong`)."""
     given = ", ".join(type(a).__name__ for a in (answer, *context))
+    # The error's own text is left out: it may quote a value the check computed.
     return (
-        f"This check could not read what you gave ({given}): {type(error).__name__}: {error}. "
+        f"This check could not read what you gave ({given}; it raised {type(error).__name__}). "
         "Give the kind of answer the question asks for (see the question text)."
     )
 
@@ -407,7 +408,9 @@ def read_exact(answer: Any) -> sympy.Expr:
     if isinstance(answer, numbers.Integral):
         return sympy.Integer(int(answer))
     if isinstance(answer, sympy.Basic):
-        return answer  # type: ignore[return-value]
+        if not isinstance(answer, sympy.Expr):  # an Interval, an Eq, a FiniteSet ...: not a number
+            raise Wrong(f"Give an exact number (an int, a Fraction or a sympy expression), not the {type(answer).__name__} {answer}.")
+        return answer
     if isinstance(answer, str):
         try:
             value = sympy.sympify(answer, rational=True)
@@ -437,7 +440,7 @@ def same_exact(answer: Any, expected: Any) -> bool:
     >>> same_exact(sympy.factorial(4) / sympy.factorial(2), 12), same_exact(Fraction(1, 2), sympy.Rational(2, 4))
     (True, True)
     """
-    a = read_exact(answer) if not isinstance(answer, sympy.Basic) else answer
+    a = read_exact(answer) if not isinstance(answer, sympy.Expr) else answer
     b = sympy.sympify(expected)
     difference = a - b
     if difference.is_zero:
