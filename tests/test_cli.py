@@ -188,8 +188,11 @@ def test_an_ascii_terminal_gets_letters():
 
 def test_ctrl_c_at_the_prompt_ends_quietly():
     environment = {**os.environ, "PYTHONPATH": str(REPO)}
+    # A shell's background job inherits SIGINT ignored, and Python then never raises KeyboardInterrupt:
+    # give the child the default disposition, as a terminal would.
     proc = subprocess.Popen([sys.executable, "-m", "hearts_lab.cli", "play", "--seat", "0"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, cwd=REPO)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, cwd=REPO,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen = b""
     deadline = time.monotonic() + 60
     while b"pass 3> " not in seen and time.monotonic() < deadline:

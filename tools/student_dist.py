@@ -39,6 +39,7 @@ KEEP = (
     "README.md",
     "LICENSE",
     "pyproject.toml",
+    "data",  # the stored solver surveys notebook 10 reads
     "docs",
     "hearts_lab",
     "notebooks",
@@ -46,7 +47,7 @@ KEEP = (
     "exercises/student",
 )
 #: What the LMS archive holds.
-HANDOUTS = ("README.md", "docs", "notebooks", "exercises/README.md", "exercises/student")
+HANDOUTS = ("README.md", "data", "docs", "notebooks", "exercises/README.md", "exercises/student")
 #: Never in the student side, whatever KEEP says (checked by the tests).
 FORBIDDEN = (".git", "exercises/teacher", "exercises/source", "tests", "tools")
 _JUNK = {".ipynb_checkpoints", "__pycache__", ".pytest_cache", ".hypothesis"}

@@ -152,16 +152,22 @@ def voila_render(voila_url):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def pw():
+    """The one Playwright driver of the session: its sync API refuses to start a second one while it runs."""
     _require_chromium()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(pw):
+    chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture

@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
-import os
 import re
 import subprocess
 import sys
@@ -99,40 +98,34 @@ def lite_url():
 
 
 @pytest.fixture(scope="module")
-def lite_context():
-    if not Path(CHROMIUM).exists():
-        msg = f"{CHROMIUM} not found (apt-get install chromium); browser tests need it"
-        if os.environ.get("HEARTS_LAB_REQUIRE_BROWSER") == "1":
-            pytest.fail(msg)
-        pytest.skip(msg)
-    from playwright.sync_api import sync_playwright
+def lite_context(pw):
+    # the session's Playwright driver (tests/browser/conftest.py; it skips or fails without Chromium),
+    # with a browser of our own whose names resolve only to loopback
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(60_000)
+    context.blocked = []  # every non-loopback request the page, its workers or service worker tried
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.set_default_timeout(60_000)
-        context.blocked = []  # every non-loopback request the page, its workers or service worker tried
+    def route(r):
+        url = r.request.url
+        host = re.sub(r"^[a-z]+://([^/:]+).*$", r"\1", url)
+        if url.startswith(("data:", "blob:")) or host in LOOPBACK:
+            if url.split("?")[0].endswith("/jupyter-lite.json"):
+                # test hook only: expose the JupyterLab app as window.jupyterapp
+                response = r.fetch()
+                config = response.json()
+                config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
+                return r.fulfill(response=response, json=config)
+            return r.continue_()
+        context.blocked.append(url)
+        return r.abort("internetdisconnected")
 
-        def route(r):
-            url = r.request.url
-            host = re.sub(r"^[a-z]+://([^/:]+).*$", r"\1", url)
-            if url.startswith(("data:", "blob:")) or host in LOOPBACK:
-                if url.split("?")[0].endswith("/jupyter-lite.json"):
-                    # test hook only: expose the JupyterLab app as window.jupyterapp
-                    response = r.fetch()
-                    config = response.json()
-                    config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
-                    return r.fulfill(response=response, json=config)
-                return r.continue_()
-            context.blocked.append(url)
-            return r.abort("internetdisconnected")
-
-        context.route("**/*", route)
-        try:
-            yield context
-        finally:
-            context.close()
-            browser.close()
+    context.route("**/*", route)
+    try:
+        yield context
+    finally:
+        context.close()
+        browser.close()
 
 
 JS_CELLS = """() => {
