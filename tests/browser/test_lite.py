@@ -50,7 +50,9 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 KERNEL_TIMEOUT_MS = 300_000
-RUN_TIMEOUT_MS = 300_000
+# Notebook 10's solver cells are pure-Python searches, several times slower in Pyodide than in CPython:
+# on the 2-core CI machine that notebook needed just over 300 s of its own.
+RUN_TIMEOUT_MS = 900_000
 
 LESSONS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 WORKSHEETS = sorted((REPO / "exercises" / "student").glob("*.ipynb"))
