@@ -205,6 +205,9 @@ def _bar(show: bool, total: int, unit: str) -> Any:
         from tqdm.auto import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency; a bar is not worth failing for
         return None
+    if sys.platform == "emscripten":
+        # Pyodide has no threads: without this tqdm warns on stderr that its monitor thread failed
+        tqdm.monitor_interval = 0
     return tqdm(total=total, unit=f" {unit}", unit_scale=total >= 10_000, desc="simulating", leave=False)
 
 
