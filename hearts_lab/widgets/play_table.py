@@ -19,6 +19,19 @@ drive the table without a browser:
 >>> table.play(table.hand.legal_moves()[0])
 >>> table.hand.to_play
 0
+
+"solve ♠" opens a :class:`~hearts_lab.widgets.solver.SolverPanel` on the
+table's position: with few tricks left, every legal card of the seat to play
+with its perfect-information value, solved again after every card. It reads a
+copy of the hand and never changes the game:
+
+>>> table.open_solver()
+>>> "12 tricks left" in table.solver.note.value, table.hand.to_play
+(True, 0)
+>>> while len(table.hand.cards(0)) > 4:
+...     table.play(table.hand.legal_moves()[0])
+>>> sorted(table.solver.table.as_dict()) == sorted(table.hand.legal_moves())
+True
 """
 
 from __future__ import annotations
@@ -38,6 +51,7 @@ from ..rules import Rules
 from ..table import BOT_KINDS, Report, Table, seat_direction
 from ..tricks import Trick
 from ._common import four_colour_box
+from .solver import SolverPanel
 
 __all__ = ["PlayTable", "seat_direction", "BOT_KINDS", "TABLE_CSS"]
 
@@ -99,6 +113,9 @@ TABLE_CSS = """
 .hl-play-table .hl-card-button.hl-received { border-color: #137333 !important; border-style: dashed !important; }
 .hl-play-table .hl-actions { gap: 6px; flex-wrap: wrap; margin: 4px 0; }
 .hl-play-table .hl-actions button { height: 36px; font-size: 0.95em; width: auto; min-width: 120px; padding: 0 14px; }
+.hl-play-table .hl-table-solver { border: 1px solid #c9c9c9; border-radius: 10px; padding: 4px 12px 6px 12px; margin: 4px 0;
+  background: #fdfdfb; max-width: 976px; }
+.hl-play-table .hl-solver-honesty { color: #5a4500; background: #fff8db; border-radius: 6px; padding: 3px 8px; margin: 2px 0 4px 0; }
 </style>
 """
 
@@ -118,7 +135,9 @@ class PlayTable(widgets.VBox):
 
     The table is an ``ipywidgets.VBox``: make it the last line of a cell.
     Everything a click does is also a method: :meth:`play`, :meth:`pass_cards`,
-    :meth:`choose_moon`, :meth:`next_hand`, :meth:`undo`, :meth:`new_game`.
+    :meth:`choose_moon`, :meth:`next_hand`, :meth:`undo`, :meth:`new_game`;
+    :meth:`open_solver` and :meth:`close_solver` show and hide the
+    perfect-information panel :attr:`solver` (the "solve ♠" toggle).
     Errors are never raised from these; they appear in :attr:`message`, and a
     failed action changes nothing. The session itself is :attr:`table`, a
     :class:`hearts_lab.table.Table`.
@@ -129,7 +148,9 @@ class PlayTable(widgets.VBox):
     ``hl-card-button`` on each card with ``hl-legal``/``hl-illegal``,
     ``hl-selected``, ``hl-received``; ``hl-why`` (the engine's reasons);
     ``hl-pass-button``, ``hl-moon-old``, ``hl-moon-new``, ``hl-next-hand``,
-    ``hl-undo``, ``hl-new-game``, ``hl-four-colour``; ``hl-message`` (its
+    ``hl-undo``, ``hl-new-game``, ``hl-four-colour``, ``hl-table-solve`` (the
+    "solve ♠" toggle) and ``hl-table-solver`` (its panel, with
+    ``hl-solver-honesty`` and the panel's own classes); ``hl-message`` (its
     ``data-version`` grows by one per update and is set last); ``hl-scoreboard``.
     """
 
@@ -185,9 +206,25 @@ class PlayTable(widgets.VBox):
         self.four_colour_box = four_colour_box(self.four_colour)
         self.four_colour_box.layout.margin = "6px 0 0 12px"
         self.four_colour_box.observe(self._on_four_colour, names="value")
+        # "solve ♠": the deal stepper's solver panel, on the table's position (hearts_lab.widgets.solver).
+        self.solve_toggle = widgets.ToggleButton(
+            value=False, description="solve ♠",
+            tooltip="Solve from here: every legal card's value with all hands face up, the bots' included",
+        )
+        self.solve_toggle.add_class("hl-table-solve")
+        self.solve_toggle.observe(self._on_solve_toggle, names="value")
+        #: The perfect-information panel, hidden until "solve ♠" is pressed: the stepper's, with the same budget.
+        self.solver = SolverPanel(four_colour=self.four_colour)
+        self.solver_honesty = widgets.HTML(
+            "<div class='hl-solver-honesty'><b>Perfect information:</b> the solver looks at every hand, the bots' included, "
+            "so its values give away what they hold; it only reads the game and changes nothing in it.</div>"
+        )
+        self.solver_box = widgets.VBox([self.solver_honesty, self.solver])
+        self.solver_box.add_class("hl-table-solver")
+        self.solver_box.layout.display = "none"
         self.actions = widgets.HBox(
             [self.pass_button, self.moon_old_button, self.moon_new_button, self.next_button, self.undo_button, self.new_game_button,
-             self.four_colour_box],
+             self.solve_toggle, self.four_colour_box],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.actions.add_class("hl-actions")
@@ -196,7 +233,7 @@ class PlayTable(widgets.VBox):
         self.scoreboard_html.add_class("hl-scoreboard")
         self.children = [
             self._style, self.header, self.seats_html, self.centre_html, self.hand_title,
-            self.card_row, self.why_html, self.actions, self.message_html, self.scoreboard_html,
+            self.card_row, self.why_html, self.actions, self.message_html, self.solver_box, self.scoreboard_html,
         ]
         self.add_class("hl-play-table")
         self._render()
@@ -244,7 +281,9 @@ class PlayTable(widgets.VBox):
 
     # -- actions: the table acts, the widget shows the result --------------------------------
 
-    def _show(self, report: Report) -> None:
+    def _show(self, report: Report, *, new_deal: bool = False) -> None:
+        if new_deal and report.ok:
+            self.close_solver()  # a new deal: the old answer means nothing; the student opens it again
         self._render()
 
     def play(self, card: Card | str) -> None:
@@ -268,7 +307,7 @@ class PlayTable(widgets.VBox):
 
     def next_hand(self) -> None:
         """Deal the game's next hand (after the current one is scored)."""
-        self._show(self.table.next_hand())
+        self._show(self.table.next_hand(), new_deal=True)
 
     def undo(self) -> None:
         """Take back the student's last move (a card, or the pass) and the bots' replies to it."""
@@ -280,11 +319,65 @@ class PlayTable(widgets.VBox):
         Its rules must be the table's and its ``hand_number`` the game's next; the
         current hand, unless already scored, is dropped.
         """
-        self._show(self.table.load_hand(hand))
+        self._show(self.table.load_hand(hand), new_deal=True)
 
     def new_game(self) -> None:
         """Start a fresh game with the next seed."""
-        self._show(self.table.new_game())
+        self._show(self.table.new_game(), new_deal=True)
+
+    # -- "solve ♠": perfect-information values of the table's position -------------------------
+
+    @property
+    def solver_open(self) -> bool:
+        """The solver panel is shown (and solves again after every card)."""
+        return bool(self.solve_toggle.value)
+
+    def open_solver(self) -> None:
+        """Show the solver panel and solve the table's position (if few enough tricks are left).
+
+        The panel gets a copy of the hand and the game's scores: the game, the bots
+        and what Undo takes back stay exactly as they were.
+        """
+        if self.solve_toggle.value:
+            self._refresh_solver()
+        else:
+            self.solve_toggle.value = True  # the observer shows the panel and solves
+
+    def close_solver(self) -> None:
+        """Hide the solver panel and forget its answer."""
+        self.solve_toggle.value = False
+        self._hide_solver()
+
+    def _on_solve_toggle(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.solver_box.layout.display = None
+            self._refresh_solver()
+        else:
+            self._hide_solver()
+
+    def _hide_solver(self) -> None:
+        self.solver_box.layout.display = "none"
+        self.solver.set_hand(None)
+
+    def _refresh_solver(self) -> None:
+        """Put the table's position into the open panel and solve it; an error shows in the panel, never raised."""
+        if not self.solve_toggle.value:
+            return
+        panel = self.solver
+        panel.four_colour = self.four_colour
+        try:
+            panel.set_hand(self.hand.copy(), self.game.scores)  # a copy: the search cannot touch the game
+            if not panel.unavailable():
+                panel.solve()
+        except (Exception, KeyboardInterrupt) as error:  # the game is untouched: say why there is no answer
+            panel.table, panel.moons, panel.result.value = None, (), ""
+            if isinstance(error, KeyboardInterrupt):
+                text = "The solver was interrupted: no answer for this position (the game is unchanged)."
+            elif isinstance(error, ValueError):  # the engine's errors (RulesError, IllegalMove, ...) are ValueErrors
+                text = str(error)
+            else:
+                text = f"The solver failed: {type(error).__name__}: {error}"
+            panel.error.show(text)
 
     def illegal_move(self, card: Card | str) -> IllegalMove | None:
         """The engine's :class:`IllegalMove` for playing ``card`` now, or None if it is legal (nothing changes)."""
@@ -307,6 +400,7 @@ class PlayTable(widgets.VBox):
         self._render_centre()
         self._render_cards()
         self._render_actions()
+        self._refresh_solver()
         self.scoreboard_html.value = self.scoreboard()
         # The message goes last; its data-version tells a browser test that this update has fully arrived.
         self._version += 1

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import html
+from typing import Sequence
 
 import ipywidgets as w
 
@@ -63,6 +64,7 @@ class SolverPanel(w.VBox):
         self.time_limit = time_limit
         self.four_colour = four_colour
         self.hand: Hand | None = None
+        self.scores: tuple[int, ...] | None = None
         self.table: MovesTable | None = None
         self.moons: tuple[MoonAnswer | None, ...] = ()
         self.solve_button = button(
@@ -92,9 +94,14 @@ class SolverPanel(w.VBox):
             return f"{left} tricks left: this panel solves positions with at most {self.max_tricks} tricks left"
         return ""
 
-    def set_hand(self, hand: Hand | None) -> None:
-        """Show a new position (the panel keeps a reference; the solver never changes the hand)."""
+    def set_hand(self, hand: Hand | None, scores: Sequence[int] | None = None) -> None:
+        """Show a new position (the panel keeps a reference; the solver never changes the hand).
+
+        ``scores``: the game scores before this hand, for moon rules that read them
+        (``auto``, ``avoid-end``); None counts every seat at 0, as :func:`best_moves` does.
+        """
         self.hand = hand
+        self.scores = None if scores is None else tuple(scores)
         self.table = None
         self.moons = ()
         self.result.value = ""
@@ -113,15 +120,17 @@ class SolverPanel(w.VBox):
             self.note.value = f"<span style='{_GREY}'>{html.escape(why)}</span>"
             return
         hand = self.hand
+        # All or nothing: the answer is shown only once every search has finished.
+        self.table, self.moons, self.result.value = None, (), ""
         with self.error.catching():
-            self.table = best_moves(hand, max_nodes=self.max_nodes, time_limit=self.time_limit)
-            if hand.rules.moon == "off":
-                self.moons = ()
-            else:
-                self.moons = tuple(
+            table = best_moves(hand, scores=self.scores, max_nodes=self.max_nodes, time_limit=self.time_limit)
+            moons: tuple[MoonAnswer | None, ...] = ()
+            if hand.rules.moon != "off":
+                moons = tuple(
                     can_force_moon(hand, seat, max_nodes=self.max_nodes, time_limit=self.time_limit, line=False)
                     for seat in range(hand.players)
                 )
+            self.table, self.moons = table, moons
             self.result.value = self._html()
 
     def _html(self) -> str:
