@@ -226,3 +226,15 @@ def test_the_stepper_and_the_table_share_one_panel_class():
     fresh = SolverPanel()
     assert (table.solver.max_tricks, table.solver.max_nodes) == (fresh.max_tricks, fresh.max_nodes)
     assert PlayTable(seed=3).solver.time_limit == fresh.time_limit
+
+
+def test_notebook_05_describes_the_toggle_as_it_is():
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "05_play_against_bots.ipynb").read_text("utf-8"))
+    text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    table = PlayTable(seed=1)
+    assert f"**{table.solve_toggle.description}** opens the solver of notebook 10" in text
+    assert "once six or fewer tricks are left" in text and table.solver.max_tricks == 6
+    assert "It looks at every hand, the bots'\n  included" in text and "the bots' included" in table.solver_honesty.value

@@ -1,7 +1,8 @@
 """The play table in a real browser: Voilà renders notebooks/05_play_against_bots.ipynb in Chromium.
 
 A student passes three cards, sees grey (illegal) cards with the engine's reason,
-plays a few cards, and undoes one. Screenshots go to tests/artifacts/.
+plays a few cards, undoes one, then presses "solve ♠" and plays on until the
+solver's values appear. Screenshots go to tests/artifacts/.
 """
 from __future__ import annotations
 
@@ -74,3 +75,32 @@ def test_pass_play_and_undo(open_voila, screenshot):
     expect(message).to_contain_text("Took back your")
     expect(cards).to_have_count(count + 1)
     screenshot("05-undone")
+
+    # "solve ♠": the panel opens with its honesty sentence; with 11 tricks left it is greyed with the reason.
+    toggle = table.locator(".hl-table-solve")
+    expect(toggle).to_have_text(re.compile("solve ♠"))
+    toggle.click()
+    panel = table.locator(".hl-table-solver")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".hl-solver-honesty")).to_contain_text("looks at every hand, the bots' included")
+    expect(panel.locator(".hl-solve-note")).to_contain_text(f"{count + 1} tricks left: this panel solves positions with at most 6")
+    expect(panel.locator(".hl-solve-result")).to_have_text("")
+    panel.evaluate("e => e.scrollIntoView({block: 'center'})")
+    screenshot("06-solver-waits")
+    # Play on to 6 cards: after each card the panel is solved again; at 6 the values appear, one per legal card.
+    while cards.count() > 6:
+        n = cards.count()
+        act(table, table.locator(".hl-card-button.hl-legal").first)
+        expect(cards).to_have_count(n - 1)
+    rows = panel.locator(".hl-solve-table tr")
+    legal = table.locator(".hl-card-button.hl-legal")
+    expect(rows).to_have_count(legal.count())
+    expect(panel.locator(".hl-solve-answer")).to_contain_text("Seat 0 to play.")
+    expect(panel.locator(".hl-solve-answer")).to_contain_text("Moon:")
+    for i in range(rows.count()):
+        card, value = rows.nth(i).locator("td").all_inner_texts()
+        assert re.fullmatch(r"-?\d+", value.strip()), (card, value)
+    labels = {b.strip() for b in legal.all_inner_texts()}
+    assert {r.locator("td").first.inner_text().strip() for r in rows.all()} == labels
+    panel.evaluate("e => e.scrollIntoView({block: 'center'})")
+    screenshot("07-solver-values")
