@@ -23,6 +23,7 @@ import hashlib
 import inspect
 import math
 import types
+from pathlib import Path
 from fractions import Fraction
 
 import pytest
@@ -154,3 +155,90 @@ def test_capstone_refuses_base_compared_with_itself():
     ]
     for result in results:
         assert result.status == "incorrect" and "same rules" in result.message, result
+
+
+
+def test_absurdly_large_answers_are_refused_before_sympy_evaluates_them():
+    """A hang guard, not a performance test: every check that reads an exact number must answer each of
+    these within 5 s (before the size guard each kept sympy busy for hours). sympy's big-integer
+    arithmetic holds the GIL, so a thread cannot time it out: the checks run in a child process that
+    times each answer, and the parent gives up on the child after 5 s per answer. The guard itself uses
+    no signal or subprocess, so it works in Pyodide too."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    child = r"""
+import json, sys, time, sympy
+from hearts_lab.exercises import ws1, ws2, ws3, ws4
+d = sympy.Symbol("d")
+huge = [
+    "9**9**9**9", "10**10**10", "factorial(10**9)", "binomial(10**9, 5*10**8)", "(10**5)!", "2^(2^(2^(2^(2^10))))",
+    "Sum(d, (d, 0, 10**9))", "Rational(10**10**10, 3)", "factorial(factorial(20))",
+    sympy.Pow(9, sympy.Pow(9, 9, evaluate=False), evaluate=False),
+    sympy.factorial(sympy.Pow(10, 9, evaluate=False)),
+    sympy.binomial(sympy.Pow(10, 9, evaluate=False), 7, evaluate=False),
+    sympy.Sum(d, (d, 0, sympy.Pow(10, 9, evaluate=False))),
+]
+out = []
+for check in (ws3.check_q1, ws3.check_q6, ws4.check_q1, ws4.check_q3, ws1.check_q6, ws2.check_q7):
+    for answer in huge:
+        start = time.monotonic()
+        result = check(answer)
+        out.append([check.worksheet, check.key, str(answer), time.monotonic() - start, result.status, result.message])
+print(json.dumps(out))
+"""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=20 + 5 * 6 * 13, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = json.loads(done.stdout)
+    assert len(rows) == 6 * 13
+    for ws, key, answer, seconds, status, message in rows:
+        assert seconds < 5, f"{ws} {key} took {seconds:.1f} s on {answer}"
+        assert status == "incorrect" and ("too large" in message or "cannot read" in message), (ws, key, answer, message)
+
+
+def test_reasonable_expressions_are_still_read():
+    from hearts_lab.exercises.checks import exact_value, read_exact
+
+    assert read_exact("52!/(13!)^4") == sympy.factorial(52) / sympy.factorial(13) ** 4
+    assert read_exact("Sum(binomial(39, d)*binomial(39 - d, 13 - 2*d), (d, 0, 6))") == sum(
+        sympy.binomial(39, d) * sympy.binomial(39 - d, 13 - 2 * d) for d in range(7))
+    assert exact_value(sympy.binomial(104, 11, evaluate=False) / 9) == sympy.binomial(104, 11) / 9
+    assert read_exact("1 - binomial(102, 5)/binomial(104, 5)") == 1 - sympy.binomial(102, 5) / sympy.binomial(104, 5)
+
+
+def test_the_digest_oracle_is_not_a_public_call():
+    """checks.matches(ws, key, value) said whether a value was the answer without counting an attempt.
+    The oracle is module-private now: the recorded check is the only public route, and every answer it
+    judges is counted."""
+    from hearts_lab.exercises import checks
+
+    assert not hasattr(checks, "matches") and "matches" not in checks.__all__
+    for module in MODULES:
+        public = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
+        assert "matches" not in public and "_matches" not in public
+    before = checks.attempts("ws3", "Q1")
+    ws3.check_q1(12)
+    ws3.check_q1("binomial(3, 2)")
+    assert checks.attempts("ws3", "Q1") == before + 2
+
+
+def test_q7_of_worksheet_4_does_not_tell_whether_a_number_is_q6s_answer():
+    """Q7 used to say 'That is the exact value from Q6' for Q6's answer: Q6 answers could be tested
+    through Q7 with no attempt at Q6 counted. Every number now gets the same sentence."""
+    from hearts_lab.exercises import checks
+
+    before = checks.attempts("ws4", "Q6")
+    wrong_numbers = [Fraction(1, 7), sympy.Rational(3, 1000), 12]
+    messages = {ws4.check_q7(n).message for n in wrong_numbers}
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "exercises" / "source"))
+    import answers
+
+    messages.add(ws4.check_q7(answers.WS4["Q6"].answer).message)
+    assert len(messages) == 1, messages
+    assert checks.attempts("ws4", "Q6") == before

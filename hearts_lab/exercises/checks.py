@@ -410,18 +410,210 @@ def read_exact(answer: Any) -> sympy.Expr:
     if isinstance(answer, sympy.Basic):
         if not isinstance(answer, sympy.Expr):  # an Interval, an Eq, a FiniteSet ...: not a number
             raise Wrong(f"Give an exact number (an int, a Fraction or a sympy expression), not the {type(answer).__name__} {answer}.")
+        _expr_digits(answer)  # an unevaluated 9**9**9**9 would hang sympy: refuse it first
         return answer
     if isinstance(answer, str):
-        try:
-            value = sympy.sympify(answer, rational=True)
-        except Exception:  # sympify evaluates the text: any error means it is not a number
-            raise Wrong(f"sympy cannot read {answer!r} as a number.") from None
+        value = _read_text(answer)
         if not isinstance(value, sympy.Expr):
             raise Wrong(f"sympy cannot read {answer!r} as a number.")
         if isinstance(value, sympy.Basic) and value.free_symbols:
             raise Wrong(f"{answer!r} still contains unknowns ({', '.join(map(str, value.free_symbols))}); give a number.")
         return value
     raise Wrong(f"Give an exact number (an int, a Fraction or a sympy expression), not {answer!r}.")
+
+
+# -- answers too large to evaluate ------------------------------------------------
+#
+# sympy evaluates what it is given: "9**9**9**9", "factorial(10**9)" or an
+# unevaluated sympy.Pow(10, 10**10, evaluate=False) would keep a check (and the
+# kernel: no signals or subprocesses in Pyodide) busy for ever. Before anything
+# is evaluated, a bound on the number of digits is computed from the expression
+# itself, and an absurd one is refused with a sentence. Text is first turned
+# into Python code by sympy's tokenizer (no evaluation), read with :mod:`ast`,
+# and only a few operations are allowed: + - * / **, factorial, binomial, sqrt,
+# Sum and Rational. Every real answer has a few hundred digits at most.
+
+#: The most digits an answer (or any number on the way to it) may have.
+MAX_DIGITS = 10_000
+#: The longest text answer read.
+MAX_TEXT = 500
+#: The most terms a Sum may have.
+MAX_TERMS = 10_000
+
+_TOO_LARGE = (
+    "That expression is far too large to evaluate ({what}): no answer on these worksheets has more than a few "
+    "hundred digits, so the check does not try. Write the number you mean with smaller parts."
+)
+_TEXT_CALLS = {"Integer", "Rational", "Symbol", "factorial", "binomial", "sqrt", "Sum"}
+
+
+def _too_large(what: str) -> Wrong:
+    return Wrong(_TOO_LARGE.format(what=what))
+
+
+def _digits_of_int(value: int) -> float:
+    return math.log10(abs(value)) + 1 if value else 1.0
+
+
+def _small_value(digits: float, evaluate: Callable[[], Any], what: str) -> float:
+    """The absolute value of a part used as an exponent, a factorial's argument or a Sum's limit (must be small)."""
+    if digits > 8:
+        raise _too_large(what)
+    value = evaluate()
+    try:
+        return abs(float(value))
+    except (TypeError, ValueError):
+        return 0.0  # a symbol: reported later as an unknown
+
+
+def _factorial_digits(n: float) -> float:
+    if n > 100_000:
+        raise _too_large("a factorial of more than 100,000")
+    return math.lgamma(n + 1) / math.log(10) + 1
+
+
+def _expr_digits(expr: Any, bound: dict[Any, float] | None = None) -> float:
+    """An upper bound on the digits of a sympy expression (numerator and denominator), refusing absurd sizes."""
+    bound = bound or {}
+    if isinstance(expr, sympy.Rational):
+        return _digits_of_int(int(expr.p)) + _digits_of_int(int(expr.q))
+    if isinstance(expr, sympy.Symbol):
+        return bound.get(expr, 1.0)
+    if not expr.args:
+        return 1.0  # another atom (pi, oo, a Float ...): judged later
+    if isinstance(expr, sympy.Sum):
+        term, *limits = expr.args
+        inner = dict(bound)
+        terms = 1.0
+        for limit in limits:
+            if len(limit) != 3:
+                raise Wrong("A Sum needs its limits, e.g. Sum(binomial(39, d), (d, 0, 6)).")
+            var, low, high = limit
+            lo = _small_value(_expr_digits(low, bound), lambda: low, "a Sum with huge limits")
+            hi = _small_value(_expr_digits(high, bound), lambda: high, "a Sum with huge limits")
+            terms *= abs(hi - lo) + 1
+            inner[var] = _digits_of_int(int(max(lo, hi)) + 1)
+        if terms > MAX_TERMS:
+            raise _too_large(f"a Sum of more than {MAX_TERMS:,} terms")
+        digits = _expr_digits(term, inner) + math.log10(terms) + 1
+    elif isinstance(expr, (sympy.Add, sympy.Mul)):
+        digits = sum(_expr_digits(a, bound) for a in expr.args) + len(expr.args)
+    elif isinstance(expr, sympy.Pow):
+        base, exponent = expr.args
+        e = _small_value(_expr_digits(exponent, bound), lambda: exponent, "a power with a huge exponent")
+        digits = max(_expr_digits(base, bound), 1.0) * max(e, 1.0)
+    elif isinstance(expr, sympy.factorial):
+        n = _small_value(_expr_digits(expr.args[0], bound), lambda: expr.args[0], "a factorial of a huge number")
+        digits = _factorial_digits(n)
+    elif isinstance(expr, sympy.binomial):
+        n = _small_value(_expr_digits(expr.args[0], bound), lambda: expr.args[0], "a binomial of a huge number")
+        _expr_digits(expr.args[1], bound)
+        digits = n * 0.302 + 1
+    else:
+        raise Wrong(
+            f"This check reads numbers built from + - * / **, factorial, binomial, sqrt and Sum; it cannot read "
+            f"{type(expr).__name__}(...)."
+        )
+    if digits > MAX_DIGITS:
+        raise _too_large(f"about {digits:,.0f} digits")
+    return digits
+
+
+def _ast_digits(node: Any, names: dict[str, float]) -> float:
+    """The same bound for text, on the Python syntax tree of sympy's tokenized text (nothing evaluated yet)."""
+    import ast
+
+    def small(part: Any, what: str) -> float:
+        return _small_value(_ast_digits(part, names), lambda: _eval_ast(part, names), what)
+
+    if isinstance(node, ast.Expression):
+        return _ast_digits(node.body, names)
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, str)) and not isinstance(node.value, bool):
+        return _digits_of_int(node.value) if isinstance(node.value, int) else len(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return _ast_digits(node.operand, names)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        digits = _ast_digits(node.left, names) + _ast_digits(node.right, names) + 1
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        e = small(node.right, "a power with a huge exponent")
+        digits = max(_ast_digits(node.left, names), 1.0) * max(e, 1.0)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _TEXT_CALLS and not node.keywords:
+        name, args = node.func.id, node.args
+        if name == "Symbol":
+            return names.get(args[0].value, 1.0) if args and isinstance(args[0], ast.Constant) else 1.0
+        if name in ("Integer", "Rational"):
+            digits = sum(_ast_digits(a, names) for a in args)
+        elif name == "factorial" and len(args) == 1:
+            digits = _factorial_digits(small(args[0], "a factorial of a huge number"))
+        elif name == "binomial" and len(args) == 2:
+            _ast_digits(args[1], names)
+            digits = small(args[0], "a binomial of a huge number") * 0.302 + 1
+        elif name == "sqrt" and len(args) == 1:
+            digits = _ast_digits(args[0], names)
+        elif name == "Sum" and len(args) >= 2:
+            inner = dict(names)
+            terms = 1.0
+            for limit in args[1:]:
+                if not (isinstance(limit, ast.Tuple) and len(limit.elts) == 3 and isinstance(limit.elts[0], ast.Call)):
+                    raise Wrong("A Sum needs its limits, e.g. Sum(binomial(39, d), (d, 0, 6)).")
+                var, low, high = limit.elts
+                lo = small(low, "a Sum with huge limits")
+                hi = small(high, "a Sum with huge limits")
+                terms *= abs(hi - lo) + 1
+                if var.args and isinstance(var.args[0], ast.Constant):
+                    inner[var.args[0].value] = _digits_of_int(int(max(lo, hi)) + 1)
+            if terms > MAX_TERMS:
+                raise _too_large(f"a Sum of more than {MAX_TERMS:,} terms")
+            digits = _ast_digits(args[0], inner) + math.log10(terms) + 1
+        else:
+            raise Wrong(f"This check cannot read {name}(...) with these arguments.")
+    else:
+        raise Wrong(
+            "This check reads numbers built from + - * / **, factorial, binomial, sqrt and Sum; it cannot read "
+            "the rest of that text."
+        )
+    if digits > MAX_DIGITS:
+        raise _too_large(f"about {digits:,.0f} digits")
+    return digits
+
+
+def _text_namespace() -> dict[str, Any]:
+    return {"__builtins__": {}, "Integer": sympy.Integer, "Rational": sympy.Rational, "Symbol": sympy.Symbol,
+            "factorial": sympy.factorial, "binomial": sympy.binomial, "sqrt": sympy.sqrt, "Sum": sympy.Sum}
+
+
+def _eval_ast(node: Any, names: dict[str, float] | None = None) -> Any:
+    import ast
+
+    expression = node if isinstance(node, ast.Expression) else ast.Expression(body=node)
+    code = compile(ast.fix_missing_locations(expression), "<answer>", "eval")
+    value = eval(code, _text_namespace())  # noqa: S307 - only whitelisted, size-checked nodes reach here
+    if isinstance(value, sympy.Sum):
+        value = value.doit()
+    return value
+
+
+def _read_text(text: str) -> Any:
+    """A number written as text ("binomial(52, 13)/4", "52!/(13!)^4"): tokenized, size-checked, then evaluated."""
+    import ast
+
+    from sympy.parsing.sympy_parser import convert_xor, rationalize, standard_transformations, stringify_expr
+
+    if len(text) > MAX_TEXT:
+        raise Wrong(f"That text is {len(text):,} characters long; write the number in at most {MAX_TEXT}.")
+    try:
+        code = stringify_expr(text.strip(), {}, {"__builtins__": {}, **_text_namespace()},
+                              standard_transformations + (convert_xor, rationalize))
+        tree = ast.parse(code.strip(), mode="eval")
+    except Exception:  # the tokenizer or the parser: not something sympy can read
+        raise Wrong(f"sympy cannot read {text!r} as a number.") from None
+    _ast_digits(tree, {})
+    try:
+        return _eval_ast(tree)
+    except Wrong:
+        raise
+    except Exception:
+        raise Wrong(f"sympy cannot read {text!r} as a number.") from None
 
 
 def _is_exact_result(answer: Any) -> bool:
@@ -440,7 +632,7 @@ def same_exact(answer: Any, expected: Any) -> bool:
     >>> same_exact(sympy.factorial(4) / sympy.factorial(2), 12), same_exact(Fraction(1, 2), sympy.Rational(2, 4))
     (True, True)
     """
-    a = read_exact(answer) if not isinstance(answer, sympy.Expr) else answer
+    a = read_exact(answer)  # also for a sympy expression: its size is checked before sympy evaluates it
     b = sympy.sympify(expected)
     difference = a - b
     if difference.is_zero:
@@ -460,6 +652,8 @@ def read_estimate(answer: Any) -> float:
         answer = answer.value
     try:
         if isinstance(answer, sympy.Basic):
+            if isinstance(answer, sympy.Expr):
+                _expr_digits(answer)  # refuse an absurd size before sympy evaluates it
             value = float(answer.evalf())
         elif isinstance(answer, (numbers.Real, Fraction)) or hasattr(answer, "__float__"):
             value = float(answer)
@@ -548,8 +742,10 @@ def digest(worksheet: str, key: str, value: Any) -> str:
     return state.hex()[:32]
 
 
-def matches(worksheet: str, key: str, value: Any) -> str | None:
-    """``"answer"`` if ``value`` is the answer, the slip's name if it is a known slip, else ``None``."""
+def _matches(worksheet: str, key: str, value: Any) -> str | None:
+    """Module-private: only a recorded check calls it (every answer it judges counts as an attempt).
+
+    ``"answer"`` if ``value`` is the answer, the slip's name if it is a known slip, else ``None``."""
     from ._digests import DIGESTS
 
     entry = DIGESTS[worksheet][key]

@@ -3,7 +3,7 @@
 The questions say "count it yourself", so no public call computes their
 answers: the check evaluates the student's exact value and compares its salted
 digest with the stored digest of the answer and of each known slip (see
-:func:`~hearts_lab.exercises.checks.matches`). A known slip gets its targeted
+:func:`~hearts_lab.exercises.checks._matches`). A known slip gets its targeted
 hint; anything else gets the question's nudge. The formula is shown only on
 request: ``hint("Q4", level=3)``.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import Wrong, exact_value, hint as _hint, matches, question
+from .checks import Wrong, _matches, exact_value, hint as _hint, question
 
 __all__ = ["hint", "check_q1", "check_q2", "check_q3", "check_q4", "check_q5", "check_q6", "check_q7", "check_q8"]
 
@@ -84,7 +84,7 @@ def _judge(key: str, answer: object) -> None:
     value = exact_value(answer)
     if value < 0:
         raise Wrong("Counts and probabilities are never negative.")
-    found = matches(WS, key, value)
+    found = _matches(WS, key, value)
     if found == "answer":
         return
     if found is not None:

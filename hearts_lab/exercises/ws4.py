@@ -1,7 +1,7 @@
 """Worksheet 4 checks: moon odds, exact and estimated.
 
 Exact answers (Q1-Q6) are known to the checks only as salted digests (see
-:func:`~hearts_lab.exercises.checks.matches`), like worksheet 3. Estimates are
+:func:`~hearts_lab.exercises.checks._matches`), like worksheet 3. Estimates are
 accepted only as the result of the dealing or simulation the question asks
 for: Q7 takes the :class:`~hearts_lab.exercises.sampling.Count` that
 ``deal_hands(...).count(event)`` returns and deals the same hands again to
@@ -23,7 +23,7 @@ import sympy
 
 from ..cards import QUEEN_OF_SPADES, Card
 from ..rules import Rules
-from .checks import Wrong, exact_value, hint as _hint, matches, question, read_seats
+from .checks import Wrong, _matches, exact_value, hint as _hint, question, read_seats
 from .sampling import Count, deal_hands
 
 __all__ = [
@@ -104,7 +104,7 @@ def hint(question: Any, level: int = 1) -> str:
 
 
 def _judge(key: str, value: Any) -> None:
-    found = matches(WS, key, value)
+    found = _matches(WS, key, value)
     if found == "answer":
         return
     if found is not None:
@@ -147,7 +147,7 @@ def check_q2(answer: object) -> None:
 def check_q3(answer: object) -> None:
     """Q3: a count of hands (see the worksheet)."""
     value = exact_value(answer)
-    found = matches(WS, "Q3", value)
+    found = _matches(WS, "Q3", value)
     if found == "answer":
         return
     if found is not None:
@@ -220,11 +220,11 @@ def _is_plain_number(answer: object) -> bool:
 def check_q7(answer: Any) -> None:
     """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again."""
     if _is_plain_number(answer):
-        if not isinstance(answer, float) and matches(WS, "Q6", _safe_exact(answer)) == "answer":
-            raise Wrong("That is the exact value from Q6. This question asks what *dealing* shows: give the Count that deal_hands(...).count(...) returned.")
+        # The same sentence for every number, Q6's exact value included: saying "that is Q6's value" would
+        # let a student test Q6 answers here without an attempt at Q6 being counted.
         raise Wrong(
-            "A typed number cannot show how it was made. Give the Count that deal_hands(...).count(...) returned, "
-            "so the check can deal your hands again with its seed."
+            "A typed number (or the exact value of Q6) cannot show how it was made. Give the Count that "
+            "deal_hands(...).count(...) returned, so the check can deal your hands again with its seed."
         )
     if not isinstance(answer, Count):
         raise Wrong(f"Give the Count that deal_hands(...).count(...) returned, not {type(answer).__name__}: only it records the seed and the number of deals.")
@@ -245,13 +245,6 @@ def check_q7(answer: Any) -> None:
         if answer.hits == sum(1 for h in hands if event(h)):
             raise Wrong(text)
     raise Wrong()
-
-
-def _safe_exact(answer: object) -> Any:
-    try:
-        return exact_value(answer)
-    except Wrong:
-        return None
 
 
 @question(WS, "Q8", "How often do random players shoot the moon when points may fall on trick 1?", note="your simulation was run again with its seed and matches", hints=(
