@@ -8,7 +8,8 @@ What goes into ``site/``:
 - JupyterLab and the Pyodide kernel (``jupyterlite-core``, ``jupyterlite-pyodide-kernel``,
   pinned in pyproject's ``lite`` extra) and the ipywidgets JupyterLab extension;
 - the Pyodide core (the npm registry's ``pyodide`` package, version ``PYODIDE_VERSION``)
-  under ``static/pyodide/``, so nothing is fetched from a CDN to start the kernel;
+  under ``static/pyodide/``, so nothing is fetched from a CDN to start the kernel, its
+  standard library with bytecode added (compiled by Pyodide under Node, like the wheels);
 - every pure-Python wheel the kernel and the lessons need, at the versions Pyodide's
   lock file names (micropip, IPython and its dependencies, jedi, sympy, mpmath, tqdm),
   next to the core, with ``pyodide-lock.json`` pointing at them; the rest of Pyodide's
@@ -49,6 +50,8 @@ PYODIDE_VERSION = "314.0.6"
 PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 #: Core files the kernel loads (the npm package also has typings, maps and demo pages).
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+#: The standard library, served with bytecode added (see ``compile_wheels``).
+STDLIB = "python_stdlib.zip"
 
 #: Packages from Pyodide's lock file bundled into the site with their dependencies:
 #: what the kernel installs at start (micropip, then ipython and jedi), and what the
@@ -195,6 +198,23 @@ def compile_wheel(src, dst):
             added.append(f"{pyc_name},sha256={digest},{len(pyc)}")
         lines = [line for line in zin.read(record).decode().splitlines() if line.strip()]
         zout.writestr(record, "\n".join(lines + added) + "\n")
+
+def compile_stdlib(src, dst):
+    # zipimport looks for "mod.pyc" beside "mod.py" (not in __pycache__) and uses an
+    # unchecked-hash .pyc without reading the source; the sources stay for tracebacks.
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            zout.writestr(info, data)
+            if not info.filename.endswith(".py"):
+                continue
+            try:
+                code = compile(data, info.filename, "exec", dont_inherit=True)
+            except SyntaxError:
+                continue
+            pyc = zipfile.ZipInfo(info.filename + "c", info.date_time)
+            pyc.compress_type = zipfile.ZIP_DEFLATED
+            zout.writestr(pyc, _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
 """
 
 COMPILE_JS = """
@@ -205,7 +225,8 @@ py.FS.mkdirTree("/host");
 py.mountNodeFS("/host", hostDir);
 py.runPython(process.env.COMPILE_PY);
 for (const name of names) {
-  py.runPython(`compile_wheel("/host/src/${name}", "/host/out/${name}")`);
+  const how = name.endsWith(".zip") ? "compile_stdlib" : "compile_wheel";
+  py.runPython(`${how}("/host/src/${name}", "/host/out/${name}")`);
 }
 """
 
@@ -213,12 +234,20 @@ for (const name of names) {
 def compile_wheels(core: Path, wheels: list[Path], out: Path) -> None:
     """Copy ``wheels`` to ``out`` with bytecode for Pyodide's Python added (as Pyodide's own
     distribution ships its packages), so a kernel imports IPython or sympy without
-    compiling them first. Pyodide itself, run by Node, compiles them; results are cached."""
+    compiling them first. Pyodide itself, run by Node, compiles them; results are cached.
+
+    A ``.zip`` in ``wheels`` is the standard library (``python_stdlib.zip``): the npm
+    package ships it as sources only, so without this every kernel would compile each
+    module it imports (asyncio, inspect, email, ...) at every start, a few seconds of
+    the kernel's boot; its ``.pyc`` files go beside the sources."""
     cache = CACHE / "compiled"
     cache.mkdir(parents=True, exist_ok=True)
     todo = []
+    def cached_name(whl: Path) -> str:  # the compiler's code is part of the key: a change recompiles
+        return hashlib.sha256(whl.read_bytes() + COMPILE_PY.encode()).hexdigest()[:16] + "-" + whl.name
+
     for whl in wheels:
-        cached = cache / f"{sha256(whl)[:16]}-{whl.name}"
+        cached = cache / cached_name(whl)
         if not cached.exists():
             todo.append((whl, cached))
     if todo:
@@ -233,13 +262,13 @@ def compile_wheels(core: Path, wheels: list[Path], out: Path) -> None:
                 shutil.copy2(whl, host / "src" / whl.name)
             script = host / "compile.mjs"
             script.write_text(COMPILE_JS)
-            log(f"compiling {len(todo)} wheels to Pyodide bytecode")
+            log(f"compiling {len(todo)} wheels/zips to Pyodide bytecode")
             subprocess.run([node, str(script), str(core.resolve()), str(host), *(w.name for w, _ in todo)],
                            check=True, env={**os.environ, "COMPILE_PY": COMPILE_PY}, stdout=subprocess.DEVNULL)
             for whl, cached in todo:
                 shutil.copy2(host / "out" / whl.name, cached)
     for whl in wheels:
-        shutil.copy2(cache / f"{sha256(whl)[:16]}-{whl.name}", out / whl.name)
+        shutil.copy2(cache / cached_name(whl), out / whl.name)
 
 
 def stage_pyodide(core: Path, extra_wheels: list[Path]) -> dict[str, str]:
@@ -252,7 +281,9 @@ def stage_pyodide(core: Path, extra_wheels: list[Path]) -> dict[str, str]:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     for name in PYODIDE_CORE:
-        shutil.copy2(core / name, out / name)
+        if name != STDLIB:
+            shutil.copy2(core / name, out / name)
+    compile_wheels(core, [core / STDLIB], out)
 
     lock = json.loads((core / "pyodide-lock.json").read_text())
     packages = lock["packages"]
@@ -411,7 +442,13 @@ def build() -> None:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types JupyterLite needs (wasm streaming, ES modules)."""
+    """Static files with the MIME types JupyterLite needs (wasm streaming, ES modules), and
+    ``Cache-Control: no-cache``: the browser keeps every file and asks once per visit whether
+    it changed (``Last-Modified``/``If-Modified-Since``, a 304 answer without the body). A
+    later visit then starts from the browser's cache, including the WebAssembly and
+    JavaScript the browser compiled the first time; a rebuilt site (same file names, new
+    Hearts Lab wheel) is still fetched anew. Any host of ``site/`` should do the same (see
+    the README)."""
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -422,6 +459,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".ipynb": "application/json",
         ".whl": "application/octet-stream",
     }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         if not getattr(self.server, "quiet", False):

@@ -17,8 +17,10 @@ It is found again by its cell id (``lite-install``) and tag (``jupyterlite``).
 The packages are what the notebook's imports need: the notebook's own
 ``import`` lines plus, for every ``hearts_lab`` module it imports, the
 third-party modules that module imports at top level (transitively inside the
-package). An import inside ``try: ... except ImportError:`` whose handler does not
-re-raise is optional and not installed (e.g. numpy for the simulator, which
+package). A name a package imports lazily (``hearts_lab.widgets``: ``DealStepper``
+comes from ``widgets/stepper.py`` only when asked for) counts the submodule that
+defines it, so notebook 01's stepper installs no sympy. An import inside
+``try: ... except ImportError:`` whose handler does not re-raise is optional and not installed (e.g. numpy for the simulator, which
 falls back to the engine without it).
 
 A notebook that needs numpy or matplotlib (compiled, not bundled with the site)
@@ -132,8 +134,27 @@ def _module_file(name: str) -> Path | None:
 
 
 @cache
+def lazy_names(package: str) -> dict[str, str]:
+    """A hearts_lab package's names imported on first use (PEP 562 ``__getattr__``), each with
+    its submodule: the ``_LAZY = {"Name": "submodule", ...}`` table in its ``__init__.py``
+    (``hearts_lab.widgets`` has one), or ``{}``."""
+    path = _module_file(package)
+    if path is None or path.name != "__init__.py":
+        return {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "_LAZY" for t in targets) and node.value is not None:
+            return dict(ast.literal_eval(node.value))
+    return {}
+
+
+@cache
 def _package_imports(name: str) -> frozenset[str]:
-    """Third-party top-level modules that importing hearts_lab module ``name`` imports."""
+    """Third-party top-level modules that importing hearts_lab module ``name`` imports.
+
+    ``name`` may also be a name imported from a module (``hearts_lab.widgets.DealStepper``):
+    if the module imports it lazily (:func:`lazy_names`), the submodule defining it counts;
+    ``package.*`` (``import package``, ``from package import *``) counts every lazy submodule."""
     todo, seen, third_party = [name], set(), set()
     while todo:
         current = todo.pop()
@@ -142,6 +163,9 @@ def _package_imports(name: str) -> frozenset[str]:
         seen.add(current)
         path = _module_file(current)
         if path is None:
+            package, _, attr = current.rpartition(".")
+            lazy = lazy_names(package)
+            todo.extend(f"{package}.{module}" for key, module in lazy.items() if attr in (key, "*"))
             continue
         # importing a.b.c runs a/__init__ and a/b/__init__ first
         parents = current.split(".")
@@ -175,7 +199,8 @@ def needed(notebook: dict) -> list[str]:
         for node in ast.walk(tree):  # a notebook's imports count wherever they are
             names = []
             if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
+                # the module's attributes are used later (``w.DealStepper``): count its lazy names too
+                names = [n for alias in node.names for n in (alias.name, f"{alias.name}.*")]
             elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
                 names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
             for name in names:
