@@ -86,3 +86,17 @@ def test_class_results_notebook_runs():
     assert not ex._errors(nb)
     text = "\n".join(o.get("data", {}).get("text/plain", "") for c in nb.cells for o in c.get("outputs", []))
     assert "Ada" in text and "Ben" in text and "ws3_Cy.json" in text
+
+
+def test_a_reworded_notebook_prompt_is_named_with_where_to_fix_it():
+    """make_exercises.py --check once reported only 'notebook_notes.md differs' after another author
+    reworded a notebook prompt (notebook 05's play-table section gained a paragraph): the note's
+    fingerprint no longer matched. The check now names the prompt and the file to review."""
+    import types
+
+    assert mx.changed_prompts(KIT) == []
+    (key, note), *_ = [(k, v) for k, v in KIT.NOTEBOOK_NOTES.items() if k[0] == "05"]
+    stale = types.SimpleNamespace(NOTEBOOK_NOTES={**{k: v for k, v in KIT.NOTEBOOK_NOTES.items() if k != key},
+                                                  (key[0], key[1], "000000000000"): note})
+    (message,) = mx.changed_prompts(stale)
+    assert "notebook 05" in message and key[1].strip() in message and "exercises/source/kit.py" in message

@@ -454,10 +454,16 @@ def answer_key_text(name: str, namespace: dict, kit, keys) -> str:
                 value = slip.value
                 shown = _shown(value) if not isinstance(value, tuple) else f"`{value}`"
                 wrong.append(f"- {shown} — {slip.reveals}.")
+        notes = []
         for answer_text, reveals in kit.KEY_NOTES.get(ws, {}).get(key, {}).items():
-            wrong.append(f"- {answer_text} — {reveals}.")
+            if answer_text.startswith("("):  # a note on the question, not a wrong answer
+                notes.append(f"**Note{' ' + answer_text if answer_text != '(note)' else ''}:** {reveals[0].upper()}{reveals[1:]}.")
+            else:
+                wrong.append(f"- {answer_text} — {reveals}.")
         if wrong:
             lines += ["", "**Common wrong answers and what they reveal** (each gets its own hint from the check):", ""] + wrong
+        for note in notes:
+            lines += ["", note]
         ladder = HINTS[ws][key]
         lines += ["", "**Hints** (levels 1-3; a wrong answer gets level 1, level 2 after three tries, level 3 only on request):", ""]
         lines += [f"{n}. {text}" for n, text in enumerate(ladder, 1)]
@@ -663,8 +669,25 @@ def write_kit() -> None:
     nbformat.write(execute(class_results_notebook(), TEACHER), RESULTS_NB)
 
 
+def changed_prompts(kit) -> list[str]:
+    """Prompts in the notebooks whose wording no note in exercises/source/kit.py was written for.
+
+    Notes are tied to a fingerprint of their prompt's text, so a notebook edit that rewords a prompt
+    (another author's, often) makes notebook_notes.md stale until the note is reviewed: this names
+    each such prompt and where to fix it, instead of only "notebook_notes.md differs".
+    """
+    out = []
+    for number, prompt, fingerprint in prompts_in_notebooks():
+        if note_for(kit, number, prompt, fingerprint) is None:
+            old = next((seen for (nb, start, seen) in kit.NOTEBOOK_NOTES if nb == number and start[:30] == prompt[:30]), None)
+            was = f"its note was written for fingerprint {old}" if old else "it has no note"
+            out.append(f"notebook {number}'s prompt {prompt.strip()!r} is new or reworded (fingerprint {fingerprint}; "
+                       f"{was}): review the note in exercises/source/kit.py, set the fingerprint, regenerate")
+    return out
+
+
 def kit_stale() -> list[str]:
-    problems = []
+    problems = changed_prompts(load_kit())
     for path, text in kit_files().items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             problems.append(f"{path.relative_to(REPO)} differs from what the sources generate")

@@ -46,66 +46,93 @@ def _multiset_hands(faces: int, size: int) -> int:
 
 
 # -- worksheet 3 ------------------------------------------------------------------
+#
+# Every question is chosen so that no public call of hearts_lab (a function of
+# hearts_lab.combinatorics on the question's own rules, with or without the
+# cards the question names removed or given points) answers it in one or two
+# calls plus trivial arithmetic: tests/test_exercises_answers.py tries them all.
 
-_W3_Q6 = C(102, 9) / C(104, 11)
-_W3_Q6_INDEPENDENT = Rational(11, 104) ** 2
+
+def _h(faces: int, size: int) -> Any:
+    """Distinct hands of ``size`` cards from ``faces`` faces present twice each (two packs)."""
+    return _multiset_hands(faces, size)
+
+
+_W3_Q1 = C(11, 2) * C(38, 7)
+_W3_Q2_HEARTS = F(12) / (F(6) * F(2) ** 3)
+_W3_Q2 = _W3_Q2_HEARTS * F(36) / (F(6) * F(10) ** 3)
+_W3_Q3 = F(52) / (F(16) ** 3 * F(4))
+_W3_REST = F(99) / F(11) ** 9
+_W3_Q4 = 28 * C(76, 4) * _W3_REST
+_W3_Q5 = _h(39, 13) - _h(38, 13)
+_W3_Q6 = C(2, 1) * C(100, 8) / C(104, 11)
+_W3_Q6_ONE_COPY = C(100, 8) / C(104, 11)
+_W3_OLD_Q6 = C(102, 9) / C(104, 11)
+_W3_NO_Q = C(102, 5) / C(104, 5)
+_W3_NO_H = C(78, 5) / C(104, 5)
+_W3_NEITHER = C(76, 5) / C(104, 5)
 
 WS3 = {
-    "Q1": Key(C(49, 9), "C(49, 9): the 3♣ is in the hand; choose the other 9 of the 49 other cards", {
-        "every-hand": Slip(C(50, 10), "counted every hand: did not build the condition (the 3♣ is in it) into the count"),
-        "full-pack": Slip(C(51, 9), "forgot that two cards are stripped with 5 players (51 = 52 - 1)"),
-        "reused-card": Slip(C(50, 9), "fixed the 3♣ but still chose the other 9 from all 50 cards, the 3♣ among them"),
-        "ordered": Slip(F(49) / F(40), "counted ordered sequences: a hand is a set, order does not matter"),
+    "Q1": Key(_W3_Q1, "C(11, 2)·C(38, 7): the 3♣, 2 of the 11 other clubs, 7 of the 38 cards that are not clubs", {
+        "ignore-clubs": Slip(C(49, 9), "fixed the 3♣ but ignored the condition on the other clubs"),
+        "three-clubs": Slip(C(12, 3) * C(38, 7), "counted hands with exactly three clubs: the 3♣ was not required"),
+        "at-least": Slip(sum(C(11, j) * C(38, 9 - j) for j in range(2, 10)), "counted at least two other clubs, not exactly two"),
+        "full-pack": Slip(C(12, 2) * C(39, 7), "used the full 52-card pack: with 5 players the 2♣ and 2♦ are stripped"),
+        "rest-from-all": Slip(C(11, 2) * C(47, 7), "chose the last 7 cards from every card left, so more clubs could come in"),
     }, hashed=True),
-    "Q2": Key(F(48) / F(12) ** 4, "48!/(12!)^4 (multinomial: 48 cards into four named hands of 12)", {
-        "seats-alike": Slip(F(48) / (F(12) ** 4 * F(4)), "divided by 4!: treated the seats as interchangeable"),
-        "whole-order": Slip(F(48), "counted orders of the deck, not deals: forgot that order inside a hand does not matter"),
-        "one-hand": Slip(C(48, 12), "counted one seat's hands, not whole deals"),
-        "full-pack": Slip(F(52) / F(13) ** 4, "used the full 52-card pack (the number printed in notebook 07), not the 48-card deck"),
+    "Q2": Key(_W3_Q2, "12!/(6!·2!·2!·2!) × 36!/(6!·10!·10!·10!): deal the 12 hearts 6-2-2-2, then the 36 other cards into the room left", {
+        "every-deal": Slip(F(48) / F(12) ** 4, "counted every deal: ignored the condition on the hearts"),
+        "seats-alike": Slip(_W3_Q2 / F(3), "divided by 3!: treated seats 1-3 as interchangeable, but they are different people"),
+        "some-seat": Slip(4 * _W3_Q2, "let any seat hold the six hearts; the question names seat 0"),
+        "hearts-only": Slip(_W3_Q2_HEARTS, "dealt only the hearts: the 36 other cards must be dealt too"),
+        "one-hand": Slip(C(12, 6) * C(36, 6), "counted seat 0's hands only, not whole deals"),
     }, hashed=True),
-    "Q3": Key(F(52) / (F(10) ** 5 * F(2)), "52!/((10!)^5·2!): five hands of 10 and a kitty of 2", {
-        "kitty-unsorted": Slip(F(52) / F(10) ** 5, "did not divide by 2!: the kitty's two cards are a pile, their order does not matter"),
-        "stripped": Slip(F(50) / F(10) ** 5, "used the stripped 50-card deck of the standard preset; here the two cards go to a kitty"),
-        "seats-alike": Slip(F(52) / (F(10) ** 5 * F(2) * F(5)), "divided by 5!: treated the seats as interchangeable"),
-        "kitty-as-seat": Slip(F(52) / (F(10) ** 5 * F(2) * F(6)), "treated the kitty and the hands as interchangeable piles"),
+    "Q3": Key(_W3_Q3, "52!/((16!)^3·4!) = C(52, 4)·48!/(16!)^3: three named hands of 16 and a kitty of 4", {
+        "kitty-unsorted": Slip(F(52) / F(16) ** 3, "did not divide by 4!: the kitty's cards are a pile, their order does not matter"),
+        "seats-alike": Slip(_W3_Q3 / F(3), "divided by 3!: treated the seats as interchangeable"),
+        "seventeen": Slip(F(52) / F(17) ** 3, "counted the deal a Rules object makes with 3 players (17 each, 1 in the kitty), not the house rule's"),
+        "no-kitty-choice": Slip(F(48) / F(16) ** 3, "dealt 48 cards to the seats but did not count the ways to choose the kitty"),
+        "one-hand": Slip(C(52, 16), "counted one seat's hands, not whole deals"),
     }, hashed=True),
-    "Q4": Key(C(76, 5) * F(99) / F(11) ** 9,
-              "C(76, 5)·99!/(11!)^9: the kitty from the 76 physical non-point cards, then 99 cards into 9 hands of 11", {
+    "Q4": Key(_W3_Q4, "C(28, 1)·C(76, 4)·99!/(11!)^9: the kitty holds 1 of the 28 physical point cards and 4 of the 76 others; then 99 cards into 9 hands of 11", {
         "every-deal": Slip(F(104) / (F(11) ** 9 * F(5)), "counted every physical deal: ignored the condition on the kitty"),
-        "kitty-only": Slip(C(76, 5), "counted only the kitties: each kitty comes with many deals of the other 99 cards"),
-        "queens-forgotten": Slip(C(78, 5) * F(99) / F(11) ** 9, "forgot that the two Q♠ are point cards (104 - 26 = 78)"),
-        "complement": Slip(F(104) / (F(11) ** 9 * F(5)) - C(76, 5) * F(99) / F(11) ** 9,
-                           "counted deals whose kitty *does* hold a point card"),
+        "kitty-only": Slip(28 * C(76, 4), "counted only the kitties: each kitty comes with many deals of the other 99 cards"),
+        "queens-forgotten": Slip(26 * C(78, 4) * _W3_REST, "forgot that the two Q♠ are point cards (26 hearts + 2 Q♠ = 28)"),
+        "at-most-one": Slip((C(76, 5) + 28 * C(76, 4)) * _W3_REST, "counted kitties with at most one point card, not exactly one"),
+        "no-point": Slip(C(76, 5) * _W3_REST, "counted kitties with no point card"),
     }, hashed=True),
-    "Q5": Key(_multiset_hands(39, 13), "Σ_d C(39, d)·C(39 - d, 13 - 2d), d = 0..6: d faces held twice, the rest once", {
-        "physical": Slip(C(78, 13), "told the two copies apart (78 physical cards): hands that look alike were counted twice"),
-        "one-copy": Slip(C(39, 13), "allowed each face at most once, but a hand can hold both copies"),
-        "any-copies": Slip(C(39 + 12, 13), "allowed any number of copies of a face; there are only two"),
-        "with-hearts": Slip(_multiset_hands(52, 13), "counted every distinct hand, hearts included"),
+    "Q5": Key(_W3_Q5, "H(39, 13) − H(38, 13) = H(38, 12) + H(38, 11), H(f, s) = Σ_d C(f, d)·C(f − d, s − 2d): one or two Q♠, the rest from the 38 other non-heart faces", {
+        "all-heartless": Slip(_h(39, 13), "counted every heartless hand, with or without a Q♠"),
+        "physical": Slip(C(78, 13) - C(76, 13), "told the two copies apart (physical cards): hands that look alike were counted more than once"),
+        "one-queen": Slip(_h(38, 12), "counted hands with exactly one Q♠: a hand can hold both"),
+        "fixed-queen": Slip(_h(39, 12), "fixed one Q♠ and chose 12 more from all 39 faces: hands with both Q♠ are counted wrongly (a third Q♠)"),
+        "one-copy": Slip(C(38, 12), "allowed each face at most once, but a hand can hold both copies of a card"),
     }, hashed=True),
-    "Q6": Key(_W3_Q6, "C(102, 9)/C(104, 11) = 11·10/(104·103): over the 104 physical cards", {
-        "distinct-hands": Slip(Rational(_multiset_hands(51, 9), _multiset_hands(52, 11)),
-                               "divided counts of distinct hands, which are not equally likely with two packs"),
+    "Q6": Key(_W3_Q6, "C(2, 2)·C(2, 1)·C(100, 8)/C(104, 11): both A♥, one of the two Q♠, 8 of the 100 other physical cards", {
+        "ignore-queens": Slip(_W3_OLD_Q6, "required both A♥ but nothing about the Q♠"),
+        "one-copy": Slip(_W3_Q6_ONE_COPY, "forgot that the two Q♠ are two physical cards: either one can be the one held"),
+        "at-least-one": Slip(_W3_Q6 + C(100, 7) / C(104, 11), "counted at least one Q♠, not exactly one"),
+        "distinct-hands": Slip(Rational(_h(50, 8), _h(52, 11)), "divided counts of distinct hands, which are not equally likely with two packs"),
         "some-seat": Slip(9 * _W3_Q6, "answered for some seat (Q7) instead of seat 0"),
-        "independent": Slip(_W3_Q6_INDEPENDENT, "treated the two copies as independent: once one is in the hand, 10 of the other 103 places remain"),
-        "one-pack": Slip(C(50, 9) / C(52, 11), "counted in a single 52-card pack"),
     }, hashed=True),
-    "Q7": Key(9 * _W3_Q6, "9 × Q6: the nine events are disjoint, so their chances add", {
+    "Q7": Key(9 * _W3_Q6, "9 × Q6: only one seat can hold both A♥, so the nine events are disjoint and their chances add", {
         "one-seat": Slip(_W3_Q6, "answered for one seat (Q6)"),
-        "independent-seats": Slip(1 - (1 - _W3_Q6) ** 9, "treated the seats as independent; they are disjoint"),
-        "independent-copies": Slip(9 * _W3_Q6_INDEPENDENT, "carried Q6's independence slip into Q7"),
+        "independent-seats": Slip(1 - (1 - _W3_Q6) ** 9, "treated the seats as independent; the events are disjoint"),
+        "ignore-queens": Slip(9 * _W3_OLD_Q6, "left out the condition on the Q♠"),
+        "one-copy": Slip(9 * _W3_Q6_ONE_COPY, "carried Q6's one-copy slip into Q7"),
     }, hashed=True),
-    "Q8": Key(1 - C(102, 5) / C(104, 5), "1 - C(102, 5)/C(104, 5): the complement of 'no Q♠ in the kitty'", {
-        "no-queen": Slip(C(102, 5) / C(104, 5), "gave P(no Q♠ in the kitty), forgot to take the complement"),
-        "expected-count": Slip(Rational(10, 104), "added the chances of each copy (5·2/104): that is the expected number of Q♠, it double-counts"),
-        "any-point": Slip(1 - C(76, 5) / C(104, 5), "counted any point card in the kitty, not a Q♠"),
-        "exactly-one": Slip(2 * C(102, 4) / C(104, 5), "counted kitties with exactly one Q♠, not at least one"),
+    "Q8": Key(1 - (_W3_NO_Q + _W3_NO_H - _W3_NEITHER), "1 − [C(102, 5) + C(78, 5) − C(76, 5)]/C(104, 5): the complement of 'no Q♠ or no heart', by inclusion–exclusion", {
+        "queen-only": Slip(1 - _W3_NO_Q, "counted kitties with a Q♠, whether or not they hold a heart"),
+        "any-point": Slip(1 - _W3_NEITHER, "counted kitties with any point card"),
+        "no-overlap": Slip(1 - (_W3_NO_Q + _W3_NO_H), "subtracted both failures but did not add back the kitties with neither (counted twice)"),
+        "independent": Slip((1 - _W3_NO_Q) * (1 - _W3_NO_H), "multiplied the two chances: 'a Q♠' and 'a heart' are not independent in a 5-card kitty"),
+        "one-each": Slip(2 * 26 * C(76, 3) / C(104, 5), "counted exactly one Q♠ and exactly one heart, not at least one of each"),
     }, hashed=True),
 }
 
 # -- worksheet 4 ------------------------------------------------------------------
 
-_W4_Q1 = C(38, 4) / C(51, 17)
+_W4_Q1 = C(25, 4) / C(51, 17)
 
 
 def _scores(before: tuple[int, ...], shooter: int, policy: str) -> tuple[int, ...]:
@@ -126,43 +153,51 @@ _KEPT = tuple(b + (26 if s == SHOOTER else 0) for s, b in enumerate(BEFORE))
 
 
 def _q6(low: int, high: int, others: int) -> Any:
-    return sum(C(12, j) * C(others, 11 - j) for j in range(low, high + 1)) / C(52, 13)
+    """Q♠, A♥ and K♥ fixed; j more hearts (low..high) of the other 11; the rest from ``others`` cards."""
+    return sum(C(11, j) * C(others, 10 - j) for j in range(low, high + 1)) / C(52, 13)
 
 
 WS4 = {
-    "Q1": Key(_W4_Q1, "C(38, 4)/C(51, 17): the 13 hearts plus 4 of the other 38 cards", {
-        "with-queen": Slip(C(37, 3) / C(51, 17), "also required the Q♠ (the dealt moon); the question asks for the hearts only"),
-        "full-pack": Slip(C(39, 4) / C(52, 17), "forgot that the 2♦ is stripped with 3 players"),
-        "one-hand": Slip(1 / C(51, 17), "counted one particular hand, not every hand that holds all the hearts"),
+    "Q1": Key(_W4_Q1, "C(25, 4)/C(51, 17): the 13 hearts, no spade, 4 of the 25 clubs and diamonds (the 2♦ is stripped)", {
+        "hearts-only": Slip(C(38, 4) / C(51, 17), "required the hearts but forgot 'no spade'"),
+        "queen-only": Slip(C(37, 4) / C(51, 17), "left out the Q♠ only; the question forbids every spade"),
+        "full-pack": Slip(C(26, 4) / C(52, 17), "forgot that the 2♦ is stripped with 3 players"),
+        "one-hand": Slip(1 / C(51, 17), "counted one particular hand, not every hand with the hearts and no spade"),
         "some-seat": Slip(3 * _W4_Q1, "answered for some seat (Q2)"),
     }, hashed=True),
     "Q2": Key(3 * _W4_Q1, "3 × Q1: at most one seat can hold all 13 hearts, so the events are disjoint", {
         "one-seat": Slip(_W4_Q1, "answered for one seat (Q1)"),
         "independent-seats": Slip(1 - (1 - _W4_Q1) ** 3, "treated the seats as independent; they are disjoint"),
-        "with-queen": Slip(3 * C(37, 3) / C(51, 17), "also required the Q♠"),
+        "hearts-only": Slip(3 * C(38, 4) / C(51, 17), "forgot 'no spade'"),
     }, hashed=True),
-    "Q3": Key(C(38, 13), "C(38, 13): the 13 hearts, then 13 more from the 38 cards that are neither a heart nor the Q♠", {
-        "queen-allowed": Slip(C(39, 13), "did not exclude the Q♠: counted every hand holding all the hearts"),
-        "moon-hands": Slip(C(38, 12), "counted the hands that hold the Q♠ too (dealt moons), the opposite of the question"),
-        "every-hand": Slip(C(52, 26), "counted every hand"),
-        "probability": Slip(C(38, 13) / C(52, 26), "gave the probability; the question asks how many hands"),
+    "Q3": Key(C(38, 13) - C(36, 13), "C(38, 13) − C(36, 13): the 13 hearts, not the Q♠, 13 of the other 38, minus the hands with neither the A♠ nor the K♠", {
+        "no-high-spade-condition": Slip(C(38, 13), "left out the condition on the A♠ and K♠"),
+        "both": Slip(C(36, 11), "required both the A♠ and the K♠, not at least one"),
+        "exactly-one": Slip(2 * C(36, 12), "counted exactly one of the A♠ and K♠, not at least one"),
+        "complement": Slip(C(36, 13), "counted the hands with neither the A♠ nor the K♠: the complement"),
+        "double-count": Slip(2 * C(37, 12), "fixed the A♠ or the K♠ and chose the rest freely: hands holding both are counted twice"),
+        "queen-allowed": Slip(C(39, 13) - C(37, 13), "did not exclude the Q♠"),
     }, hashed=True),
+    # Q4 and Q5 are checked by the engine at check time (scoring.score_hand): no digest is stored, because a
+    # decision between the old and the new moon has a handful of plausible answers that anyone could try
+    # against a digest offline in seconds (see the answer key).
     "Q4": Key(_OLD, "moon='auto' takes the old moon here: +26 to each other player", {
-        "new-moon": Slip(_NEW, "applied the new moon; under 'auto' the shooter takes the old moon when their score minus 26 is lower than every other"),
-        "shooter-scores": Slip(_KEPT, "gave the shooter the 26 points they took: that is what shooting the moon cancels"),
-        "deltas": Slip(tuple(a - b for a, b in zip(_OLD, BEFORE)), "gave the changes, not the scores after the hand"),
-    }, hashed=True),
+        "new-moon": Slip(_NEW, "applied the new moon; under 'auto' the shooter takes the old moon when their score minus 26 is lower than every other", "new moon"),
+        "shooter-scores": Slip(_KEPT, "gave the shooter the 26 points they took: that is what shooting the moon cancels", "does not score"),
+        "deltas": Slip(tuple(a - b for a, b in zip(_OLD, BEFORE)), "gave the changes, not the scores after the hand", "not the changes"),
+    }),
     "Q5": Key(_NEW, "moon='avoid-end': the old moon would end the game, so the new moon: -26 to the shooter", {
-        "old-moon": Slip(_OLD, "applied the old moon, which would end the game: avoid-end refuses it"),
-        "shooter-scores": Slip(_KEPT, "gave the shooter the 26 points they took"),
-        "deltas": Slip(tuple(a - b for a, b in zip(_NEW, BEFORE)), "gave the changes, not the scores after the hand"),
-    }, hashed=True),
-    "Q6": Key(_q6(3, 11, 38), "Σ_{j=3..11} C(12, j)·C(38, 11 - j) / C(52, 13): Q♠ and A♥ fixed, j more hearts, the rest from the 38 others", {
-        "no-ace": Slip(sum(C(13, i) * C(38, 12 - i) for i in range(4, 13)) / C(52, 13), "did not require the A♥"),
-        "exactly-four": Slip(_q6(3, 3, 38), "counted exactly four hearts, not at least four"),
-        "four-others": Slip(_q6(4, 11, 38), "asked for four hearts besides the A♥ (five in all)"),
-        "no-queen": Slip(sum(C(12, j) * C(39, 12 - j) for j in range(3, 13)) / C(52, 13), "did not require the Q♠"),
+        "old-moon": Slip(_OLD, "applied the old moon, which would end the game: avoid-end refuses it", "old moon"),
+        "shooter-scores": Slip(_KEPT, "gave the shooter the 26 points they took", "does not score"),
+        "deltas": Slip(tuple(a - b for a, b in zip(_NEW, BEFORE)), "gave the changes, not the scores after the hand", "not the changes"),
+    }),
+    "Q6": Key(_q6(2, 10, 38), "Σ_{j=2..10} C(11, j)·C(38, 10 − j) / C(52, 13): Q♠, A♥ and K♥ fixed, j more hearts, the rest from the 38 others", {
+        "ace-only": Slip(sum(C(12, j) * C(38, 11 - j) for j in range(3, 12)) / C(52, 13), "required the A♥ but not the K♥"),
+        "no-honours": Slip(sum(C(13, i) * C(38, 12 - i) for i in range(4, 13)) / C(52, 13), "required neither the A♥ nor the K♥"),
+        "exactly-four": Slip(_q6(2, 2, 38), "counted exactly four hearts, not at least four"),
+        "four-others": Slip(_q6(4, 10, 38), "asked for four hearts besides the A♥ and K♥ (six in all)"),
+        "no-queen": Slip(sum(C(11, j) * C(39, 11 - j) for j in range(2, 12)) / C(52, 13), "did not require the Q♠"),
     }, hashed=True),
 }
 
-KEYS: dict[str, dict[str, Key]] = {"ws3": WS3, "ws4": {k: v for k, v in WS4.items()}}
+KEYS: dict[str, dict[str, Key]] = {"ws3": WS3, "ws4": WS4}

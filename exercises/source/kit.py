@@ -37,8 +37,8 @@ WORKSHEETS = {
         "time": "50-60 min",
         "after": "notebooks 03, 07 and 08",
         "objectives": [
-            "Count hands with a condition (a fixed card) with one binomial coefficient.",
-            "Count deals of any deck as a multinomial (or a product of binomials), seats distinct, with a kitty as one more pile.",
+            "Count hands with conditions (a fixed card, exactly k cards of a suit) as a product of binomial coefficients.",
+            "Count deals of any deck as a multinomial (or a product of binomials), seats distinct, with a kitty as one more pile, and deal two kinds of card separately.",
             "Count physical deals with a condition by building the count in steps (kitty first, then the hands).",
             "Count distinct two-pack hands by splitting on the number of pairs.",
             "Compute two-pack probabilities over physical cards; add the chances of disjoint events; use complements.",
@@ -49,7 +49,7 @@ WORKSHEETS = {
         "after": "notebooks 08 and 09",
         "objectives": [
             "Compute 'one seat' and 'some seat' probabilities exactly and tell them apart.",
-            "Count hands with some cards required and some forbidden.",
+            "Count hands with some cards required and some forbidden, and 'at least one' through the complement.",
             "Apply the old and new moon under the 'auto' and 'avoid-end' policies.",
             "Estimate a probability by dealing, with a seed and a sample size, and compare it with the exact value in standard errors.",
             "Estimate a rate that has no formula by simulation, as a reproducible run.",
@@ -117,10 +117,11 @@ KEY_NOTES = {
                "the winner of trick 3": "lost track of the pending pile: it goes to the next trick anybody wins"},
     },
     "ws4": {
+        "Q4": {"(a decision with few plausible answers)": "no digest is stored for Q4 and Q5: the engine scores the hand when the check runs. A choice between the old and the new moon has a handful of plausible answers (each seat +0 or +26, the shooter -26, 0 or +26), so a stored digest could be searched offline in seconds, and the library's score_hand computes the scores by design (scoring is the engine's job). This cannot be closed; through the check every try is counted. Ask for the reason in class: which moon, and why"},
         "Q7": {"a typed number (e.g. the estimate's value)": "refused: a number cannot show how it was made",
-               "the exact value from Q6": "refused: the question asks what dealing shows",
+               "the exact value from Q6": "refused with the same sentence as any typed number (so Q7 cannot be used to test Q6 answers)",
                "fewer than 5,000 deals": "refused: too uncertain",
-               "the Q♠ and 4 hearts without the A♥ (or exactly 4)": "the event was coded wrongly; the check names which"},
+               "the Q♠ and 4 hearts without the A♥ or the K♥ (or exactly 4)": "the event was coded wrongly; the check names which"},
         "Q8": {"a typed rate (e.g. 0.011 or notebook 09's 1.110%)": "refused: the check must rerun the simulation",
                "a run of the plain standard rules": "forgot the rule change (first_trick_points=True)",
                "bots='lowest' or fewer than 20,000 hands": "refused with the reason",
@@ -201,10 +202,11 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
     ("04", "**Questions.** Which trick of this hand h", "50e527318981"): (
         "Seed 72, seven players: trick 1 has the most cancelled pairs (3). Seat 0 collects the most points (19). "
         "The kitty (3♣ 4♦ 9♦ Q♥ 3♠ 10♠) goes with trick 1's cards to seat 4 and holds 1 point (the Q♥)."),
-    ("05", "## Your turn: the play table", "3bd3133dde80"): (
+    ("05", "## Your turn: the play table", "421cb098560c"): (
         "A guided first game. Watch for: students learning the first-trick and follow-suit rules from the grey "
         "cards' reasons; the pass (exactly three cards); Undo to compare two plays. With moon='choice' a shooter "
-        "chooses old or new moon - discuss which is better from the scores."),
+        "chooses old or new moon - discuss which is better from the scores. The 'solve ♠' button shows every "
+        "hand, the bots' included: fine for studying endings, but ask students to play a first hand without it."),
     ("05", "## Things to try", "ca26f3a1b666"): (
         "1. Expect 'must follow suit' most often, then the first-trick and hearts-not-broken rules; let the class "
         "tally. 2. Most students find avoiding points easier than shooting the moon against HeuristicBots; a moon "

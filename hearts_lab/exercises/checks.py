@@ -699,8 +699,9 @@ def cards_text(cards: Iterable[Card]) -> str:
 # fast digest in a twentieth of a second, so the digest is deliberately slow
 # (DIGEST_ROUNDS of SHA-256, about 0.1 s a try); the salt (worksheet and
 # question) keeps a digest from matching any other question's. Answers with a
-# handful of possible values (Q4, Q5 of worksheet 4: four scores) stay
-# guessable, as they are through the check itself.
+# handful of plausible values (worksheet 4's scores after a moon) get no digest:
+# the engine derives them when the check runs, so only the check, which counts
+# every try, can be asked.
 
 
 def canonical(value: Any) -> str:

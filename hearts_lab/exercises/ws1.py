@@ -46,7 +46,9 @@ WS = "ws1"
 STANDARD = Rules.preset("standard", players=4)
 _HOLD = 3
 
-# Each position: a seed and the record of the bots' plays (see .positions).
+# Each position: a seed and the record of the bots' plays (see .positions). The views and the checks
+# replay a record where they need it: no helper here returns the replayed Hand (whose attributes,
+# to_play, legal_moves(), winner, points(), would answer a question in one line).
 _Q1_SEED = 2
 _Q2 = (42, "2♣")
 #: Seed 1, hand 3, played to the end: Q3 stops after 12 cards, Q6 uses the whole hand.
@@ -69,60 +71,35 @@ def hint(question: Any, level: int = 1) -> str:
     return _hint(WS, question, level)
 
 
-def _deal_q1() -> Hand:
-    return Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
-
-
 def deal_q1_text() -> str:
     """Q1's deal as text (hand 3, a hold hand, dealer seat 0), without saying whose turn it is."""
-    hand = _deal_q1()
+    hand = Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
     return "\n".join(f"seat {s}: {cards_text(hand.cards(s))}" for s in range(hand.players))
-
-
-def _position_q2() -> Hand:
-    return replay(STANDARD, _Q2[0], _HOLD, _Q2[1])
-
-
-def _position_q3() -> Hand:
-    return replay(STANDARD, _Q3[0], _HOLD, _Q3[1])
-
-
-def _position_q4() -> Hand:
-    return replay(STANDARD, _Q4[0], _HOLD, _Q4[1])
 
 
 def position_q2() -> PositionView:
     """Q2: part-way through trick 1 (a picture and the cards; the legal moves are the question)."""
-    return PositionView(_position_q2())
+    return PositionView(replay(STANDARD, _Q2[0], _HOLD, _Q2[1]))
 
 
 def position_q3() -> PositionView:
     """Q3: the start of trick 4 of another hand."""
-    return PositionView(_position_q3())
+    return PositionView(replay(STANDARD, _Q3[0], _HOLD, _Q3[1]))
 
 
 def position_q4() -> PositionView:
     """Q4: the middle of a trick, later in a third hand."""
-    return PositionView(_position_q4())
-
-
-def _trick_q5() -> Trick:
-    seed, plays, index = _Q5
-    return replay(STANDARD, seed, _HOLD, plays).tricks[index]
+    return PositionView(replay(STANDARD, _Q4[0], _HOLD, _Q4[1]))
 
 
 def trick_q5() -> list[tuple[int, Card]]:
     """Q5: the plays of a finished trick, as (seat, card) pairs in play order."""
-    return list(_trick_q5().plays)
-
-
-def _hand_q6() -> Hand:
-    return replay(STANDARD, 1, _HOLD, _SEED_1)
+    return list(replay(STANDARD, _Q5[0], _HOLD, _Q5[1]).tricks[_Q5[2]].plays)
 
 
 def tricks_q6() -> tuple[TrickView, ...]:
     """Q6: the thirteen tricks of a finished hand (who led, the plays, who won)."""
-    return tuple(TrickView(t) for t in _hand_q6().tricks)
+    return tuple(TrickView(t) for t in replay(STANDARD, 1, _HOLD, _SEED_1).tricks)
 
 
 def _judge_legal(answer: object, hand: Hand) -> None:
@@ -179,7 +156,7 @@ def _judge_legal(answer: object, hand: Hand) -> None:
 ))
 def check_q1(answer: object) -> None:
     """Who leads trick 1 of :func:`deal_q1`'s deal: a seat number."""
-    hand = _deal_q1()
+    hand = Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
     seat = read_seat(answer, hand.players)
     if seat == hand.to_play:
         return
@@ -197,7 +174,7 @@ def check_q1(answer: object) -> None:
 ))
 def check_q2(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q2`."""
-    _judge_legal(answer, _position_q2())
+    _judge_legal(answer, replay(STANDARD, _Q2[0], _HOLD, _Q2[1]))
 
 
 @question(WS, "Q3", "Legal leads before hearts are broken", hints=(
@@ -207,7 +184,7 @@ def check_q2(answer: object) -> None:
 ))
 def check_q3(answer: object) -> None:
     """The cards the leader may lead in :func:`position_q3`."""
-    _judge_legal(answer, _position_q3())
+    _judge_legal(answer, replay(STANDARD, _Q3[0], _HOLD, _Q3[1]))
 
 
 @question(WS, "Q4", "Legal cards when you can follow suit", hints=(
@@ -217,7 +194,7 @@ def check_q3(answer: object) -> None:
 ))
 def check_q4(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q4`."""
-    _judge_legal(answer, _position_q4())
+    _judge_legal(answer, replay(STANDARD, _Q4[0], _HOLD, _Q4[1]))
 
 
 @question(WS, "Q5", "Who won the trick?", hints=(
@@ -227,7 +204,7 @@ def check_q4(answer: object) -> None:
 ))
 def check_q5(answer: object) -> None:
     """The seat that won the trick :func:`trick_q5`."""
-    trick = _trick_q5()
+    trick = replay(STANDARD, _Q5[0], _HOLD, _Q5[1]).tricks[_Q5[2]]
     plays = list(trick.plays)
     seat = read_seat(answer, STANDARD.players)
     if seat == trick.winner:
@@ -253,7 +230,7 @@ def check_q5(answer: object) -> None:
 ))
 def check_q6(answer: object) -> None:
     """Seat 2's penalty points at the end of the hand :func:`tricks_q6` lists."""
-    hand = _hand_q6()
+    hand = replay(STANDARD, 1, _HOLD, _SEED_1)
     seat = _Q6_SEAT
     expected = hand.points()[seat]
     if same_exact(answer, expected):

@@ -86,9 +86,8 @@ def hint(question: Any, level: int = 1) -> str:
     return _hint(WS, question, level)
 
 
-def _pass_q3() -> Hand:
-    seed, hand_number, _ = PASS_Q3
-    hand = replay(CANCELLATION_7, seed, hand_number)
+def _passed(hand: Hand) -> Hand:
+    """Q3's pass strategy applied to every seat of ``hand`` (changes and returns it)."""
     for seat in range(hand.players):
         hand.pass_cards(seat, highest_cards(hand.cards(seat), CANCELLATION_7.pass_count))
     return hand
@@ -104,33 +103,23 @@ class Passes(NamedTuple):
 
 def passes_q3() -> Passes:
     """Q3: a deal in which every seat passed its three highest cards (who receives them is the question)."""
-    hand = _pass_q3()
+    hand = _passed(replay(CANCELLATION_7, PASS_Q3[0], PASS_Q3[1]))
     return Passes(hand.rules, hand.hand_number, tuple(tuple(p) for p in hand.passes))
-
-
-def _hand_q6() -> Hand:
-    seed, passes, plays = _Q6
-    return replay(CANCELLATION_7, seed, 0, plays, passes)
 
 
 def tricks_q6() -> tuple[TrickView, ...]:
     """Q6, Q7: the first six tricks of a 7-player Cancellation hand; the sixth was set aside."""
-    return tuple(TrickView(t) for t in _hand_q6().tricks[:6])
-
-
-def _hand_q8() -> Hand:
-    seed, passes, plays = _Q8
-    return replay(CANCELLATION_7, seed, 0, plays, passes)
+    return tuple(TrickView(t) for t in replay(CANCELLATION_7, _Q6[0], 0, _Q6[2], _Q6[1]).tricks[:6])
 
 
 def kitty_q8() -> tuple[Card, ...]:
     """Q8: the kitty of a 7-player Cancellation hand (who collects it is the question)."""
-    return tuple(_hand_q8().kitty)
+    return tuple(replay(CANCELLATION_7, _Q8[0], 0, _Q8[2], _Q8[1]).kitty)
 
 
 def tricks_q8() -> tuple[TrickView, ...]:
     """Q8: the first three tricks of that hand; the first was set aside."""
-    return tuple(TrickView(t) for t in _hand_q8().tricks[:3])
+    return tuple(TrickView(t) for t in replay(CANCELLATION_7, _Q8[0], 0, _Q8[2], _Q8[1]).tricks[:3])
 
 
 def _offset_rules(preset: str, players: int) -> Rules:
@@ -188,7 +177,7 @@ def check_q2(answer: object) -> None:
 ))
 def check_q3(answer: object) -> None:
     """The cards seat 2 receives in :func:`passes_q3`'s exchange (a multiset: two packs)."""
-    hand = _pass_q3()
+    hand = _passed(replay(CANCELLATION_7, PASS_Q3[0], PASS_Q3[1]))
     seat = PASS_Q3[2]
     got = read_cards(answer)
     want = hand.received(seat)
@@ -271,7 +260,7 @@ def check_q5(answer: object) -> None:
 ))
 def check_q6(answer: object) -> None:
     """The seat that leads the trick after the set-aside trick in :func:`tricks_q6`."""
-    hand = _hand_q6()
+    hand = replay(CANCELLATION_7, _Q6[0], 0, _Q6[2], _Q6[1])
     aside = hand.tricks[_SET_ASIDE]
     nxt = hand.tricks[_SET_ASIDE + 1]
     got = read_seat(answer, hand.players)
@@ -291,7 +280,7 @@ def check_q6(answer: object) -> None:
 ))
 def check_q7(answer: object) -> None:
     """Points the winner of the trick after the set-aside trick collects with it."""
-    hand = _hand_q6()
+    hand = replay(CANCELLATION_7, _Q6[0], 0, _Q6[2], _Q6[1])
     rules = hand.rules
     nxt = hand.tricks[_SET_ASIDE + 1]
     expected = nxt.points
@@ -318,7 +307,7 @@ def check_q7(answer: object) -> None:
 ))
 def check_q8(answer: object) -> None:
     """The seat that collects the kitty in the hand :func:`tricks_q8` shows (trick 1 was set aside)."""
-    hand = _hand_q8()
+    hand = replay(CANCELLATION_7, _Q8[0], 0, _Q8[2], _Q8[1])
     got = read_seat(answer, hand.players, allow_nobody=True)
     if got == hand.kitty_holder:
         return

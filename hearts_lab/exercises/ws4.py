@@ -1,7 +1,10 @@
 """Worksheet 4 checks: moon odds, exact and estimated.
 
-Exact answers (Q1-Q6) are known to the checks only as salted digests (see
-:func:`~hearts_lab.exercises.checks._matches`), like worksheet 3. Estimates are
+Exact counts and probabilities (Q1-Q3, Q6) are known to the checks only as
+salted digests (see :func:`~hearts_lab.exercises.checks._matches`), like
+worksheet 3. The scores of Q4 and Q5 are computed by the engine when the check
+runs: a choice between two moons has too few plausible answers for a digest to
+hide (anyone could try them all against it offline in seconds). Estimates are
 accepted only as the result of the dealing or simulation the question asks
 for: Q7 takes the :class:`~hearts_lab.exercises.sampling.Count` that
 ``deal_hands(...).count(event)`` returns and deals the same hands again to
@@ -15,6 +18,7 @@ exact value, is refused with a sentence saying why.
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 from fractions import Fraction
 from typing import Any, Callable
@@ -23,6 +27,7 @@ import sympy
 
 from ..cards import QUEEN_OF_SPADES, Card
 from ..rules import Rules
+from ..scoring import score_hand
 from .checks import Wrong, _matches, exact_value, hint as _hint, question, read_seats
 from .sampling import Count, deal_hands
 
@@ -60,24 +65,28 @@ Q8_MIN_HANDS = 20_000
 MAX_DEALS = 200_000
 MAX_HANDS = 2_000_000
 _ACE_OF_HEARTS = Card.parse("A♥")
+_KING_OF_HEARTS = Card.parse("K♥")
 
 SLIP_HINTS: dict[str, dict[str, str]] = {
     "Q1": {
-        "with-queen": "That also requires the Q♠ (the dealt moon). This question asks about the hearts only.",
+        "hearts-only": "That counts every hand with all 13 hearts. Seat 0 must also hold no spade at all.",
+        "queen-only": "That leaves out the Q♠ only. 'No spade' leaves out all 13 spades.",
         "full-pack": "With 3 players the 2♦ is stripped: the deck has 51 cards, not 52.",
-        "one-hand": "Seat 0 needs the 13 hearts plus 4 more cards: count every hand that contains all the hearts, not one particular hand.",
-        "some-seat": "That is the chance that *some* seat holds every heart; the question asks about seat 0 only.",
+        "one-hand": "Seat 0 needs the 13 hearts plus 4 more cards: count every such hand, not one particular hand.",
+        "some-seat": "That is the chance that *some* seat holds them; the question asks about seat 0 only.",
     },
     "Q2": {
         "one-seat": "That is the chance for one given seat (Q1). Any of the 3 seats will do here.",
         "independent-seats": "Two seats cannot both hold every heart: the events are disjoint, so their chances simply add.",
-        "with-queen": "Q1 and Q2 ask about the hearts only, not the Q♠.",
+        "hearts-only": "The seats add up, but the hand must also hold no spade (see Q1).",
     },
     "Q3": {
-        "queen-allowed": "That counts every hand holding all the hearts, with or without the Q♠. The question wants the hands without it.",
-        "moon-hands": "That counts the hands that hold the Q♠ as well (a dealt moon). The question wants the hands that do not.",
-        "every-hand": "That counts every 26-card hand. The question wants those holding all 13 hearts but not the Q♠.",
-        "probability": "That is a probability. The question asks how many hands.",
+        "no-high-spade-condition": "That counts every hand with all the hearts and no Q♠. The hand must also hold the A♠ or the K♠ (or both).",
+        "both": "That requires both the A♠ and the K♠. At least one of them is enough.",
+        "exactly-one": "That counts hands with exactly one of the A♠ and K♠. Hands with both count too.",
+        "complement": "That counts the hands with neither the A♠ nor the K♠ - the opposite of what is asked.",
+        "double-count": "Fixing the A♠ (or the K♠) and choosing the rest freely counts the hands holding both twice.",
+        "queen-allowed": "The Q♠ must not be in the hand: take it out of the cards you choose from.",
     },
     "Q4": {
         "new-moon": "That is the new moon (-26 to the shooter). Under 'auto' the shooter takes the old moon when their score minus 26 is strictly lower than every other score.",
@@ -90,9 +99,10 @@ SLIP_HINTS: dict[str, dict[str, str]] = {
         "deltas": "Give the scores *after* the hand (the scores before plus the changes), not the changes alone.",
     },
     "Q6": {
-        "no-ace": "That is the chance of the Q♠ and at least 4 hearts, with or without the A♥.",
+        "ace-only": "That requires the A♥ but not the K♥: both must be in the hand.",
+        "no-honours": "That is the chance of the Q♠ and at least 4 hearts, with or without the A♥ and K♥.",
         "exactly-four": "That is the chance of *exactly* four hearts; the question says at least four.",
-        "four-others": "Four hearts in all, the A♥ among them: three more hearts at least, not four.",
+        "four-others": "Four hearts in all, the A♥ and K♥ among them: two more hearts at least, not four.",
         "no-queen": "That leaves out the Q♠: it must be in the hand too.",
     },
 }
@@ -119,19 +129,19 @@ def _probability(answer: object) -> sympy.Rational:
     return value
 
 
-@question(WS, "Q1", "Seat 0 is dealt every heart (standard, 3 players)", hints=(
-    "How many cards are in the deck with 3 players, and how many does seat 0 get?",
-    "Count seat 0's hands that contain all 13 hearts (choose the rest of the hand), and divide by all of seat 0's possible hands.",
-    "C(38, 4) / C(51, 17).",
+@question(WS, "Q1", "Seat 0 is dealt every heart and no spade (standard, 3 players)", hints=(
+    "Which cards must be in seat 0's hand, which are forbidden, and which are free? How many cards are in the deck with 3 players?",
+    "The 13 hearts are in the hand and no spade is; choose the rest of the hand from the clubs and diamonds left in the deck. Divide by all of seat 0's possible hands.",
+    "C(25, 4) / C(51, 17): 13 clubs + 12 diamonds (the 2♦ is stripped) = 25 cards for the other 4 places.",
 ))
 def check_q1(answer: object) -> None:
     """Q1: a probability (see the worksheet)."""
     _judge("Q1", _probability(answer))
 
 
-@question(WS, "Q2", "Some seat is dealt every heart (standard, 3 players)", hints=(
+@question(WS, "Q2", "Some seat is dealt every heart and no spade (standard, 3 players)", hints=(
     "Can two seats both hold every heart?",
-    "The events 'seat s holds every heart' for s = 0, 1, 2 are disjoint. What do you do with disjoint events?",
+    "The events 'seat s holds every heart and no spade' for s = 0, 1, 2 are disjoint. What do you do with disjoint events?",
     "3 × your answer to Q1.",
 ))
 def check_q2(answer: object) -> None:
@@ -139,10 +149,10 @@ def check_q2(answer: object) -> None:
     _judge("Q2", _probability(answer))
 
 
-@question(WS, "Q3", "Every heart but not the Q♠, with two players (lowest-clubs)", hints=(
-    "How many cards does each of the two players hold, which are fixed, and which are forbidden?",
-    "The 13 hearts are in the hand and the Q♠ is not; choose the rest of the hand from the cards that are left.",
-    "C(38, 13): 26 cards, 13 hearts fixed, 13 chosen from the 52 - 13 - 1 = 38 cards that are neither a heart nor the Q♠.",
+@question(WS, "Q3", "Every heart, no Q♠, but the A♠ or K♠ (lowest-clubs, 2 players)", hints=(
+    "Which cards are fixed, which are forbidden? And 'at least one' is often easiest through its opposite.",
+    "The 13 hearts are in the hand and the Q♠ is not: choose the other 13 from the cards that are neither. Then subtract the hands among those that hold neither the A♠ nor the K♠.",
+    "C(38, 13) - C(36, 13): 52 - 13 hearts - the Q♠ = 38 cards to choose from; without the A♠ and K♠, 36.",
 ))
 def check_q3(answer: object) -> None:
     """Q3: a count of hands (see the worksheet)."""
@@ -157,9 +167,27 @@ def check_q3(answer: object) -> None:
     raise Wrong()
 
 
-def _judge_scores(key: str, answer: object) -> None:
+def _judge_scores(key: str, answer: object, policy: str) -> None:
+    """Q4, Q5: the engine scores the hand at check time. No digest is stored for these two: a choice
+    between the old and the new moon has a handful of plausible answers, which anyone could try
+    against a stored digest offline in seconds; through this check every try is counted."""
     got = read_seats(answer, STANDARD_4.players, STANDARD_4.players)
-    _judge(key, got)
+    points = tuple(STANDARD_4.total_points if s == SHOOTER else 0 for s in range(STANDARD_4.players))
+
+    def after(moon: str) -> tuple[int, ...]:
+        rules = dataclasses.replace(STANDARD_4, moon=moon)
+        return tuple(b + d for b, d in zip(SCORES_BEFORE, score_hand(rules, points, SHOOTER, SCORES_BEFORE).deltas))
+
+    if got == after(policy):
+        return
+    other = "new" if after(policy) == after("old") else "old"
+    if got == after(other):
+        raise Wrong(SLIP_HINTS[key]["new-moon" if other == "new" else "old-moon"])
+    if got == tuple(b + (points[s]) for s, b in enumerate(SCORES_BEFORE)):
+        raise Wrong(SLIP_HINTS[key]["shooter-scores"])
+    if got in {tuple(a - b for a, b in zip(after(m), SCORES_BEFORE)) for m in ("old", "new")}:
+        raise Wrong(SLIP_HINTS[key]["deltas"])
+    raise Wrong()
 
 
 @question(WS, "Q4", "Scores after a moon, moon='auto'", hints=(
@@ -169,7 +197,7 @@ def _judge_scores(key: str, answer: object) -> None:
 ))
 def check_q4(answer: object) -> None:
     """Q4: four scores (see the worksheet)."""
-    _judge_scores("Q4", answer)
+    _judge_scores("Q4", answer, "auto")
 
 
 @question(WS, "Q5", "Scores after a moon, moon='avoid-end'", hints=(
@@ -179,13 +207,13 @@ def check_q4(answer: object) -> None:
 ))
 def check_q5(answer: object) -> None:
     """Q5: four scores (see the worksheet)."""
-    _judge_scores("Q5", answer)
+    _judge_scores("Q5", answer, "avoid-end")
 
 
 @question(WS, "Q6", "A moon-shaped hand, exactly", hints=(
-    "Two cards are fixed (the Q♠ and the A♥). What must the other 11 cards hold?",
-    "Sum over j, the number of other hearts (at least 3): choose them from the 12 other hearts, and the rest of the hand from the 38 cards that are neither hearts nor the Q♠. Divide by all hands.",
-    "Σ over j = 3..11 of C(12, j) · C(38, 11 - j), divided by C(52, 13).",
+    "Three cards are fixed (the Q♠, the A♥ and the K♥). What must the other 10 cards hold?",
+    "Sum over j, the number of other hearts (at least 2): choose them from the 11 other hearts, and the rest of the hand from the 38 cards that are neither hearts nor the Q♠. Divide by all hands.",
+    "Σ over j = 2..10 of C(11, j) · C(38, 10 - j), divided by C(52, 13).",
 ))
 def check_q6(answer: object) -> None:
     """Q6: a probability (see the worksheet)."""
@@ -201,10 +229,11 @@ def _hearts(hand: tuple[Card, ...]) -> int:
 
 #: Events a student may have counted by mistake, with the hint for each.
 _SLIP_EVENTS: tuple[tuple[Callable[[tuple[Card, ...]], bool], str], ...] = (
-    (lambda h: QUEEN_OF_SPADES in h and _hearts(h) >= 4, "Your count matches the Q♠ and at least 4 hearts without requiring the A♥."),
-    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) == 4, "Your count matches exactly 4 hearts; count hands with at least 4."),
-    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) >= 5, "Your count matches at least 5 hearts; the A♥ is one of the four."),
-    (lambda h: _ACE_OF_HEARTS in h and _hearts(h) >= 4, "Your count leaves out the Q♠: it must be in the hand too."),
+    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) >= 4, "Your count matches the Q♠, the A♥ and at least 4 hearts without requiring the K♥."),
+    (lambda h: QUEEN_OF_SPADES in h and _hearts(h) >= 4, "Your count matches the Q♠ and at least 4 hearts without requiring the A♥ and the K♥."),
+    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) == 4, "Your count matches exactly 4 hearts; count hands with at least 4."),
+    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 6, "Your count matches at least 6 hearts; the A♥ and K♥ are two of the four."),
+    (lambda h: _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 4, "Your count leaves out the Q♠: it must be in the hand too."),
 )
 
 
@@ -214,8 +243,8 @@ def _is_plain_number(answer: object) -> bool:
 
 @question(WS, "Q7", "A moon-shaped hand, estimated by dealing", note="your deals were dealt again and the count matches", hints=(
     "Deal many hands with deal_hands(rules, deals, seed=...) and count with .count(event), where event(hand) says True or False for seat 0's hand.",
-    "Write event(hand) to test the three conditions of Q6 on one hand: the Q♠ is in it, the A♥ is in it, and it holds at least 4 hearts.",
-    "deal_hands(Rules.preset('standard', players=4), 5000, seed=<your seed>).count(lambda h: Q♠ in h and A♥ in h and (number of hearts in h) >= 4).",
+    "Write event(hand) to test the conditions of Q6 on one hand: the Q♠, the A♥ and the K♥ are in it, and it holds at least 4 hearts.",
+    "deal_hands(Rules.preset('standard', players=4), 5000, seed=<your seed>).count(lambda h: Q♠ in h and A♥ in h and K♥ in h and (number of hearts in h) >= 4).",
 ))
 def check_q7(answer: Any) -> None:
     """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again."""
@@ -239,7 +268,7 @@ def check_q7(answer: Any) -> None:
     hands = list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands())
     # The event is written inline, not as a module-level predicate: writing it is the skill, so a
     # predicate here would answer Q7 in one call (deal_hands(...).count(ws4._event)).
-    if answer.hits == sum(1 for h in hands if QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) >= 4):
+    if answer.hits == sum(1 for h in hands if QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 4):
         return
     for event, text in _SLIP_EVENTS:
         if answer.hits == sum(1 for h in hands if event(h)):
