@@ -192,13 +192,15 @@ def test_ws3_q8():
 
 
 def ws4_q1(n_cards: int, hearts: int, spades: int, h: int):
-    return C(n_cards - hearts - spades, h - hearts) / C(n_cards, h)
+    """Seat 0's h cards hold every heart and at most one spade."""
+    free = n_cards - hearts - spades
+    return (C(free, h - hearts) + spades * C(free, h - hearts - 1)) / C(n_cards, h)
 
 
 def test_ws4_q1_q2():
     cards = ["H0", "H1", "S0", "S1"] + [f"x{i}" for i in range(4)]
     hands = list(itertools.combinations(cards, 4))
-    good = lambda hand: sum(c[0] == "H" for c in hand) == 2 and not any(c[0] == "S" for c in hand)  # noqa: E731
+    good = lambda hand: sum(c[0] == "H" for c in hand) == 2 and sum(c[0] == "S" for c in hand) <= 1  # noqa: E731
     assert Rational(sum(map(good, hands)), len(hands)) == ws4_q1(8, 2, 2, 4)
     all_deals = list(deals(cards, (4, 4)))
     assert Rational(sum(1 for d in all_deals if good(d[0]) or good(d[1])), len(all_deals)) == 2 * ws4_q1(8, 2, 2, 4)
@@ -206,6 +208,7 @@ def test_ws4_q1_q2():
     deck = three.deck()
     assert (len(deck), sum(c.suit == "S" for c in deck), three.hand_size) == (51, 13, 17)
     assert WS4["Q1"].answer == ws4_q1(51, 13, 13, 17) and WS4["Q2"].answer == 3 * ws4_q1(51, 13, 13, 17)
+    # (about 2e-9: too rare for a simulation to see; the small-deck enumeration above checks the formula)
 
 
 def ws4_q3(n_cards: int, hearts: int, h: int):
@@ -361,3 +364,51 @@ def test_the_search_finds_the_old_one_call_answers(ws, key):
     anywhere = _library_values(rules, named_cards, other_tables=True)
     with pytest.raises(AssertionError, match="library call"):
         _assert_not_among(sympy.Rational(OLD[(ws, key)]), values, anywhere, rules.players, f"{ws} {key} (old)")
+
+
+# -- how far can an offline search against a digest get? ----------------------------------------
+
+
+def test_the_teacher_key_lists_every_answer_an_offline_search_of_simple_forms_finds():
+    """A student can try candidates against a stored digest offline (0.1 s a try, no attempt counted).
+    Answers of a simple form - c·C(a, b) times or over a factor the question makes obvious, or a
+    plain deal count - are found in minutes to hours; answers.SEARCHABLE lists them with the number
+    of tries, and the answer keys say so. Worksheet 4's scores after a moon (about 81 plausible
+    values, 10 s) have no digest at all."""
+    binomials = sorted({comb(n, k) for n in range(1, 105) for k in range(n + 1)})
+    binomial_set = set(binomials)
+    deal_counts = set()
+    for n_cards in range(2, 105):
+        for seats in range(2, 14):
+            for h in range(1, n_cards // seats + 1):
+                deal_counts.add(factorial(n_cards) // (factorial(h) ** seats * factorial(n_cards - seats * h)))
+    obvious = {
+        ("ws3", "Q1"): [C(50, 10)], ("ws3", "Q2"): [F(48) / F(12) ** 4], ("ws3", "Q3"): [F(48) / F(16) ** 3],
+        ("ws3", "Q4"): [F(99) / F(11) ** 9, F(104) / (F(11) ** 9 * F(5))], ("ws3", "Q5"): [],
+        ("ws3", "Q6"): [C(104, 11)], ("ws3", "Q7"): [C(104, 11)], ("ws3", "Q8"): [C(104, 5)],
+        ("ws4", "Q1"): [C(51, 17)], ("ws4", "Q2"): [C(51, 17)], ("ws4", "Q3"): [C(52, 26)], ("ws4", "Q6"): [C(52, 13)],
+    }
+    from hearts_lab.exercises._digests import DIGESTS
+
+    assert set(obvious) == {(ws, q) for ws, qs in DIGESTS.items() for q in qs}
+    found = {}
+    for (ws, key), factors in obvious.items():
+        value = sympy.Rational(answers.KEYS[ws][key].answer)
+        tries = []
+        if value.q == 1 and int(value.p) in deal_counts:
+            tries.append(len(deal_counts))
+        for factor in [sympy.Integer(1), *factors]:
+            for scaled in (value * factor, value / factor):
+                for c in range(1, 31):
+                    x = scaled / c
+                    if x.q == 1 and int(x.p) in binomial_set:
+                        tries.append(c * len(binomials))
+        if tries:
+            found[(ws, key)] = min(tries)
+    assert found == answers.SEARCHABLE
+    assert "Q4" not in DIGESTS["ws4"] and "Q5" not in DIGESTS["ws4"]
+    keys_dir = Path(__file__).resolve().parent.parent / "exercises" / "teacher" / "answer_keys"
+    for (ws, key), tries in found.items():
+        name = {"ws3": "03_counting_deals.md", "ws4": "04_moon_odds.md"}[ws]
+        section = (keys_dir / name).read_text(encoding="utf-8").split(f"## {key}.", 1)[1].split("\n## ", 1)[0]
+        assert "offline search" in section and f"{tries:,} tries" in section, (ws, key)

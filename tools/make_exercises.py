@@ -462,12 +462,23 @@ def answer_key_text(name: str, namespace: dict, kit, keys) -> str:
                 wrong.append(f"- {answer_text} — {reveals}.")
         if wrong:
             lines += ["", "**Common wrong answers and what they reveal** (each gets its own hint from the check):", ""] + wrong
+        tries = getattr(load_answers(), "SEARCHABLE", {}).get((ws, key))
+        if tries:
+            notes.append(
+                f"**Note (offline search):** a student who guesses the form of this answer can find it without the "
+                f"check, trying candidates against the stored digest: about {tries:,} tries at 0.1 s, "
+                f"{_duration(tries * 0.1)}, with no attempt recorded. A digest cannot prevent this for an answer with one "
+                f"binomial-sized unknown; ask for the reasoning (the formula) when it matters.")
         for note in notes:
             lines += ["", note]
         ladder = HINTS[ws][key]
         lines += ["", "**Hints** (levels 1-3; a wrong answer gets level 1, level 2 after three tries, level 3 only on request):", ""]
         lines += [f"{n}. {text}" for n, text in enumerate(ladder, 1)]
     return "\n".join(lines) + "\n"
+
+
+def _duration(seconds: float) -> str:
+    return f"about {seconds / 60:.0f} minutes" if seconds < 5400 else f"about {seconds / 3600:.1f} hours"
 
 
 def rubric_text(kit) -> str:

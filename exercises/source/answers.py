@@ -132,7 +132,7 @@ WS3 = {
 
 # -- worksheet 4 ------------------------------------------------------------------
 
-_W4_Q1 = C(25, 4) / C(51, 17)
+_W4_Q1 = (C(25, 4) + 13 * C(25, 3)) / C(51, 17)
 
 
 def _scores(before: tuple[int, ...], shooter: int, policy: str) -> tuple[int, ...]:
@@ -158,17 +158,17 @@ def _q6(low: int, high: int, others: int) -> Any:
 
 
 WS4 = {
-    "Q1": Key(_W4_Q1, "C(25, 4)/C(51, 17): the 13 hearts, no spade, 4 of the 25 clubs and diamonds (the 2♦ is stripped)", {
-        "hearts-only": Slip(C(38, 4) / C(51, 17), "required the hearts but forgot 'no spade'"),
-        "queen-only": Slip(C(37, 4) / C(51, 17), "left out the Q♠ only; the question forbids every spade"),
-        "full-pack": Slip(C(26, 4) / C(52, 17), "forgot that the 2♦ is stripped with 3 players"),
-        "one-hand": Slip(1 / C(51, 17), "counted one particular hand, not every hand with the hearts and no spade"),
+    "Q1": Key(_W4_Q1, "[C(25, 4) + C(13, 1)·C(25, 3)]/C(51, 17): the 13 hearts, then no spade (4 of the 25 clubs and diamonds) or one spade (1 of 13) and 3 of the 25", {
+        "no-spade": Slip(C(25, 4) / C(51, 17), "counted only the hands with no spade: at most one includes exactly one"),
+        "one-spade": Slip(13 * C(25, 3) / C(51, 17), "counted only the hands with exactly one spade"),
+        "hearts-only": Slip(C(38, 4) / C(51, 17), "required the hearts but ignored the spades"),
+        "full-pack": Slip((C(26, 4) + 13 * C(26, 3)) / C(52, 17), "forgot that the 2♦ is stripped with 3 players"),
         "some-seat": Slip(3 * _W4_Q1, "answered for some seat (Q2)"),
     }, hashed=True),
     "Q2": Key(3 * _W4_Q1, "3 × Q1: at most one seat can hold all 13 hearts, so the events are disjoint", {
         "one-seat": Slip(_W4_Q1, "answered for one seat (Q1)"),
         "independent-seats": Slip(1 - (1 - _W4_Q1) ** 3, "treated the seats as independent; they are disjoint"),
-        "hearts-only": Slip(3 * C(38, 4) / C(51, 17), "forgot 'no spade'"),
+        "no-spade": Slip(3 * C(25, 4) / C(51, 17), "counted only the hands with no spade"),
     }, hashed=True),
     "Q3": Key(C(38, 13) - C(36, 13), "C(38, 13) − C(36, 13): the 13 hearts, not the Q♠, 13 of the other 38, minus the hands with neither the A♠ nor the K♠", {
         "no-high-spade-condition": Slip(C(38, 13), "left out the condition on the A♠ and K♠"),
@@ -201,3 +201,16 @@ WS4 = {
 }
 
 KEYS: dict[str, dict[str, Key]] = {"ws3": WS3, "ws4": WS4}
+
+#: Hashed answers that a student who guesses the *form* of the answer could find offline, trying
+#: candidates against the stored digest (0.1 s a try, no attempt recorded): the number of tries.
+#: The forms searched (tests/test_exercises_answers.py): c·C(a, b) (a <= 104, c <= 30; 2,683
+#: distinct binomials per multiplier) times or over a factor the question makes obvious (its
+#: C(N, h), the deal of the remaining cards), and every deal count N!/((h!)^n k!) (11,176 of them).
+#: Every other hashed answer is a sum or difference of several terms: millions of candidates.
+SEARCHABLE: dict[tuple[str, str], int] = {
+    ("ws3", "Q3"): 2_683,    # C(52, 4) × 48!/(16!)^3 (also a plain deal count): about 4.5 minutes
+    ("ws3", "Q6"): 5_366,    # 2·C(100, 8)/C(104, 11): about 9 minutes
+    ("ws3", "Q7"): 48_294,   # 18·C(100, 8)/C(104, 11): about 1.3 hours
+    ("ws3", "Q4"): 75_124,   # 28·C(76, 4) × 99!/(11!)^9: about 2.1 hours
+}

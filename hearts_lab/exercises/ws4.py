@@ -69,16 +69,16 @@ _KING_OF_HEARTS = Card.parse("K♥")
 
 SLIP_HINTS: dict[str, dict[str, str]] = {
     "Q1": {
-        "hearts-only": "That counts every hand with all 13 hearts. Seat 0 must also hold no spade at all.",
-        "queen-only": "That leaves out the Q♠ only. 'No spade' leaves out all 13 spades.",
+        "no-spade": "That counts the hands with no spade at all. At most one spade also allows exactly one.",
+        "one-spade": "That counts the hands with exactly one spade. At most one also allows none.",
+        "hearts-only": "That counts every hand with all 13 hearts, whatever its spades. Seat 0 may hold at most one spade.",
         "full-pack": "With 3 players the 2♦ is stripped: the deck has 51 cards, not 52.",
-        "one-hand": "Seat 0 needs the 13 hearts plus 4 more cards: count every such hand, not one particular hand.",
         "some-seat": "That is the chance that *some* seat holds them; the question asks about seat 0 only.",
     },
     "Q2": {
         "one-seat": "That is the chance for one given seat (Q1). Any of the 3 seats will do here.",
         "independent-seats": "Two seats cannot both hold every heart: the events are disjoint, so their chances simply add.",
-        "hearts-only": "The seats add up, but the hand must also hold no spade (see Q1).",
+        "no-spade": "The seats add up, but at most one spade also allows exactly one (see Q1).",
     },
     "Q3": {
         "no-high-spade-condition": "That counts every hand with all the hearts and no Q♠. The hand must also hold the A♠ or the K♠ (or both).",
@@ -129,19 +129,19 @@ def _probability(answer: object) -> sympy.Rational:
     return value
 
 
-@question(WS, "Q1", "Seat 0 is dealt every heart and no spade (standard, 3 players)", hints=(
-    "Which cards must be in seat 0's hand, which are forbidden, and which are free? How many cards are in the deck with 3 players?",
-    "The 13 hearts are in the hand and no spade is; choose the rest of the hand from the clubs and diamonds left in the deck. Divide by all of seat 0's possible hands.",
-    "C(25, 4) / C(51, 17): 13 clubs + 12 diamonds (the 2♦ is stripped) = 25 cards for the other 4 places.",
+@question(WS, "Q1", "Seat 0 is dealt every heart and at most one spade (standard, 3 players)", hints=(
+    "Which cards must be in seat 0's hand, which are limited, and which are free? Split 'at most one' into its cases.",
+    "The 13 hearts are in the hand. Then either no spade (the other 4 cards from the clubs and diamonds) or exactly one spade (1 of 13, and 3 from the clubs and diamonds). Add the two counts and divide by all of seat 0's possible hands.",
+    "[C(25, 4) + C(13, 1) · C(25, 3)] / C(51, 17): 13 clubs + 12 diamonds (the 2♦ is stripped) = 25.",
 ))
 def check_q1(answer: object) -> None:
     """Q1: a probability (see the worksheet)."""
     _judge("Q1", _probability(answer))
 
 
-@question(WS, "Q2", "Some seat is dealt every heart and no spade (standard, 3 players)", hints=(
+@question(WS, "Q2", "Some seat is dealt every heart and at most one spade (standard, 3 players)", hints=(
     "Can two seats both hold every heart?",
-    "The events 'seat s holds every heart and no spade' for s = 0, 1, 2 are disjoint. What do you do with disjoint events?",
+    "The events 'seat s holds every heart and at most one spade' for s = 0, 1, 2 are disjoint. What do you do with disjoint events?",
     "3 × your answer to Q1.",
 ))
 def check_q2(answer: object) -> None:
