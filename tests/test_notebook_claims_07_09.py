@@ -503,7 +503,8 @@ def test_08_the_trap_is_checked_by_listing_physical_deals():
 def test_08_practise_it_names_what_the_worksheet_questions_ask():
     text = prose(NB08)
     assert "(both Q♠, the kitty)" not in text and "(a dealt moon, exactly and estimated)" not in text
-    assert "both copies of a card, for one seat and for some seat; a Q♠ in the kitty" in text
+    assert "both A♥ and exactly one Q♠, for one seat and for some seat; a Q♠ and a heart in the kitty" in text
+    assert "every heart and at most one spade, for one seat or for some seat; every heart without the Q♠" in text
 
 
 def test_09_what_zero_moons_in_20000_hands_allows():
