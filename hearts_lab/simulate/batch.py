@@ -137,7 +137,16 @@ _QS_BIT = _BIT[_QS]
 _ONE = np.uint64(1)
 #: Games longer than this are refused by the game simulator; card values are checked against it.
 _MAX_HANDS_PER_GAME = 10_000
-_SELECT_STEPS = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
+_U1, _U2, _U3, _U4, _U7, _U8, _U56 = (np.uint64(k) for k in (1, 2, 3, 4, 7, 8, 56))
+_L8 = np.uint64(0x0101010101010101)  # 1 in every byte
+_H8 = np.uint64(0x8080808080808080)  # the top bit of every byte
+_BYTE = np.uint64(0xFF)
+_BYTE_INDEX = np.uint64(0xFF << 3)
+_EXPONENT = np.int64(0x7FF << 52)  # a float64's exponent bits
+#: ``_SELECT_BIT[8 * b + r]``: the ``r``-th lowest set bit of the byte ``b`` as a one-bit integer (0 if it has no such bit).
+_SELECT_BIT = np.array(
+    [([1 << i for i in range(8) if b >> i & 1] + [0] * 8)[r] for b in range(256) for r in range(8)], dtype=np.uint64
+)
 
 
 @dataclass(frozen=True)
@@ -335,29 +344,110 @@ def _pass(tables: BatchTables, deals: Deals, policy: str, rng: np.random.Generat
     return np.where(offsets[:, None, None] > 0, exchanged, hands)
 
 
-def _lowest(cards: np.ndarray) -> np.ndarray:
-    """The number of the lowest card in each 64-bit card set (which must not be empty)."""
-    return _popcount((cards & (~cards + _ONE)) - _ONE).astype(np.int64)
+class _Work:
+    """Scratch arrays for :func:`_select_bits` and :func:`_lowest_bits` on up to ``size`` card sets.
 
-
-def _highest(cards: np.ndarray) -> np.ndarray:
-    """The number of the highest card in each 64-bit card set (negative for an empty set).
-
-    A set below 2**53 converts to a float exactly, and its exponent is the number of its highest bit.
+    The play loop reuses them trick after trick: fresh arrays of this size would be
+    allocated and given back to the system over and over (page faults cost as much as the work).
     """
-    return (cards.astype(np.float64).view(np.int64) >> 52) - 1023
+
+    def __init__(self, size: int) -> None:
+        self.totals = np.empty(size, dtype=np.uint64)
+        self.rank = np.empty(size, dtype=np.uint64)
+        self.shift = np.empty(size, dtype=np.uint64)
+        self.index = np.empty(size, dtype=np.uint64)
+        self.scaled = np.empty(size, dtype=np.float64)
 
 
-def _select(cards: np.ndarray, rank: np.ndarray) -> np.ndarray:
-    """The number of the ``rank``-th (0-based) card in each 64-bit card set, by binary search."""
-    pos = np.zeros(len(cards), dtype=np.uint64)
-    rank = rank.astype(np.uint8)
-    for width, low in _SELECT_STEPS:
-        count = _popcount((cards >> pos) & low)
-        right = rank >= count
-        rank -= count * right
-        pos += width * right
-    return pos.astype(np.int64)
+def _lowest_bits(cards: np.ndarray, out: np.ndarray, work: _Work) -> np.ndarray:
+    """The lowest card of each 64-bit card set (which must not be empty), as a one-card set, in ``out``."""
+    low = work.index[: cards.size].reshape(cards.shape)
+    np.invert(cards, out=low)
+    low += _ONE
+    return np.bitwise_and(cards, low, out=out)
+
+
+def _top_bits(cards: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> np.ndarray:
+    """The highest card of each 64-bit card set, as a one-card set in ``out`` (0 for an empty set).
+
+    A set below 2**53 converts to a float exactly; keeping only the float's exponent
+    leaves the power of two of its highest bit, which converts back exactly. ``scratch``: floats.
+    """
+    np.copyto(scratch, cards, casting="unsafe")
+    scratch.view(np.int64)[...] &= _EXPONENT
+    np.copyto(out, scratch, casting="unsafe")
+    return out
+
+
+def _suit_sets(bits: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> np.ndarray:
+    """The set of all cards of the suit of each one-card set, in ``out``; ``scratch``: floats.
+
+    The float exponent of ``2**c`` is ``c + 1023``, and ``c + 1024`` has the suit ``c % 4`` in its low two bits.
+    """
+    np.copyto(scratch, bits, casting="unsafe")
+    suit = scratch.view(np.int64)
+    suit >>= 52
+    suit += 1
+    suit &= 3
+    return _SUIT_BITS.take(suit, out=out, mode="clip")
+
+
+def _byte_counts(cards: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> np.ndarray:
+    """The number of set bits in each byte of each 64-bit card set, as the bytes of a 64-bit integer.
+
+    All three arrays are contiguous and of the same size. numpy 2 counts the bytes itself;
+    before 2.0, the first steps of the hand-written bit count (:func:`_swar_popcount`) give the same.
+    """
+    if _popcount is not _swar_popcount:
+        np.bitwise_count(cards.view(np.uint8), out=out.view(np.uint8))
+        return out
+    np.right_shift(cards, _U1, out=out)
+    out &= np.uint64(0x5555555555555555)
+    np.subtract(cards, out, out=out)
+    np.right_shift(out, _U2, out=scratch)
+    scratch &= np.uint64(0x3333333333333333)
+    out &= np.uint64(0x3333333333333333)
+    out += scratch
+    np.right_shift(out, _U4, out=scratch)
+    out += scratch
+    out &= np.uint64(0x0F0F0F0F0F0F0F0F)
+    return out
+
+
+def _select_bits(cards: np.ndarray, draws: np.ndarray, out: np.ndarray, work: _Work) -> np.ndarray:
+    """A random card of each 64-bit card set (not empty), as a one-card set in ``out``: the ``r``-th
+    lowest (0-based), ``r = floor(draw * the number of cards in the set)``. All arrays are contiguous.
+
+    Broadword select (as in Vigna's rank/select): the byte counts times ``0x0101..01`` are
+    the running totals in every byte; comparing all eight with ``r`` at once finds the byte
+    holding the card, and a table gives the card within that byte.
+    """
+    size = cards.size
+    totals, rank, shift, index = work.totals[:size], work.rank[:size], work.shift[:size], work.index[:size]
+    _byte_counts(cards, totals, index)
+    totals *= _L8  # byte j: the cards in bytes 0..j; the top byte holds them all
+    np.right_shift(totals, _U56, out=rank)
+    scaled = np.multiply(draws, rank.view(np.int64), out=work.scaled[:size])  # (the count is exact as a float)
+    np.copyto(rank.view(np.int64), scaled, casting="unsafe")  # floor: below the count
+    np.multiply(rank, _L8, out=shift)
+    shift |= _H8
+    shift -= totals  # no borrows: every byte here is at least 128, every running total at most 52
+    shift &= _H8  # bit 7 of byte j: the card lies beyond byte j
+    shift >>= _U7
+    shift *= _L8
+    shift >>= _U56  # the number of bytes before the card's byte
+    shift <<= _U3  # ... times 8
+    totals <<= _U8
+    totals >>= shift
+    totals &= _BYTE  # the cards in the bytes below the card's byte
+    rank -= totals  # the card's rank within its byte
+    np.left_shift(cards, _U3, out=index)
+    index >>= shift
+    index &= _BYTE_INDEX  # 8 * the value of the card's byte
+    index |= rank
+    _SELECT_BIT.take(index.view(np.int64), out=out, mode="clip")  # (in range: "clip" writes straight to out)
+    out <<= shift
+    return out
 
 
 def _card_sets(cards: np.ndarray, decks: int) -> tuple[np.ndarray, np.ndarray]:
@@ -382,13 +472,6 @@ def _points(tables: BatchTables, cards: np.ndarray) -> np.ndarray:
 
 def _count(cards: np.ndarray, of: np.uint64) -> np.ndarray:
     return _popcount(cards & of)
-
-
-def _turn(cards: np.ndarray, shift: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Rows of ``cards[n, H]`` turned per hand: row ``p`` of the result is row ``(shift + p) % n``."""
-    n, count = cards.shape
-    start = shift * count + rows
-    return np.concatenate([cards, cards]).reshape(-1).take(start[None, :] + (np.arange(n) * count)[:, None])
 
 
 def _random_pass_sets(tables: BatchTables, deals: Deals) -> np.ndarray:
@@ -472,13 +555,29 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
         clubs = np.bitwise_or.reduce(once, axis=0) & _CLUB_BITS
         has_open = clubs != empty
         open_bit = clubs & (~clubs + _ONE)
-        order = (deals.dealers[None, :] + 1 + seats[:, None]) % n
-        holds = (once[order, rows] & open_bit) != empty
-        leader = np.where(has_open, order[holds.argmax(axis=0), rows], leader)
+        holder = leader
+        for step in range(n - 1, -1, -1):  # the nearest holder last, so it wins
+            seat = (deals.dealers + 1 + step) % n
+            holds = (once.reshape(-1).take(seat * count + rows) & open_bit) != empty
+            holder = np.where(holds, seat, holder)
+        leader = np.where(has_open, holder, leader)
+
+    # Turning the rows of an ``[n, H]`` array per hand: row p of the result is row (shift + p) % n.
+    # ``base + shift * H`` indexes the flat array, and the index wraps past its end (p + shift < 2n).
+    # Arrays of n or n - 1 rows are made once and reused trick after trick (see ``_Work``).
+    base = np.arange(n * count, dtype=np.intp).reshape(n, count)
+    index = np.empty((n, count), dtype=np.intp)
+    offset = np.empty(count, dtype=np.intp)
+
+    def turn(cards: np.ndarray, shift: np.ndarray, out: np.ndarray) -> np.ndarray:
+        np.multiply(shift, np.intp(count), out=offset)
+        np.add(base, offset, out=index)
+        return cards.reshape(-1).take(index, mode="wrap", out=out)
 
     # Row p of ``hand`` (and ``pair``): the cards of the seat p places after this trick's leader.
-    hand = _turn(once, leader, rows)
-    pair = None if twice is None else _turn(twice, leader, rows)
+    hand, spare = turn(once, leader, np.empty((n, count), dtype=np.uint64)), np.empty((n, count), dtype=np.uint64)
+    if twice is not None:
+        pair, spare_pair = turn(twice, leader, np.empty((n, count), dtype=np.uint64)), np.empty((n, count), dtype=np.uint64)
     taken = np.zeros((n, count), dtype=np.uint64)  # each seat's collected cards (by seat number)
     taken_twice = np.zeros((n, count), dtype=np.uint64) if two_packs else None
     flat_taken, flat_twice = taken.reshape(-1), None if taken_twice is None else taken_twice.reshape(-1)
@@ -490,91 +589,142 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     set_aside = np.zeros(count, dtype=np.int8)
     broken = np.full(count, tables.broken_at_start)
     break_bits = _bits(tables.breaks)
-    trick = np.empty((n, count), dtype=np.int64)
+    trick = np.empty((n, count), dtype=np.uint64)  # the cards of this trick as one-card sets, in order of play
+    draws = np.empty((n, count))  # row p: the random number of the p-th player of this trick
+    legal = np.empty((n, count), dtype=np.uint64)  # row 0: the leader's legal cards; rows 1..: the followers'
+    void = np.empty((n - 1, count), dtype=bool)  # followers without the led suit
+    hits = np.empty((n, count), dtype=bool)
+    scratch = np.empty((n, count), dtype=np.uint64)
+    seen = np.empty(count, dtype=np.uint64)  # cards in this trick
+    led_bits = np.empty(count, dtype=np.uint64)  # the cards of the led suit
+    top = np.empty(count, dtype=np.uint64)
+    cards = np.empty(count, dtype=np.uint64)  # scratch
+    floats = np.empty(count, dtype=np.float64)  # scratch
+    no_cards = np.zeros(count, dtype=np.uint64)
+    place = np.zeros(count, dtype=np.uint8)  # the winner, counted from the leader
+    winner = np.empty(count, dtype=np.int64)
+    leader = leader.astype(np.int64)
+    where = np.empty(count, dtype=np.intp)
+    work = _Work((n - 1) * count)
+    random_play = policy == "random"
+    one_top = not two_packs or tables.cancellation  # at most one copy of the winning card is played
     lost_once = lost_twice = np.zeros(count, dtype=np.uint64)
 
-    def general_lead(present: np.ndarray) -> np.ndarray:
+    def general_lead(present: np.ndarray, out: np.ndarray) -> None:
         # Hearts may be led once broken, or by a leader holding nothing but hearts and Q♠.
         if tables.broken_at_start:
-            return present
-        restricted = ~broken & ((present & _NOT_POINT) != empty)
-        return np.where(restricted, present & _NOT_HEART, present)
+            np.copyto(out, present)
+            return
+        np.bitwise_and(present, _NOT_POINT, out=out)
+        free = broken | (out == empty)
+        np.bitwise_and(present, _NOT_HEART, out=out)
+        np.copyto(out, present, where=free)
 
     for number in range(size):
         first = number == 0
         last = number == size - 1
-        led_bits = empty
-        seen = np.zeros(count, dtype=np.uint64)  # cards in this trick
-        paired = np.zeros(count, dtype=np.uint64)  # cards played twice in this trick
-        for position in range(n):
-            present = hand[position]
-            if position == 0:
-                if first and tables.opening_lead == "lowest-club":
-                    legal = np.where(has_open, open_bit, general_lead(present))
-                elif first and tables.opening_lead == "any-club":
-                    clubs_held = present & _CLUB_BITS
-                    legal = np.where(clubs_held != empty, clubs_held, general_lead(present))
-                elif first and not tables.first_lead_points:  # left of dealer: no heart or Q♠ led
-                    safe = present & _NOT_POINT
-                    legal = np.where(safe != empty, safe, present)
-                else:
-                    legal = general_lead(present)
-            else:
-                follow = present & led_bits
-                if first and not tables.first_trick_points:
-                    safe = present & _NOT_POINT
-                    other = np.where(safe != empty, safe, present)
-                else:
-                    other = present
-                legal = np.where(follow != empty, follow, other)
-            if policy == "lowest":
-                choice = _lowest(legal)
-            elif last:  # one card left: the draw is made (the same stream as any trick) but not needed
-                draw.random(count)
-                choice = _lowest(legal)
-            else:
-                choice = _select(legal, draw.random(count) * _popcount(legal))
-            bit = _BIT[choice]
-            if pair is not None:
-                doubled = pair[position]  # a view: read before writing
-                second = (doubled & bit) != empty
-                doubled &= ~bit
-                present ^= np.where(second, empty, bit)
-                paired |= seen & bit
-            else:
-                present ^= bit  # ``present`` is row ``position`` of ``hand``
-            seen |= bit
-            trick[position] = choice
-            if position == 0:
-                led_bits = _SUIT_BITS[choice & 3]
+        # The leader (row 0).
+        present = hand[0]
+        if first and tables.opening_lead == "lowest-club":
+            general_lead(present, legal[0])
+            np.copyto(legal[0], open_bit, where=has_open)
+        elif first and tables.opening_lead == "any-club":
+            clubs_held = present & _CLUB_BITS
+            general_lead(present, legal[0])
+            np.copyto(legal[0], clubs_held, where=clubs_held != empty)
+        elif first and not tables.first_lead_points:  # left of dealer: no heart or Q♠ led
+            safe = present & _NOT_POINT
+            legal[0] = np.where(safe != empty, safe, present)
+        else:
+            general_lead(present, legal[0])
+        # The random policy draws one number per player and trick, in order of play (in the last
+        # trick too, where one card is left: the draw is made but not needed).
+        if random_play:
+            draw.random(out=draws[0])
+        if random_play and not last:
+            _select_bits(legal[0], draws[0], trick[0], work)
+        else:
+            _lowest_bits(legal[0], trick[0], work)
+        _suit_sets(trick[0], led_bits, floats)
+        # The followers (rows 1..n-1) all at once: each follows the led suit if it can.
+        rest, follow = hand[1:], legal[1:]
+        np.bitwise_and(rest, led_bits, out=follow)
+        np.equal(follow, empty, out=void)
+        if first and not tables.first_trick_points:
+            safe = rest & _NOT_POINT
+            np.copyto(follow, np.where(safe != empty, safe, rest), where=void)
+        else:
+            np.copyto(follow, rest, where=void)
+        if random_play:
+            for position in range(1, n):
+                draw.random(out=draws[position])
+        if random_play and not last:
+            _select_bits(follow.reshape(-1), draws[1:].reshape(-1), trick[1:].reshape(-1), work)
+        else:
+            _lowest_bits(follow, trick[1:], work)
+        if twice is None:
+            hand ^= trick
+            np.bitwise_or.reduce(trick, axis=0, out=seen)
+            paired = no_cards  # with one pack no card is played twice
+        else:
+            # Two packs: a card held twice loses its second copy first.
+            np.bitwise_and(pair, trick, out=scratch)
+            np.not_equal(scratch, empty, out=hits)  # the player held this card twice
+            np.invert(trick, out=scratch)
+            pair &= scratch
+            np.copyto(scratch, trick)
+            np.copyto(scratch, empty, where=hits)
+            hand ^= scratch
+            seen[...] = trick[0]
+            paired = np.zeros(count, dtype=np.uint64)  # cards played twice in this trick
+            for position in range(1, n):
+                paired |= seen & trick[position]
+                seen |= trick[position]
 
         # Resolve the trick (RULES.md §0, §3.6-3.9): highest uncancelled card of the led suit.
-        contenders = (seen & ~paired) & led_bits if tables.cancellation else seen & led_bits
-        top = _highest(contenders)
-        place = np.zeros(count, dtype=np.int64)  # the winner, counted from the leader (the first copy of the top card)
-        for position in range(n - 1, 0, -1):
-            place[trick[position] == top] = position
-        place[trick[0] == top] = 0
-        winner = (leader + place) % n
+        if tables.cancellation:
+            np.invert(paired, out=cards)
+            cards &= seen
+            cards &= led_bits
+        else:
+            np.bitwise_and(seen, led_bits, out=cards)
+        _top_bits(cards, top, floats)
+        np.equal(trick, top, out=hits)
+        hit = hits.view(np.uint8)
+        if one_top:  # the top card was played once (or not at all: no winner, place 0)
+            np.multiply(hit[n - 1], np.uint8(n - 1), out=place)
+            for position in range(n - 2, 0, -1):
+                place += hit[position] * np.uint8(position)
+        else:  # two packs without cancellation: the first copy of the top card wins
+            place[...] = 0
+            for position in range(n - 1, 0, -1):
+                np.copyto(place, position, where=hits[position])
+            np.copyto(place, 0, where=hits[0])
+        np.add(leader, place, out=winner)
+        np.subtract(winner, n, out=winner, where=winner >= n)
         kitty_here = tables.kitty_size > 0 and number == tables.kitty_trick
         if not tables.cancellation:  # every trick is won: nothing waits, nothing is set aside
             pile = seen | kitty_once if kitty_here else seen
+            np.multiply(winner, np.intp(count), out=where)
+            where += rows
             if flat_twice is None:
-                flat_taken[winner * count + rows] |= pile
+                flat_taken.take(where, out=cards, mode="clip")
+                cards |= pile
+                flat_taken.put(where, cards, mode="clip")
             else:
                 pile_twice = paired | kitty_twice | (seen & kitty_once) if kitty_here else paired
-                where = winner * count + rows
-                before = flat_taken[where]
-                flat_twice[where] |= pile_twice | (before & pile)
-                flat_taken[where] = before | pile
+                before = flat_taken.take(where)
+                flat_twice.put(where, flat_twice.take(where) | pile_twice | (before & pile))
+                flat_taken.put(where, before | pile)
             if kitty_here:
                 kitty_holder[:] = winner
             if last:
                 break
-            broken |= (seen & break_bits) != empty
-            leader, turn = winner, place
+            np.bitwise_and(seen, break_bits, out=cards)
+            broken |= cards != empty
+            leader, winner, shift = winner, leader, place
         else:
-            won = top >= 0
+            won = top != empty
             pile, pile_twice = _union(seen, paired, pending, pending_twice)
             if kitty_here:
                 pile, pile_twice = _union(pile, pile_twice, kitty_once, kitty_twice)
@@ -584,13 +734,13 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             else:
                 got = won
                 collector = np.where(won, winner, -1)
-            where = np.where(got, collector, 0) * count + rows
+            at = np.where(got, collector, 0) * count + rows
             if flat_twice is not None:
-                before = flat_taken[where]
-                flat_twice[where] |= np.where(got, pile_twice | (before & pile), empty)
-                flat_taken[where] = before | np.where(got, pile, empty)
+                before = flat_taken[at]
+                flat_twice[at] |= np.where(got, pile_twice | (before & pile), empty)
+                flat_taken[at] = before | np.where(got, pile, empty)
             else:
-                flat_taken[where] |= np.where(got, pile, empty)
+                flat_taken[at] |= np.where(got, pile, empty)
             if tables.kitty_size:
                 gets_kitty = got & (kitty_here | ((kitty_holder < 0) & kitty_pending))
                 kitty_holder[gets_kitty] = collector[gets_kitty]
@@ -603,11 +753,11 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
                 break
             broken |= (seen & break_bits) != empty
             leader = np.where(won, winner, leader)
-            turn = np.where(won, place, 0)
+            shift = np.where(won, place, np.uint8(0))
         # Turn each hand so that the next leader's cards are row 0.
-        hand = _turn(hand, turn, rows)
-        if pair is not None:
-            pair = _turn(pair, turn, rows)
+        hand, spare = turn(hand, shift, spare), hand
+        if twice is not None:
+            pair, spare_pair = pair.reshape(-1).take(index, mode="wrap", out=spare_pair), pair
 
     points = _points(tables, taken) + (0 if taken_twice is None else _points(tables, taken_twice))
     moon = _count(taken, tables.moon_bits) + (0 if taken_twice is None else _count(taken_twice, tables.moon_bits))
