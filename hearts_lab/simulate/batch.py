@@ -433,10 +433,9 @@ def _select_bits(cards: np.ndarray, draws: np.ndarray, out: np.ndarray, work: _W
     shift |= _H8
     shift -= totals  # no borrows: every byte here is at least 128, every running total at most 52
     shift &= _H8  # bit 7 of byte j: the card lies beyond byte j
-    shift >>= _U7
+    shift >>= _U4  # 8 in each byte before the card's byte
     shift *= _L8
-    shift >>= _U56  # the number of bytes before the card's byte
-    shift <<= _U3  # ... times 8
+    shift >>= _U56  # their sum: 8 * the number of bytes before the card's byte
     totals <<= _U8
     totals >>= shift
     totals &= _BYTE  # the cards in the bytes below the card's byte
@@ -483,22 +482,25 @@ def _random_pass_sets(tables: BatchTables, deals: Deals) -> np.ndarray:
     k = tables.pass_count
     cards = deals.hands.reshape(count, n * size)
     kept = np.empty((n, count), dtype=np.uint64)
-    passed = np.zeros((n, count), dtype=np.uint64)
+    passed = np.empty((n, count), dtype=np.uint64)
+    bit = np.empty(count, dtype=np.uint64)
     for seat in range(n):
         for j in range(size):
-            bit = _BIT.take(cards[:, seat * size + j])
-            if j < k:
-                passed[seat] |= bit
-            elif j == k:
-                kept[seat] = bit
+            np.copyto(bit, cards[:, seat * size + j], casting="unsafe")  # a card number ...
+            np.left_shift(_ONE, bit, out=bit)  # ... and its one-card set
+            held = passed[seat] if j < k else kept[seat]
+            if j == 0 or j == k:
+                held[...] = bit
             else:
-                kept[seat] |= bit
+                held |= bit
     if k == 0:
         return kept
-    offsets = tables.pass_offsets(deals.hand_numbers)  # 0: a hold hand keeps its own cards
-    rows = np.arange(count)
-    source = (np.arange(n)[:, None] - offsets[None, :]) % n
-    return kept | passed.reshape(-1).take(source * count + rows)
+    # Seat s receives from seat (s - offset) % n = (s + shift) % n: the rows turned per hand, by
+    # an index into the flat array that wraps past its end. A hold hand (offset 0) keeps its own cards.
+    offsets = tables.pass_offsets(deals.hand_numbers)
+    shift = (n - offsets) % n
+    index = np.arange(n * count, dtype=np.intp).reshape(n, count) + shift * count
+    return kept | passed.reshape(-1).take(index, mode="wrap")
 
 
 def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: np.random.Generator | None = None) -> BatchOutcome:
@@ -562,22 +564,32 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             holder = np.where(holds, seat, holder)
         leader = np.where(has_open, holder, leader)
 
-    # Turning the rows of an ``[n, H]`` array per hand: row p of the result is row (shift + p) % n.
-    # ``base + shift * H`` indexes the flat array, and the index wraps past its end (p + shift < 2n).
-    # Arrays of n or n - 1 rows are made once and reused trick after trick (see ``_Work``).
+    # Row p of ``hand`` (and ``pair``): the cards of the seat p places after this trick's leader.
+    # Each is the first half of a ``[2n, H]`` array; turning the rows per hand (row p of the result
+    # is row (p + shift) % n) copies the first half to the second, so that row p + shift < 2n of the
+    # doubled array is that row, and takes it by the index ``base + shift * H``.
+    # These arrays, and the others of n or n - 1 rows, are made once and reused trick after trick (see ``_Work``).
     base = np.arange(n * count, dtype=np.intp).reshape(n, count)
     index = np.empty((n, count), dtype=np.intp)
     offset = np.empty(count, dtype=np.intp)
 
-    def turn(cards: np.ndarray, shift: np.ndarray, out: np.ndarray) -> np.ndarray:
-        np.multiply(shift, np.intp(count), out=offset)
-        np.add(base, offset, out=index)
-        return cards.reshape(-1).take(index, mode="wrap", out=out)
+    def turn(doubled: np.ndarray, shift: np.ndarray | None, out: np.ndarray) -> np.ndarray:
+        np.copyto(doubled[n:], doubled[:n])
+        if shift is not None:  # else: the index of the last turn
+            np.multiply(shift, np.intp(count), out=offset)
+            np.add(base, offset, out=index)
+        doubled.reshape(-1).take(index, mode="clip", out=out[:n])
+        return out
 
-    # Row p of ``hand`` (and ``pair``): the cards of the seat p places after this trick's leader.
-    hand, spare = turn(once, leader, np.empty((n, count), dtype=np.uint64)), np.empty((n, count), dtype=np.uint64)
+    hand_rows, spare = np.empty((2 * n, count), dtype=np.uint64), np.empty((2 * n, count), dtype=np.uint64)
+    hand_rows[:n] = once
+    hand_rows, spare = turn(hand_rows, leader, spare), hand_rows
+    hand = hand_rows[:n]
     if twice is not None:
-        pair, spare_pair = turn(twice, leader, np.empty((n, count), dtype=np.uint64)), np.empty((n, count), dtype=np.uint64)
+        pair_rows, spare_pair = np.empty((2 * n, count), dtype=np.uint64), np.empty((2 * n, count), dtype=np.uint64)
+        pair_rows[:n] = twice
+        pair_rows, spare_pair = turn(pair_rows, None, spare_pair), pair_rows
+        pair = pair_rows[:n]
     taken = np.zeros((n, count), dtype=np.uint64)  # each seat's collected cards (by seat number)
     taken_twice = np.zeros((n, count), dtype=np.uint64) if two_packs else None
     flat_taken, flat_twice = taken.reshape(-1), None if taken_twice is None else taken_twice.reshape(-1)
@@ -603,6 +615,9 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     no_cards = np.zeros(count, dtype=np.uint64)
     place = np.zeros(count, dtype=np.uint8)  # the winner, counted from the leader
     winner = np.empty(count, dtype=np.int64)
+    step = np.empty(count, dtype=np.intp)  # leader + place, below 2n
+    seat_of = np.arange(2 * n, dtype=np.int64) % n  # the seat ``step`` places after seat 0
+    row_of = seat_of.astype(np.intp) * count  # where that seat's row starts in ``taken``
     leader = leader.astype(np.int64)
     where = np.empty(count, dtype=np.intp)
     work = _Work((n - 1) * count)
@@ -700,12 +715,12 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             for position in range(n - 1, 0, -1):
                 np.copyto(place, position, where=hits[position])
             np.copyto(place, 0, where=hits[0])
-        np.add(leader, place, out=winner)
-        np.subtract(winner, n, out=winner, where=winner >= n)
+        np.add(leader, place, out=step)
+        seat_of.take(step, out=winner, mode="clip")
         kitty_here = tables.kitty_size > 0 and number == tables.kitty_trick
         if not tables.cancellation:  # every trick is won: nothing waits, nothing is set aside
             pile = seen | kitty_once if kitty_here else seen
-            np.multiply(winner, np.intp(count), out=where)
+            row_of.take(step, out=where, mode="clip")
             where += rows
             if flat_twice is None:
                 flat_taken.take(where, out=cards, mode="clip")
@@ -755,9 +770,11 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             leader = np.where(won, winner, leader)
             shift = np.where(won, place, np.uint8(0))
         # Turn each hand so that the next leader's cards are row 0.
-        hand, spare = turn(hand, shift, spare), hand
+        hand_rows, spare = turn(hand_rows, shift, spare), hand_rows
+        hand = hand_rows[:n]
         if twice is not None:
-            pair, spare_pair = pair.reshape(-1).take(index, mode="wrap", out=spare_pair), pair
+            pair_rows, spare_pair = turn(pair_rows, None, spare_pair), pair_rows
+            pair = pair_rows[:n]
 
     points = _points(tables, taken) + (0 if taken_twice is None else _points(tables, taken_twice))
     moon = _count(taken, tables.moon_bits) + (0 if taken_twice is None else _count(taken_twice, tables.moon_bits))
