@@ -135,6 +135,7 @@ _NOT_HEART = _bits(~_HEART)
 _NOT_POINT = _bits(~_POINT)
 _QS_BIT = _BIT[_QS]
 _ONE = np.uint64(1)
+_ALL = np.uint64(2**64 - 1)
 #: Games longer than this are refused by the game simulator; card values are checked against it.
 _MAX_HANDS_PER_GAME = 10_000
 _U1, _U2, _U3, _U4, _U7, _U8, _U56 = (np.uint64(k) for k in (1, 2, 3, 4, 7, 8, 56))
@@ -342,6 +343,26 @@ def _pass(tables: BatchTables, deals: Deals, policy: str, rng: np.random.Generat
     source = (np.arange(n)[None, :] - offsets[:, None]) % n
     exchanged = np.concatenate([kept, passed[rows, source]], axis=-1)
     return np.where(offsets[:, None, None] > 0, exchanged, hands)
+
+
+def _none_mask(cards: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """All 64 bits set in ``out`` where the card set is empty, none where it is not.
+
+    Sets are below 2**63, so ``cards - 1`` is negative (as a signed integer) just for an empty
+    set, and an arithmetic shift spreads its sign bit: a comparison and a masked copy
+    (``np.copyto(..., where=)``, slow) become three integer operations.
+    """
+    np.subtract(cards, _ONE, out=out)
+    signed = out.view(np.int64)
+    signed >>= 63
+    return out
+
+
+def _or_else(cards: np.ndarray, fallback: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> np.ndarray:
+    """``cards`` where that set is not empty, else ``fallback``, in ``out`` (which may be ``cards``)."""
+    _none_mask(cards, scratch)
+    scratch &= fallback
+    return np.bitwise_or(cards, scratch, out=out)
 
 
 class _Work:
@@ -599,12 +620,11 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     kitty_holder = np.full(count, -1, dtype=np.int8)
     kitty_pending = np.zeros(count, dtype=bool)
     set_aside = np.zeros(count, dtype=np.int8)
-    broken = np.full(count, tables.broken_at_start)
+    broken = np.full(count, _ALL if tables.broken_at_start else empty)  # all bits set once hearts are broken
     break_bits = _bits(tables.breaks)
     trick = np.empty((n, count), dtype=np.uint64)  # the cards of this trick as one-card sets, in order of play
     draws = np.empty((n, count))  # row p: the random number of the p-th player of this trick
     legal = np.empty((n, count), dtype=np.uint64)  # row 0: the leader's legal cards; rows 1..: the followers'
-    void = np.empty((n - 1, count), dtype=bool)  # followers without the led suit
     hits = np.empty((n, count), dtype=bool)
     scratch = np.empty((n, count), dtype=np.uint64)
     seen = np.empty(count, dtype=np.uint64)  # cards in this trick
@@ -631,9 +651,10 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             np.copyto(out, present)
             return
         np.bitwise_and(present, _NOT_POINT, out=out)
-        free = broken | (out == empty)
-        np.bitwise_and(present, _NOT_HEART, out=out)
-        np.copyto(out, present, where=free)
+        _none_mask(out, out)  # all set: the leader holds nothing but hearts and Q♠
+        out |= broken
+        out |= _NOT_HEART
+        out &= present
 
     for number in range(size):
         first = number == 0
@@ -664,12 +685,11 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
         # The followers (rows 1..n-1) all at once: each follows the led suit if it can.
         rest, follow = hand[1:], legal[1:]
         np.bitwise_and(rest, led_bits, out=follow)
-        np.equal(follow, empty, out=void)
         if first and not tables.first_trick_points:
-            safe = rest & _NOT_POINT
-            np.copyto(follow, np.where(safe != empty, safe, rest), where=void)
+            other = _or_else(rest & _NOT_POINT, rest, np.empty_like(rest), scratch[1:])
         else:
-            np.copyto(follow, rest, where=void)
+            other = rest
+        _or_else(follow, other, follow, scratch[1:])
         if random_play:
             for position in range(1, n):
                 draw.random(out=draws[position])
@@ -683,12 +703,9 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             paired = no_cards  # with one pack no card is played twice
         else:
             # Two packs: a card held twice loses its second copy first.
-            np.bitwise_and(pair, trick, out=scratch)
-            np.not_equal(scratch, empty, out=hits)  # the player held this card twice
-            np.invert(trick, out=scratch)
-            pair &= scratch
-            np.copyto(scratch, trick)
-            np.copyto(scratch, empty, where=hits)
+            np.bitwise_and(pair, trick, out=scratch)  # the card, if the player held it twice
+            pair ^= scratch
+            scratch ^= trick  # the card, if the player held it once
             hand ^= scratch
             seen[...] = trick[0]
             paired = np.zeros(count, dtype=np.uint64)  # cards played twice in this trick
@@ -736,7 +753,7 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             if last:
                 break
             np.bitwise_and(seen, break_bits, out=cards)
-            broken |= cards != empty
+            broken |= ~_none_mask(cards, cards)
             leader, winner, shift = winner, leader, place
         else:
             won = top != empty
@@ -766,7 +783,8 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             if last:
                 lost_once, lost_twice = pending, pending_twice
                 break
-            broken |= (seen & break_bits) != empty
+            np.bitwise_and(seen, break_bits, out=cards)
+            broken |= ~_none_mask(cards, cards)
             leader = np.where(won, winner, leader)
             shift = np.where(won, place, np.uint8(0))
         # Turn each hand so that the next leader's cards are row 0.
