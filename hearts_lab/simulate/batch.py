@@ -138,6 +138,8 @@ _ONE = np.uint64(1)
 _ALL = np.uint64(2**64 - 1)
 #: Games longer than this are refused by the game simulator; card values are checked against it.
 _MAX_HANDS_PER_GAME = 10_000
+#: Deals are shuffled this many at a time (see :func:`random_deals`).
+_SHUFFLE_ROWS = 4096
 _U1, _U2, _U3, _U4, _U7, _U8, _U56 = (np.uint64(k) for k in (1, 2, 3, 4, 7, 8, 56))
 _L8 = np.uint64(0x0101010101010101)  # 1 in every byte
 _H8 = np.uint64(0x8080808080808080)  # the top bit of every byte
@@ -275,8 +277,16 @@ def random_deals(
     """
     tables = rules if isinstance(rules, BatchTables) else BatchTables.from_rules(rules)
     n, size = tables.players, tables.hand_size
-    cards = np.tile(tables.deck.astype(np.int8), (count, 1))  # card numbers fit in a byte
-    rng.permuted(cards, axis=1, out=cards)
+    # Each row is shuffled by ``rng.permuted``, row after row: the same permutations whatever the
+    # element type, but numpy swaps pointer-sized elements fastest, so a block of rows at a time is
+    # shuffled as such and stored as bytes (card numbers fit in a byte).
+    cards = np.empty((count, len(tables.deck)), dtype=np.int8)
+    block = np.empty((min(count, _SHUFFLE_ROWS), len(tables.deck)), dtype=np.intp)
+    for start in range(0, count, _SHUFFLE_ROWS):
+        rows = block[: min(_SHUFFLE_ROWS, count - start)]
+        rows[...] = tables.deck
+        rng.permuted(rows, axis=1, out=rows)
+        cards[start : start + len(rows)] = rows
     hands = cards[:, : n * size].reshape(count, n, size)
     kitty = np.sort(cards[:, n * size :], axis=1)
     dealers = np.broadcast_to(np.asarray(dealer, dtype=np.int64), (count,)).copy()
