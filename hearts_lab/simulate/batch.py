@@ -23,11 +23,21 @@ A card is the integer ``4 * (rank - 2) + suit`` with suits ♣ ♦ ♥ ♠ = 0..
 integer and the suit is ``card & 3``. A seat's cards are 64-bit sets (bit
 ``c`` for card ``c``; a second set marks cards held twice with two packs), so
 each decision — following suit, the first-trick and heart-leading rules, a
-uniformly random legal card (its rank among the set bits, found by binary
-search on bit counts) — is a handful of integer operations per hand.
+uniformly random legal card (the ``r``-th of the set bits, ``r`` drawn
+uniformly below their count, found by a broadword select: bytes' running bit
+counts compared all at once, then a table) — is a handful of integer operations
+per hand, and "this set, or that one if it is empty" is a sign mask rather than
+a comparison and a masked copy.
 Hands play in lockstep: with ``n`` players every hand has the same number of
 plays, only the seat to play differs per hand, so the seats' card sets are kept
 in each trick's order of play (row 0 leads) and turned to the winner after it.
+The followers of a trick decide all at once (their choices depend on the led
+suit only), each drawing its own random number in order of play. The arrays a
+trick works on are made once per call and reused: fresh ones of a few hundred
+kilobytes, made and dropped dozens of times a trick, cost as much in page faults
+as the arithmetic. The random policy draws exactly as the earlier, slower
+versions of this module did (the same calls in the same order), so a seed gives
+the same results (``tests/test_simulate_fingerprint.py`` pins them).
 The cards a seat collects are a card set too; points, moon cards and Q♠ copies
 are counted from those sets once, at the end, in 64-bit integers.
 
@@ -140,7 +150,7 @@ _ALL = np.uint64(2**64 - 1)
 _MAX_HANDS_PER_GAME = 10_000
 #: Deals are shuffled this many at a time (see :func:`random_deals`).
 _SHUFFLE_ROWS = 4096
-_U1, _U2, _U3, _U4, _U7, _U8, _U56 = (np.uint64(k) for k in (1, 2, 3, 4, 7, 8, 56))
+_U1, _U2, _U3, _U4, _U8, _U56 = (np.uint64(k) for k in (1, 2, 3, 4, 8, 56))
 _L8 = np.uint64(0x0101010101010101)  # 1 in every byte
 _H8 = np.uint64(0x8080808080808080)  # the top bit of every byte
 _BYTE = np.uint64(0xFF)
@@ -541,8 +551,9 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     (held at least once, held twice), kept in the order of play of the current
     trick (row 0: the leader), so a decision is a few operations on ``H``
     contiguous integers; each seat's collected cards are a 64-bit set too, and
-    the points, moon cards and Q♠ are counted once at the end. Memory is a few
-    hundred bytes per hand; the caller chunks (see :func:`hearts_lab.simulate.simulate`).
+    the points, moon cards and Q♠ are counted once at the end. Memory is under a
+    kilobyte per hand with four players (a few with eleven and two packs); the
+    caller chunks (see :func:`hearts_lab.simulate.simulate`).
 
     The ``"lowest"`` policy is the engine's :class:`~hearts_lab.bots.LowestCardBot`:
 
@@ -571,7 +582,6 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
             f"got {deals.hands.shape} and {deals.kitty.shape}."
         )
     rows = np.arange(count)
-    seats = np.arange(n)
     two_packs = tables.decks > 1
     empty = np.uint64(0)
     if policy == "random" and deals.shuffled and not two_packs:
@@ -589,8 +599,8 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
         has_open = clubs != empty
         open_bit = clubs & (~clubs + _ONE)
         holder = leader
-        for step in range(n - 1, -1, -1):  # the nearest holder last, so it wins
-            seat = (deals.dealers + 1 + step) % n
+        for ahead in range(n - 1, -1, -1):  # the nearest holder last, so it wins
+            seat = (deals.dealers + 1 + ahead) % n
             holds = (once.reshape(-1).take(seat * count + rows) & open_bit) != empty
             holder = np.where(holds, seat, holder)
         leader = np.where(has_open, holder, leader)
