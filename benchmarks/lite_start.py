@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/lite_start.py            # builds site/ if missing
     .venv/bin/python benchmarks/lite_start.py --runs 5 --rebuild
-    .venv/bin/python benchmarks/lite_start.py --site /other/checkout/site   # time another build
+    .venv/bin/python benchmarks/lite_start.py --baseline /old/checkout/site   # before/after, same run
 
 Serves site/ on 127.0.0.1 with ``tools/build_site.py``'s server (its cache headers, as a
 teacher's host would send them), in a Chromium whose host names resolve to nothing but
@@ -30,12 +30,14 @@ Prints the site's size, then for each median run where the time went:
 - render: the widget cell's reply until the widget's view is in the page;
 
 and the median (and every run) of the totals. Goals: cold < 15 s, warm < 5 s. The load
-average is printed too: on a busy machine every figure grows.
+average is printed too: on a busy machine every figure grows, so to compare two builds
+give the other one as ``--baseline``: their runs take turns and see the same load.
 """
 from __future__ import annotations
 
 import argparse
 import functools
+import http.server
 import importlib.util
 import json
 import os
@@ -155,56 +157,82 @@ def first_widget(context, url: str) -> tuple[float, list[float]]:
     return elapsed, split
 
 
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(BenchmarkHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.quiet = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/lab/index.html?path={NOTEBOOK}"
+
+
+def describe(site: Path) -> str:
+    files = [p for p in site.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    pyodide = sum(p.stat().st_size for p in (site / "static" / "pyodide").rglob("*") if p.is_file())
+    return f"{size / 2**20:.1f} MiB in {len(files)} files (Pyodide core and wheels: {pyodide / 2**20:.1f} MiB)"
+
+
+def report(label: str, runs: dict[str, list[tuple[float, list[float]]]]) -> None:
+    count = len(runs["cold"])
+    median = {kind: sorted(found)[len(found) // 2] for kind, found in runs.items()}
+    print(f"\n{label}: where the time went in the median run (s)\n  {'':26s}{'cold':>6s}{'warm':>6s}")
+    for i, name in enumerate(PHASES):  # max: page and kernel clocks may differ by a millisecond
+        print(f"  {name:26s}{max(0.0, median['cold'][1][i]):6.2f}{max(0.0, median['warm'][1][i]):6.2f}")
+    print(f"  {'total':26s}{median['cold'][0]:6.2f}{median['warm'][0]:6.2f}")
+    cold, warm = ([t for t, _ in runs[k]] for k in ("cold", "warm"))
+    print(f"{label}: notebook 01, open -> first widget (median of {count}): cold {statistics.median(cold):.1f} s "
+          f"(goal < 15 s), warm {statistics.median(warm):.1f} s (goal < 5 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rebuild", action="store_true", help="run tools/build_site.py first")
     parser.add_argument("--site", type=Path, default=build_site.SITE, help="the built site to time (default: site/)")
+    parser.add_argument("--baseline", type=Path, help="another built site (e.g. an older checkout's site/) timed "
+                        "in the same run, its visits taking turns with --site's, so both see the same load")
     args = parser.parse_args()
     site = args.site.resolve()
     if args.rebuild or not (site / "jupyter-lite.json").exists():
         if site != build_site.SITE:
             sys.exit(f"{site} has no site (only this checkout's site/ is built here)")
         subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py")], check=True, stdout=subprocess.DEVNULL)
-    files = [p for p in site.rglob("*") if p.is_file()]
-    size = sum(p.stat().st_size for p in files)
-    pyodide = sum(p.stat().st_size for p in (site / "static" / "pyodide").rglob("*") if p.is_file())
-    print(f"site/: {size / 2**20:.1f} MiB in {len(files)} files (Pyodide core and wheels: {pyodide / 2**20:.1f} MiB)")
-
-    handler = functools.partial(BenchmarkHandler, directory=str(site))
-    server = build_site.http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.quiet = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/lab/index.html?path={NOTEBOOK}"
+    sites = {"site": site}
+    if args.baseline:
+        if not (args.baseline / "jupyter-lite.json").exists():
+            sys.exit(f"{args.baseline} has no built site")
+        sites["baseline"] = args.baseline.resolve()
+    for label, folder in sites.items():
+        print(f"{label} {folder}: {describe(folder)}")
 
     from playwright.sync_api import sync_playwright
 
-    runs: dict[str, list[tuple[float, list[float]]]] = {"cold": [], "warm": []}
+    servers = {label: serve(folder) for label, folder in sites.items()}
+    runs = {label: {"cold": [], "warm": []} for label in sites}
     elsewhere: list[str] = []
     with sync_playwright() as pw:
-        for _ in range(args.runs):
-            with tempfile.TemporaryDirectory() as profile:
-                context = pw.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, args=ARGS, viewport={"width": 1280, "height": 800})
-                context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
-                           else elsewhere.append(r.url))
-                for kind in ("cold", "warm"):
-                    runs[kind].append(first_widget(context, url))
-                context.close()
-            print(f"  run {len(runs['cold'])}: cold {runs['cold'][-1][0]:.1f} s, warm {runs['warm'][-1][0]:.1f} s", flush=True)
-    server.shutdown()
+        for i in range(args.runs):
+            order = list(sites) if i % 2 == 0 else list(reversed(sites))  # neither always goes first
+            for label in order:
+                with tempfile.TemporaryDirectory() as profile:
+                    context = pw.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=ARGS, viewport={"width": 1280, "height": 800})
+                    context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
+                               else elsewhere.append(r.url))
+                    for kind in ("cold", "warm"):
+                        runs[label][kind].append(first_widget(context, servers[label][1]))
+                    context.close()
+                found = runs[label]
+                print(f"  {label} run {i + 1}: cold {found['cold'][-1][0]:.1f} s, warm {found['warm'][-1][0]:.1f} s",
+                      flush=True)
+    for server, _ in servers.values():
+        server.shutdown()
 
-    print(f"\nwhere the time went in the median run (s):\n  {'':26s}{'cold':>6s}{'warm':>6s}")
-    median = {kind: sorted(found)[len(found) // 2][1] for kind, found in runs.items()}
-    for i, name in enumerate(PHASES):
-        print(f"  {name:26s}{median['cold'][i]:6.2f}{median['warm'][i]:6.2f}")
-    print(f"  {'sum':26s}{sum(median['cold']):6.2f}{sum(median['warm']):6.2f}")
+    for label in reversed(sites):
+        report(label, runs[label])
     if elsewhere:
         print(f"requests beyond loopback (all failed: no name resolves): {sorted(set(elsewhere))}")
-    load = os.getloadavg()[0]
-    cold, warm = ([t for t, _ in runs[k]] for k in ("cold", "warm"))
-    print(f"\nnotebook 01, open -> first widget (median of {args.runs}): cold {statistics.median(cold):.1f} s "
-          f"(goal < 15 s), warm {statistics.median(warm):.1f} s (goal < 5 s); load average {load:.1f} on {os.cpu_count()} cores")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (on a busy machine every figure grows)")
 
 
 if __name__ == "__main__":
