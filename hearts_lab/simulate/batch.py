@@ -33,9 +33,9 @@ plays, only the seat to play differs per hand, so the seats' card sets are kept
 in each trick's order of play (row 0 leads) and turned to the winner after it.
 The followers of a trick decide all at once (their choices depend on the led
 suit only), each drawing its own random number in order of play. The arrays a
-trick works on are made once per call and reused: fresh ones of a few hundred
-kilobytes, made and dropped dozens of times a trick, cost as much in page faults
-as the arithmetic. The random policy draws exactly as the earlier, slower
+trick works on are carved once per call from one block and reused: fresh ones of
+a few hundred kilobytes, made and dropped dozens of times a trick, cost as much
+in page faults as the arithmetic. The random policy draws exactly as the earlier, slower
 versions of this module did (the same calls in the same order), so a seed gives
 the same results (``tests/test_simulate_fingerprint.py`` pins them).
 The cards a seat collects are a card set too; points, moon cards and Q♠ copies
@@ -385,19 +385,42 @@ def _or_else(cards: np.ndarray, fallback: np.ndarray, out: np.ndarray, scratch: 
     return np.bitwise_or(cards, scratch, out=out)
 
 
-class _Work:
-    """Scratch arrays for :func:`_select_bits` and :func:`_lowest_bits` on up to ``size`` card sets.
+class _Arena:
+    """Arrays of 8-byte items carved from one block of memory, made once per :func:`play` call.
 
-    The play loop reuses them trick after trick: fresh arrays of this size would be
-    allocated and given back to the system over and over (page faults cost as much as the work).
+    The play loop reuses its arrays trick after trick: fresh arrays of a few hundred kilobytes,
+    made and dropped dozens of times a trick, cost as much in page faults as the arithmetic.
+    And one block rather than dozens of arrays: numpy asks the system for huge pages for a
+    block of 4 MiB or more, so touching it the first time costs a few page faults, not thousands.
     """
 
-    def __init__(self, size: int) -> None:
-        self.totals = np.empty(size, dtype=np.uint64)
-        self.rank = np.empty(size, dtype=np.uint64)
-        self.shift = np.empty(size, dtype=np.uint64)
-        self.index = np.empty(size, dtype=np.uint64)
-        self.scaled = np.empty(size, dtype=np.float64)
+    def __init__(self, words: int) -> None:
+        self._block = np.empty(words, dtype=np.uint64)
+        self._used = 0
+
+    def array(self, shape: int | tuple[int, ...], dtype: type = np.uint64) -> np.ndarray:
+        """A new contiguous array of 8-byte items (not initialised)."""
+        size = int(np.prod(shape))
+        if self._used + size > len(self._block):
+            raise AssertionError("arena too small")  # a bug in play's count of its arrays
+        view: np.ndarray = self._block[self._used : self._used + size].view(dtype).reshape(shape)
+        self._used += size
+        return view
+
+
+class _Work:
+    """Scratch arrays for :func:`_select_bits` and :func:`_lowest_bits` on up to ``size`` card sets."""
+
+    #: Arrays of ``size`` 8-byte items it takes from an arena.
+    ROWS = 5
+
+    def __init__(self, size: int, arena: _Arena | None = None) -> None:
+        arena = arena or _Arena(self.ROWS * size)
+        self.totals = arena.array(size)
+        self.rank = arena.array(size)
+        self.shift = arena.array(size)
+        self.index = arena.array(size)
+        self.scaled = arena.array(size, np.float64)
 
 
 def _lowest_bits(cards: np.ndarray, out: np.ndarray, work: _Work) -> np.ndarray:
@@ -610,9 +633,14 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     # is row (p + shift) % n) copies the first half to the second, so that row p + shift < 2n of the
     # doubled array is that row, and takes it by the index ``base + shift * H``.
     # These arrays, and the others of n or n - 1 rows, are made once and reused trick after trick (see ``_Work``).
-    base = np.arange(n * count, dtype=np.intp).reshape(n, count)
-    index = np.empty((n, count), dtype=np.intp)
-    offset = np.empty(count, dtype=np.intp)
+    # Rows of H 8-byte items: hand and pair twice over (4n each), trick, legal, scratch, draws,
+    # index, base, taken and taken_twice (n each), the select's scratch, 12 single rows.
+    rows_needed = 4 * n * (1 + two_packs) + 7 * n + n * two_packs + _Work.ROWS * (n - 1) + 12
+    arena = _Arena(rows_needed * count)
+    base = arena.array((n, count), np.intp)
+    base[...] = np.arange(n * count, dtype=np.intp).reshape(n, count)
+    index = arena.array((n, count), np.intp)
+    offset = arena.array(count, np.intp)
 
     def turn(doubled: np.ndarray, shift: np.ndarray | None, out: np.ndarray) -> np.ndarray:
         np.copyto(doubled[n:], doubled[:n])
@@ -622,17 +650,20 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
         doubled.reshape(-1).take(index, mode="clip", out=out[:n])
         return out
 
-    hand_rows, spare = np.empty((2 * n, count), dtype=np.uint64), np.empty((2 * n, count), dtype=np.uint64)
+    hand_rows, spare = arena.array((2 * n, count)), arena.array((2 * n, count))
     hand_rows[:n] = once
     hand_rows, spare = turn(hand_rows, leader, spare), hand_rows
     hand = hand_rows[:n]
     if twice is not None:
-        pair_rows, spare_pair = np.empty((2 * n, count), dtype=np.uint64), np.empty((2 * n, count), dtype=np.uint64)
+        pair_rows, spare_pair = arena.array((2 * n, count)), arena.array((2 * n, count))
         pair_rows[:n] = twice
         pair_rows, spare_pair = turn(pair_rows, None, spare_pair), pair_rows
         pair = pair_rows[:n]
-    taken = np.zeros((n, count), dtype=np.uint64)  # each seat's collected cards (by seat number)
-    taken_twice = np.zeros((n, count), dtype=np.uint64) if two_packs else None
+    taken = arena.array((n, count))  # each seat's collected cards (by seat number)
+    taken[...] = 0
+    taken_twice = arena.array((n, count)) if two_packs else None
+    if taken_twice is not None:
+        taken_twice[...] = 0
     flat_taken, flat_twice = taken.reshape(-1), None if taken_twice is None else taken_twice.reshape(-1)
     pending = np.zeros(count, dtype=np.uint64)  # cards waiting after set-aside tricks
     pending_twice = np.zeros(count, dtype=np.uint64)
@@ -640,27 +671,30 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     kitty_holder = np.full(count, -1, dtype=np.int8)
     kitty_pending = np.zeros(count, dtype=bool)
     set_aside = np.zeros(count, dtype=np.int8)
-    broken = np.full(count, _ALL if tables.broken_at_start else empty)  # all bits set once hearts are broken
+    broken = arena.array(count)  # all bits set once hearts are broken
+    broken[...] = _ALL if tables.broken_at_start else empty
     break_bits = _bits(tables.breaks)
-    trick = np.empty((n, count), dtype=np.uint64)  # the cards of this trick as one-card sets, in order of play
-    draws = np.empty((n, count))  # row p: the random number of the p-th player of this trick
-    legal = np.empty((n, count), dtype=np.uint64)  # row 0: the leader's legal cards; rows 1..: the followers'
+    trick = arena.array((n, count))  # the cards of this trick as one-card sets, in order of play
+    draws = arena.array((n, count), np.float64)  # row p: the random number of the p-th player of this trick
+    legal = arena.array((n, count))  # row 0: the leader's legal cards; rows 1..: the followers'
     hits = np.empty((n, count), dtype=bool)
-    scratch = np.empty((n, count), dtype=np.uint64)
-    seen = np.empty(count, dtype=np.uint64)  # cards in this trick
-    led_bits = np.empty(count, dtype=np.uint64)  # the cards of the led suit
-    top = np.empty(count, dtype=np.uint64)
-    cards = np.empty(count, dtype=np.uint64)  # scratch
-    floats = np.empty(count, dtype=np.float64)  # scratch
-    no_cards = np.zeros(count, dtype=np.uint64)
+    scratch = arena.array((n, count))
+    seen = arena.array(count)  # cards in this trick
+    led_bits = arena.array(count)  # the cards of the led suit
+    top = arena.array(count)
+    cards = arena.array(count)  # scratch
+    floats = arena.array(count, np.float64)  # scratch
+    no_cards = arena.array(count)
+    no_cards[...] = 0
     place = np.zeros(count, dtype=np.uint8)  # the winner, counted from the leader
-    winner = np.empty(count, dtype=np.int64)
-    step = np.empty(count, dtype=np.intp)  # leader + place, below 2n
+    winner = arena.array(count, np.int64)
+    step = arena.array(count, np.intp)  # leader + place, below 2n
     seat_of = np.arange(2 * n, dtype=np.int64) % n  # the seat ``step`` places after seat 0
     row_of = seat_of.astype(np.intp) * count  # where that seat's row starts in ``taken``
-    leader = leader.astype(np.int64)
-    where = np.empty(count, dtype=np.intp)
-    work = _Work((n - 1) * count)
+    leader, leading = arena.array(count, np.int64), leader
+    leader[...] = leading
+    where = arena.array(count, np.intp)
+    work = _Work((n - 1) * count, arena)
     random_play = policy == "random"
     one_top = not two_packs or tables.cancellation  # at most one copy of the winning card is played
     lost_once = lost_twice = np.zeros(count, dtype=np.uint64)
