@@ -645,7 +645,7 @@ def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: 
     def turn(doubled: np.ndarray, shift: np.ndarray | None, out: np.ndarray) -> np.ndarray:
         np.copyto(doubled[n:], doubled[:n])
         if shift is not None:  # else: the index of the last turn
-            np.multiply(shift, np.intp(count), out=offset)
+            np.multiply(shift, count, out=offset, dtype=np.intp)  # (dtype: numpy 1.26 would multiply a uint8 shift in 16 bits)
             np.add(base, offset, out=index)
         doubled.reshape(-1).take(index, mode="clip", out=out[:n])
         return out
