@@ -43,10 +43,10 @@ BOT_NAMES = ("random", "lowest", "heuristic")
 METHODS = ("auto", "batch", "engine")
 #: The policies the numpy batch path plays (``hearts_lab.simulate.batch.POLICIES``).
 BATCH_POLICIES = ("random", "lowest")
-#: Default chunk sizes: batch chunks keep memory bounded (a few MB each); engine chunks keep tasks short.
+#: Default chunk sizes: batch chunks keep memory bounded (about 21 MB at 4 players); engine chunks keep tasks short.
 BATCH_CHUNK = 25_000
 ENGINE_CHUNK = 250
-#: The largest chunk: a batch chunk holds a few hundred bytes per hand in memory at once.
+#: The largest chunk: a batch chunk holds about 860 bytes per 4-player hand (4 KB at 11 players, two packs) at once.
 MAX_CHUNK = 1_000_000
 #: The most hands (or games) one call plays: 10**10 random hands take hours on one core.
 #: Merge the results of several calls (different seeds) for more.
