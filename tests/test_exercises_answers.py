@@ -318,12 +318,17 @@ QUESTIONS = {
 }
 
 
-@pytest.mark.parametrize("ws, key", sorted(QUESTIONS))
-def test_no_one_or_two_library_calls_answer_the_question(ws, key):
+def _library_search(ws: str, key: str):
+    """The question's rules, every value the library gives on its table (sorted), and on any table."""
     rules, named = QUESTIONS[(ws, key)]
     named_cards = [_cards(text) for text in named]
     values = sorted(_library_values(rules, named_cards), key=float)
-    anywhere = _library_values(rules, named_cards, other_tables=True)
+    return rules, values, _library_values(rules, named_cards, other_tables=True)
+
+
+@pytest.mark.parametrize("ws, key", sorted(QUESTIONS))
+def test_no_one_or_two_library_calls_answer_the_question(ws, key):
+    rules, values, anywhere = _library_search(ws, key)
     assert len(values) > 30 and len(anywhere) > 3 * len(values)
     _assert_not_among(sympy.Rational(answers.KEYS[ws][key].answer), values, anywhere, rules.players, f"{ws} {key}")
 
@@ -358,10 +363,7 @@ OLD = {
 @pytest.mark.parametrize("ws, key", sorted(OLD))
 def test_the_search_finds_the_old_one_call_answers(ws, key):
     """The search above is not vacuous: it finds each answer the red team got from the library."""
-    rules, named = QUESTIONS[(ws, key)]
-    named_cards = [_cards(text) for text in named]
-    values = sorted(_library_values(rules, named_cards), key=float)
-    anywhere = _library_values(rules, named_cards, other_tables=True)
+    rules, values, anywhere = _library_search(ws, key)
     with pytest.raises(AssertionError, match="library call"):
         _assert_not_among(sympy.Rational(OLD[(ws, key)]), values, anywhere, rules.players, f"{ws} {key} (old)")
 
