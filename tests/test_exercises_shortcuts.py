@@ -242,3 +242,17 @@ def test_q7_of_worksheet_4_does_not_tell_whether_a_number_is_q6s_answer():
     messages.add(ws4.check_q7(answers.WS4["Q6"].answer).message)
     assert len(messages) == 1, messages
     assert checks.attempts("ws4", "Q6") == before
+
+
+def test_an_unevaluated_product_is_refused_with_the_way_to_give_its_value():
+    """Only a few operations are read (so nothing huge is evaluated); anything else says how to give the value."""
+    import sympy
+
+    from hearts_lab.exercises import ws3
+
+    i = sympy.Symbol("i", integer=True)
+    product = sympy.Product(i, (i, 1, 3))
+    result = ws3.check_q1(product)
+    assert result.status == "incorrect" and "Product(...)" in result.message and ".doit()" in result.message
+    assert ws3.check_q1(product.doit()).status == "incorrect"  # read as the number 6, and simply wrong
+    assert "cannot read" not in ws3.check_q1(product.doit()).message

@@ -512,7 +512,7 @@ def _expr_digits(expr: Any, bound: dict[Any, float] | None = None) -> float:
     else:
         raise Wrong(
             f"This check reads numbers built from + - * / **, factorial, binomial, sqrt and Sum; it cannot read "
-            f"{type(expr).__name__}(...)."
+            f"{type(expr).__name__}(...). Give its value instead (for an unevaluated sympy object: .doit())."
         )
     if digits > MAX_DIGITS:
         raise _too_large(f"about {digits:,.0f} digits")
