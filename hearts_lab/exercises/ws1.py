@@ -47,8 +47,10 @@ STANDARD = Rules.preset("standard", players=4)
 _HOLD = 3
 
 # Each position: a seed and the record of the bots' plays (see .positions). The views and the checks
-# replay a record where they need it: no helper here returns the replayed Hand (whose attributes,
-# to_play, legal_moves(), winner, points(), would answer a question in one line).
+# replay a record where they need it: no call without arguments returns a replayed Hand (whose
+# attributes, to_play, legal_moves(), winner, points(), would answer a question in one line). The
+# records themselves are constants here; a student who reads the source can replay one with the
+# engine, which is documented in exercises/README.md.
 _Q1_SEED = 2
 _Q2 = (42, "2♣")
 #: Seed 1, hand 3, played to the end: Q3 stops after 12 cards, Q6 uses the whole hand.
@@ -71,6 +73,11 @@ def hint(question: Any, level: int = 1) -> str:
     return _hint(WS, question, level)
 
 
+def _replayed(record: tuple[Any, ...]) -> Hand:
+    """The hand a position record (seed, plays, ...) describes, replayed from its deal."""
+    return replay(STANDARD, record[0], _HOLD, record[1])
+
+
 def deal_q1_text() -> str:
     """Q1's deal as text (hand 3, a hold hand, dealer seat 0), without saying whose turn it is."""
     hand = Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
@@ -79,27 +86,27 @@ def deal_q1_text() -> str:
 
 def position_q2() -> PositionView:
     """Q2: part-way through trick 1 (a picture and the cards; the legal moves are the question)."""
-    return PositionView(replay(STANDARD, _Q2[0], _HOLD, _Q2[1]))
+    return PositionView(_replayed(_Q2))
 
 
 def position_q3() -> PositionView:
     """Q3: the start of trick 4 of another hand."""
-    return PositionView(replay(STANDARD, _Q3[0], _HOLD, _Q3[1]))
+    return PositionView(_replayed(_Q3))
 
 
 def position_q4() -> PositionView:
     """Q4: the middle of a trick, later in a third hand."""
-    return PositionView(replay(STANDARD, _Q4[0], _HOLD, _Q4[1]))
+    return PositionView(_replayed(_Q4))
 
 
 def trick_q5() -> list[tuple[int, Card]]:
     """Q5: the plays of a finished trick, as (seat, card) pairs in play order."""
-    return list(replay(STANDARD, _Q5[0], _HOLD, _Q5[1]).tricks[_Q5[2]].plays)
+    return list(_replayed(_Q5).tricks[_Q5[2]].plays)
 
 
 def tricks_q6() -> tuple[TrickView, ...]:
     """Q6: the thirteen tricks of a finished hand (who led, the plays, who won)."""
-    return tuple(TrickView(t) for t in replay(STANDARD, 1, _HOLD, _SEED_1).tricks)
+    return tuple(TrickView(t) for t in _replayed((1, _SEED_1)).tricks)
 
 
 def _judge_legal(answer: object, hand: Hand) -> None:
@@ -174,7 +181,7 @@ def check_q1(answer: object) -> None:
 ))
 def check_q2(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q2`."""
-    _judge_legal(answer, replay(STANDARD, _Q2[0], _HOLD, _Q2[1]))
+    _judge_legal(answer, _replayed(_Q2))
 
 
 @question(WS, "Q3", "Legal leads before hearts are broken", hints=(
@@ -184,7 +191,7 @@ def check_q2(answer: object) -> None:
 ))
 def check_q3(answer: object) -> None:
     """The cards the leader may lead in :func:`position_q3`."""
-    _judge_legal(answer, replay(STANDARD, _Q3[0], _HOLD, _Q3[1]))
+    _judge_legal(answer, _replayed(_Q3))
 
 
 @question(WS, "Q4", "Legal cards when you can follow suit", hints=(
@@ -194,7 +201,7 @@ def check_q3(answer: object) -> None:
 ))
 def check_q4(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q4`."""
-    _judge_legal(answer, replay(STANDARD, _Q4[0], _HOLD, _Q4[1]))
+    _judge_legal(answer, _replayed(_Q4))
 
 
 @question(WS, "Q5", "Who won the trick?", hints=(
@@ -204,7 +211,7 @@ def check_q4(answer: object) -> None:
 ))
 def check_q5(answer: object) -> None:
     """The seat that won the trick :func:`trick_q5`."""
-    trick = replay(STANDARD, _Q5[0], _HOLD, _Q5[1]).tricks[_Q5[2]]
+    trick = _replayed(_Q5).tricks[_Q5[2]]
     plays = list(trick.plays)
     seat = read_seat(answer, STANDARD.players)
     if seat == trick.winner:
@@ -230,7 +237,7 @@ def check_q5(answer: object) -> None:
 ))
 def check_q6(answer: object) -> None:
     """Seat 2's penalty points at the end of the hand :func:`tricks_q6` lists."""
-    hand = replay(STANDARD, 1, _HOLD, _SEED_1)
+    hand = _replayed((1, _SEED_1))
     seat = _Q6_SEAT
     expected = hand.points()[seat]
     if same_exact(answer, expected):

@@ -86,6 +86,12 @@ def hint(question: Any, level: int = 1) -> str:
     return _hint(WS, question, level)
 
 
+def _replayed(record: tuple[Any, ...]) -> Hand:
+    """The hand a position record (seed, passes, plays) describes, replayed from its deal."""
+    seed, passes, plays = record
+    return replay(CANCELLATION_7, seed, 0, plays, passes)
+
+
 def _passed(hand: Hand) -> Hand:
     """Q3's pass strategy applied to every seat of ``hand`` (changes and returns it)."""
     for seat in range(hand.players):
@@ -109,17 +115,17 @@ def passes_q3() -> Passes:
 
 def tricks_q6() -> tuple[TrickView, ...]:
     """Q6, Q7: the first six tricks of a 7-player Cancellation hand; the sixth was set aside."""
-    return tuple(TrickView(t) for t in replay(CANCELLATION_7, _Q6[0], 0, _Q6[2], _Q6[1]).tricks[:6])
+    return tuple(TrickView(t) for t in _replayed(_Q6).tricks[:6])
 
 
 def kitty_q8() -> tuple[Card, ...]:
     """Q8: the kitty of a 7-player Cancellation hand (who collects it is the question)."""
-    return tuple(replay(CANCELLATION_7, _Q8[0], 0, _Q8[2], _Q8[1]).kitty)
+    return tuple(_replayed(_Q8).kitty)
 
 
 def tricks_q8() -> tuple[TrickView, ...]:
     """Q8: the first three tricks of that hand; the first was set aside."""
-    return tuple(TrickView(t) for t in replay(CANCELLATION_7, _Q8[0], 0, _Q8[2], _Q8[1]).tricks[:3])
+    return tuple(TrickView(t) for t in _replayed(_Q8).tricks[:3])
 
 
 def _offset_rules(preset: str, players: int) -> Rules:
@@ -260,7 +266,7 @@ def check_q5(answer: object) -> None:
 ))
 def check_q6(answer: object) -> None:
     """The seat that leads the trick after the set-aside trick in :func:`tricks_q6`."""
-    hand = replay(CANCELLATION_7, _Q6[0], 0, _Q6[2], _Q6[1])
+    hand = _replayed(_Q6)
     aside = hand.tricks[_SET_ASIDE]
     nxt = hand.tricks[_SET_ASIDE + 1]
     got = read_seat(answer, hand.players)
@@ -280,7 +286,7 @@ def check_q6(answer: object) -> None:
 ))
 def check_q7(answer: object) -> None:
     """Points the winner of the trick after the set-aside trick collects with it."""
-    hand = replay(CANCELLATION_7, _Q6[0], 0, _Q6[2], _Q6[1])
+    hand = _replayed(_Q6)
     rules = hand.rules
     nxt = hand.tricks[_SET_ASIDE + 1]
     expected = nxt.points
@@ -307,7 +313,7 @@ def check_q7(answer: object) -> None:
 ))
 def check_q8(answer: object) -> None:
     """The seat that collects the kitty in the hand :func:`tricks_q8` shows (trick 1 was set aside)."""
-    hand = replay(CANCELLATION_7, _Q8[0], 0, _Q8[2], _Q8[1])
+    hand = _replayed(_Q8)
     got = read_seat(answer, hand.players, allow_nobody=True)
     if got == hand.kitty_holder:
         return
