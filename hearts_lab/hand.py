@@ -125,6 +125,13 @@ class SeatView:
     hand_number = property(lambda self: self._hand.hand_number)
     pass_offset = property(lambda self: self._hand.pass_offset)
     to_play = property(lambda self: self._hand.to_play)
+    dealer = property(lambda self: self._hand.dealer)
+
+    @property
+    def kitty(self) -> tuple[Card, ...] | None:
+        """The kitty's cards once this seat has collected it (it is face down for everyone else): else None."""
+        hand = self._hand
+        return hand.kitty if hand.kitty and hand.kitty_holder == self.seat else None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:

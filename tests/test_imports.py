@@ -37,7 +37,13 @@ def imported_after(modules: list[str]) -> dict:
 
 
 def present_engine_modules() -> list[str]:
-    return [f"hearts_lab.{m}" for m in ENGINE if (REPO / "hearts_lab" / f"{m}.py").exists()]
+    modules = []
+    for m in ENGINE:
+        if (REPO / "hearts_lab" / f"{m}.py").exists():
+            modules.append(f"hearts_lab.{m}")
+        elif (REPO / "hearts_lab" / m / "__init__.py").exists():  # a package: every module in it
+            modules += [f"hearts_lab.{m}", *(f"hearts_lab.{m}.{p.stem}" for p in sorted((REPO / "hearts_lab" / m).glob("[!_]*.py")))]
+    return modules
 
 
 def test_engine_modules_exist():

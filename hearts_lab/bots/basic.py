@@ -1,4 +1,4 @@
-"""Computer opponents. A bot sees only a :class:`~hearts_lab.hand.SeatView` of its seat.
+"""The bot protocol, the simple bots and the helpers that let bots play a hand or a game.
 
 >>> from hearts_lab import Hand, Rules
 >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=5)
@@ -12,15 +12,15 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Callable, Literal, Protocol, Sequence, cast
 
-from .cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SPADES, Card
-from .deal import rng_for
-from .scoring import MoonChoice, auto_moon
-from .tricks import resolve_trick
+from ..cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SPADES, Card
+from ..deal import rng_for
+from ..scoring import MoonChoice, auto_moon
+from ..tricks import resolve_trick
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .hand import Hand, SeatView
-    from .rules import Rules
+    from ..game import Game
+    from ..hand import Hand, SeatView
+    from ..rules import Rules
 
 __all__ = [
     "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
@@ -252,7 +252,7 @@ def deal_and_play(rules: Rules, seed: int | str, make: Callable[..., Bot] = Rand
     >>> deal_and_play(Rules.preset("standard", players=4), seed=3).phase
     'over'
     """
-    from .hand import Hand
+    from ..hand import Hand
 
     hand = Hand.deal(rules, seed=seed, hand_number=hand_number)
     play_hand(hand, seat_bots(make, rules.players, seed))

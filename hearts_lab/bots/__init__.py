@@ -1,0 +1,36 @@
+"""Computer opponents. A bot sees only a :class:`~hearts_lab.hand.SeatView` of its seat.
+
+- :mod:`~hearts_lab.bots.basic`: the bot protocol, :class:`RandomBot`,
+  :class:`LowestCardBot`, :class:`HeuristicBot` and the helpers that let bots play.
+- :mod:`~hearts_lab.bots.knowledge`: what a seat knows about the cards it
+  cannot see, and :func:`sample_worlds` consistent with it.
+
+>>> from hearts_lab import Hand, Rules
+>>> hand = Hand.deal(Rules.preset("standard", players=4), seed=5)
+>>> play_hand(hand, [HeuristicBot(seed=s) for s in range(4)])
+>>> hand.phase, sum(hand.points())
+('over', 26)
+"""
+
+from __future__ import annotations
+
+from .basic import (
+    BOT_MOON_POLICY,
+    Bot,
+    HeuristicBot,
+    LowestCardBot,
+    MoonChoice,
+    RandomBot,
+    bot_moon_choice,
+    deal_and_play,
+    play_game,
+    play_hand,
+    seat_bots,
+)
+from .knowledge import Knowledge, knowledge, sample_worlds, world_consistent
+
+__all__ = [
+    "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
+    "seat_bots", "deal_and_play", "play_hand", "play_game",
+    "Knowledge", "knowledge", "sample_worlds", "world_consistent",
+]
