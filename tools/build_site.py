@@ -363,7 +363,7 @@ def stage_piplite() -> list[Path]:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
-        for name in ("pyproject.toml", "README.md"):
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
             shutil.copy2(REPO / name, src / name)
         shutil.copytree(REPO / "hearts_lab", src / "hearts_lab", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(src)])
