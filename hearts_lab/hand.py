@@ -350,6 +350,111 @@ class Hand:
             kitty = kitty.replace(",", " ").split()
         return cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, passing=passing)
 
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[Card | str]] | Sequence[str],
+        plays: Iterable[tuple[int, Card | str]] = (),
+        kitty: Iterable[Card | str] | str = (),
+        *,
+        passes: Sequence[Iterable[Card | str]] | None = None,
+        hand_number: int = 0,
+        dealer: int = 0,
+    ) -> Hand:
+        """A hand in the middle of its play: each seat's cards now, and every ``(seat, card)``
+        played so far in order (the finished tricks, then the current one).
+
+        Each seat's cards at the first trick are its cards now plus the cards it played; the
+        engine then plays ``plays`` again, so the tricks, the pending pile, the kitty, hearts
+        broken and the points are the engine's own, and a play that breaks a rule raises
+        :class:`RulesError` naming ``plays``. ``passes`` (every seat's passed cards, as
+        :attr:`passes` gives them) records the exchange of hand ``hand_number``; without it
+        the hand starts at the first trick with no pass. Bots build sampled worlds with it.
+
+        >>> from hearts_lab import Rules
+        >>> rules = Rules.preset("standard", players=4)
+        >>> hand = Hand.deal(rules, seed=2, hand_number=3)
+        >>> for _ in range(6):
+        ...     hand.play(hand.legal_moves()[0])
+        >>> plays = [p for t in hand.tricks for p in t.plays] + list(hand.current_trick.plays)
+        >>> same = Hand.from_position(rules, [hand.cards(s) for s in range(4)], plays, hand_number=3)
+        >>> same.to_play == hand.to_play, same.legal_moves() == hand.legal_moves(), same.history == hand.history
+        (True, True, True)
+        """
+        check_rules(rules)
+        n = rules.players
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise RulesError(f"hands: expected one list (or string) of cards per seat, not {_quote(hands)}.", "hands")
+        if len(hands) != n:
+            raise RulesError(f"hands: {n} players need {n} hands, got {len(hands)}.", "hands")
+        now: list[list[Card]] = []
+        for seat, h in enumerate(hands):
+            if isinstance(h, str):
+                h = h.replace(",", " ").split()
+            if isinstance(h, bytes) or not isinstance(h, Iterable):
+                raise RulesError(f"hands: seat {seat}'s cards must be a list, not {_quote(h)}.", "hands")
+            try:
+                now.append([Card.parse(c) for c in islice(h, rules.hand_size + 1)])
+            except CardError as error:
+                raise RulesError(f"hands: seat {seat}: {error}", "hands") from None
+        if isinstance(plays, (str, bytes)) or not isinstance(plays, Iterable):
+            raise RulesError(f"plays: expected (seat, card) pairs in play order, not {_quote(plays)}.", "plays")
+        played: list[tuple[int, Card]] = []
+        for i, pair in enumerate(islice(plays, n * rules.hand_size + 1)):
+            if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+                raise RulesError(f"plays[{i}]: expected a (seat, card) pair, not {_quote(pair)}.", "plays")
+            seat, card = pair
+            if type(seat) is not int or not 0 <= seat < n:
+                raise RulesError(f"plays[{i}]: there is no seat {_quote(seat)}; seats are 0 to {n - 1}.", "plays")
+            try:
+                played.append((seat, Card.parse(card)))
+            except CardError as error:
+                raise RulesError(f"plays[{i}]: {error}", "plays") from None
+        start = [list(h) for h in now]
+        for seat, card in played:
+            start[seat].append(card)
+        for seat, h in enumerate(start):
+            if len(h) != rules.hand_size:
+                raise RulesError(
+                    f"hands: seat {seat} holds {len(now[seat])} cards and played {len(h) - len(now[seat])}; "
+                    f"these rules deal {rules.hand_size} each.",
+                    "hands",
+                )
+        if isinstance(kitty, str):
+            kitty = kitty.replace(",", " ").split()
+        offset = rules.pass_offset(_whole("hand_number", hand_number, 0))
+        if passes is not None and not offset:
+            raise RulesError(f"passes: hand {hand_number} is a hold hand under these rules; nobody passes.", "passes")
+        if passes is not None:
+            if isinstance(passes, (str, bytes)) or not isinstance(passes, Sequence) or len(passes) != n:
+                raise RulesError(f"passes: expected the cards each of the {n} seats passed, not {_quote(passes)}.", "passes")
+            try:
+                given = [[Card.parse(c) for c in islice(p, rules.pass_count + 1)] for p in passes]
+            except (CardError, TypeError) as error:
+                raise RulesError(f"passes: {error}", "passes") from None
+            dealt = []
+            for seat, h in enumerate(start):
+                received = given[rules.pass_source(seat, offset)]
+                kept = _without(h, received)
+                if len(kept) != len(h) - len(received):
+                    raise RulesError(f"passes: seat {seat} did not hold the cards it received ({format_cards(received)}).", "passes")
+                dealt.append([*kept, *given[seat]])
+            hand = cls(rules, dealt, kitty, hand_number=hand_number, dealer=dealer)
+            for seat, cards in enumerate(given):
+                try:
+                    hand.pass_cards(seat, cards)
+                except IllegalMove as error:
+                    raise RulesError(f"passes: {error}", "passes") from None
+        else:
+            hand = cls(rules, start, kitty, hand_number=hand_number, dealer=dealer, passing=False)
+        for i, (seat, card) in enumerate(played):
+            try:
+                hand.play(card, seat=seat)
+            except IllegalMove as error:
+                raise RulesError(f"plays[{i}]: {error}", "plays") from None
+        return hand
+
     # -- reading the state --------------------------------------------------
 
     @property
@@ -873,8 +978,30 @@ class Hand:
         return self._rebuilt(self._history[:plays])
 
     def copy(self) -> Hand:
-        """An independent copy of this hand."""
-        return self._rebuilt(self._history)
+        """An independent copy of this hand, cheap enough to call at every node of a search.
+
+        The copy shares the immutable parts (rules, cards, finished tricks) and copies
+        every container of the state, so playing on one never changes the other.
+
+        >>> from hearts_lab import Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=1, hand_number=3)
+        >>> twin = hand.copy(); twin.play(twin.legal_moves()[0])
+        >>> len(twin.history), len(hand.history)
+        (1, 0)
+        """
+        new = Hand.__new__(Hand)
+        state = self.__dict__.copy()
+        for name, value in state.items():
+            kind = type(value)
+            if kind is list:
+                state[name] = [v.copy() if type(v) is list else v for v in value]  # a seat's cards, collected...
+            elif kind is dict:
+                state[name] = value.copy()
+        suits = self.__dict__.get("_suits")
+        if suits is not None:
+            state["_suits"] = [{s: list(cards) for s, cards in seat.items()} for seat in suits]
+        new.__dict__ = state
+        return new
 
     def undo(self, plays: int = 1) -> None:
         """Take back the last ``plays`` cards played.

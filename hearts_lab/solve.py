@@ -237,29 +237,6 @@ class ReferenceResult:
     leaves: int
 
 
-def _copied(value: object) -> object:
-    """A copy of the built-in containers in ``value`` (lists, dicts, sets), sharing immutable leaves."""
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, set):
-        return set(value)
-    return value
-
-
-def _clone(hand: Hand) -> Hand:
-    """A fast independent copy of a hand in play (``Hand.copy`` replays the whole record).
-
-    Every mutable container of the hand's state is copied; the rules, cards and
-    finished tricks are immutable and shared. The tests check that a clone plays on
-    exactly like ``Hand.copy``.
-    """
-    new = object.__new__(Hand)
-    new.__dict__.update({name: _copied(value) for name, value in hand.__dict__.items()})
-    return new
-
-
 def reference_solve(hand: Hand, scores: Sequence[int] | None = None, *, max_leaves: int = 2_000_000) -> ReferenceResult:
     """Naive full minimax through the engine: every legal card, every reply, to the end.
 
@@ -296,7 +273,7 @@ def reference_solve(hand: Hand, scores: Sequence[int] | None = None, *, max_leav
         values: list[int] | None = None
         moons: list[bool] | None = None
         for card in h.legal_moves():
-            child = _clone(h)
+            child = h.copy()
             child.play(card)
             v, m = walk(child)
             if values is None or moons is None:
@@ -314,7 +291,7 @@ def reference_solve(hand: Hand, scores: Sequence[int] | None = None, *, max_leav
     root_moons: list[bool] | None = None
     moves = []
     for card in hand.legal_moves():
-        child = _clone(hand)
+        child = hand.copy()
         child.play(card)
         v, m = walk(child)
         moves.append((card, v[mover]))
@@ -363,7 +340,7 @@ def game_tree(hand: Hand, seat: int, *, scores: Sequence[int] | None = None, max
         kids: list[tuple[str, list[object]]] = []
         values = []
         for card in h.legal_moves():
-            child = _clone(h)
+            child = h.copy()
             child.play(card)
             if child.phase == "over":
                 shooter = child.moon_shooter

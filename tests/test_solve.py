@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from hearts_lab import Hand, Rules, RulesError
 from hearts_lab.solve import (
-    _clone,
     best_moves,
     can_force_moon,
     guaranteed_points,
@@ -77,7 +76,7 @@ def test_positions_cover_every_preset_and_option():
 def children(hand: Hand) -> list[Hand]:
     out = []
     for card in hand.legal_moves():
-        child = _clone(hand)
+        child = hand.copy()
         child.play(card)
         out.append(child)
     return out
@@ -170,7 +169,7 @@ def test_forced_moon_lines_replay_to_a_moon():
             answer = can_force_moon(hand, seat)
             if answer.forced:
                 found += 1
-                replay = _clone(hand)
+                replay = hand.copy()
                 for s, card in answer.line:
                     assert replay.to_play == s
                     replay.play(card)
@@ -185,7 +184,7 @@ def test_points_line_reaches_the_value():
         hand, scores = random_position(seed)
         seat = hand.to_play
         answer = guaranteed_points(hand, seat, scores=scores, line=True)
-        replay = _clone(hand)
+        replay = hand.copy()
         for s, card in answer.line:
             replay.play(card)
         from hearts_lab.solve import _seat_delta
@@ -215,19 +214,6 @@ def test_solver_leaves_the_hand_unchanged():
     can_force_moon(hand, 0)
     guaranteed_points(hand, 1, line=True)
     assert hand.to_json() == before
-
-
-def test_clone_plays_like_the_engine_copy():
-    hand = Hand.deal(Rules.preset("cancellation", players=7), seed=9)
-    for seat in range(7):
-        hand.pass_cards(seat, hand.cards(seat)[-3:])
-    clone, copy = _clone(hand), hand.copy()
-    while copy.phase == "play":
-        card = copy.legal_moves()[-1]
-        copy.play(card)
-        clone.play(card)
-    assert clone.to_json() == copy.to_json() and clone.points() == copy.points()
-    assert hand.history == ()
 
 
 def test_errors_name_the_problem():
