@@ -7,7 +7,7 @@
 """
 
 from .cards import Card, format_cards, parse_cards
-from .errors import CardError, IllegalMove, IllegalPass, MoonChoiceRequired, RecordError, RulesError
+from .errors import CardError, HeartsLabError, IllegalMove, IllegalPass, MoonChoiceRequired, RecordError, RulesError
 from .game import Game
 from .hand import Hand, SeatView
 from .rules import Rules
@@ -17,6 +17,7 @@ from .tricks import Trick, resolve_trick, trick_winner
 __all__ = [
     "Card",
     "CardError",
+    "HeartsLabError",
     "Game",
     "Hand",
     "IllegalMove",

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, NamedTuple
 
+from .errors import HeartsLabError
+
 __all__ = [
     "Card",
     "SUITS",
@@ -66,7 +68,7 @@ _RANK_FROM_TEXT = {
 }
 
 
-class CardError(ValueError):
+class CardError(HeartsLabError):
     """Text that does not name a card."""
 
 

@@ -2,17 +2,39 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, get_args
-
-from .cards import CardError
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 if TYPE_CHECKING:
-    from .cards import Card
+    from .cards import Card, CardError
 
-__all__ = ["MoveRule", "MOVE_RULES", "CardError", "RulesError", "RulesTypeError", "check_rules", "IllegalMove", "IllegalPass", "RecordError", "MoonChoiceRequired"]
+__all__ = ["HeartsLabError", "MoveRule", "MOVE_RULES", "CardError", "RulesError", "RulesTypeError", "check_rules", "IllegalMove", "IllegalPass", "RecordError", "MoonChoiceRequired"]
 
 
-class RulesError(ValueError):
+class HeartsLabError(ValueError):
+    """The base class of every error Hearts Lab raises about its input: a ``ValueError`` whose message a student can read.
+
+    Catch it to tell the package's refusals (a bad card, an illegal move, a
+    malformed record, an unreadable answer ...) from a bug in your own code.
+
+    >>> from hearts_lab import Card
+    >>> try:
+    ...     Card.parse("1x")
+    ... except HeartsLabError as error:
+    ...     print(type(error).__name__)
+    CardError
+    """
+
+
+def __getattr__(name: str) -> Any:
+    # CardError lives with the cards (cards.py imports this module for the base class).
+    if name == "CardError":
+        from .cards import CardError
+
+        return CardError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class RulesError(HeartsLabError):
     """An invalid rule set or rule option. ``field`` names the offending option."""
 
     def __init__(self, message: str, field: str | None = None) -> None:
@@ -48,7 +70,7 @@ MoveRule = Literal[
 MOVE_RULES: tuple[MoveRule, ...] = get_args(MoveRule)
 
 
-class IllegalMove(ValueError):
+class IllegalMove(HeartsLabError):
     """A card that may not be played now.
 
     The message is one sentence; the fields let a widget or an exercise check
@@ -68,7 +90,7 @@ class IllegalPass(IllegalMove):
     """A pass of the wrong size, with cards the seat does not hold, or outside the passing phase."""
 
 
-class RecordError(ValueError):
+class RecordError(HeartsLabError):
     """A hand or game record (JSON) that is malformed, truncated, or breaks the rules.
 
     ``field`` names the part of the record at fault (e.g. ``"seed"``, ``"plays"``,
@@ -80,5 +102,5 @@ class RecordError(ValueError):
         self.field = field
 
 
-class MoonChoiceRequired(ValueError):
+class MoonChoiceRequired(HeartsLabError):
     """The rules say the shooter chooses (``moon="choice"``) and no choice was given."""

@@ -21,6 +21,7 @@ from typing import Iterable
 import sympy
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ..errors import HeartsLabError
 from ..rules import PRESET_PLAYERS, PRESETS, Rules
 from .deck import composition
 from .exact import Exact, binom, frac, plus, power, times
@@ -47,7 +48,7 @@ _i = sympy.Symbol("i", integer=True, nonnegative=True)
 _j = sympy.Symbol("j", integer=True, nonnegative=True)
 
 
-class CountingError(ValueError):
+class CountingError(HeartsLabError):
     """A question the counting functions cannot answer as asked (the message names the argument)."""
 
 

@@ -40,6 +40,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..errors import HeartsLabError
 from .checks import QUESTIONS, attempts, results
 
 __all__ = ["FORMAT", "ClassTable", "Exported", "export", "merge_results", "read_results"]
@@ -126,7 +127,7 @@ def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: str
     return Exported(path, text, mime)
 
 
-class ResultsFileError(ValueError):
+class ResultsFileError(HeartsLabError):
     """A results file that cannot be used; the message names the problem."""
 
 
