@@ -12,8 +12,11 @@
 #
 # and the student side for an LMS:
 #
-#   make handouts    dist/hearts-lab-handouts.zip: student worksheets, notebooks and the rules
-#                    (no teacher copy, no solution source; see tools/student_dist.py)
+#   make handouts    printable PDFs in dist/handouts/ (worksheets drawn as cards, a rules sheet per
+#                    rule set, deal slips) and dist/teacher/ (answer keys), and
+#                    dist/hearts-lab-handouts.zip: student worksheets, notebooks, rules, the PDFs and
+#                    the package as a wheel (no teacher copy, no solution source; tools/make_handouts.py,
+#                    tools/student_dist.py). Needs Chromium or Chrome.
 #
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
 # Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
@@ -32,6 +35,7 @@ SITE_PORT   ?= 8000
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
 STAMP_LITE      := $(VENV)/.installed-lite
+STAMP_HANDOUTS  := $(VENV)/.installed-handouts
 
 .PHONY: lab test site site-serve handouts
 
@@ -48,8 +52,8 @@ site-serve: $(STAMP_LITE)
 	@test -f site/jupyter-lite.json || $(BIN)/python tools/build_site.py
 	$(BIN)/python tools/build_site.py serve --port $(SITE_PORT)
 
-handouts:
-	$(PYTHON) tools/student_dist.py --handouts dist/hearts-lab-handouts.zip
+handouts: $(STAMP_HANDOUTS)
+	$(BIN)/python tools/make_handouts.py dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,12 +64,17 @@ $(STAMP_NOTEBOOKS): pyproject.toml | $(BIN)/python
 	$(BIN)/jupyter labextension disable --level=sys_prefix "@jupyterlab/apputils-extension:announcements"
 	touch $@
 
+$(STAMP_HANDOUTS): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[handouts]'
+	touch $@
+
 $(STAMP_LITE): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[lite]'
 	touch $@
 
-# '.[test]' includes '.[notebooks]' and '.[lite]', so it satisfies `make lab` and `make site` too.
+# '.[test]' includes '.[notebooks]', '.[lite]' and '.[handouts]', so it satisfies `make lab`, `make site`
+# and `make handouts` too.
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 	$(BIN)/jupyter labextension disable --level=sys_prefix "@jupyterlab/apputils-extension:announcements"
-	touch $@ $(STAMP_NOTEBOOKS) $(STAMP_LITE)
+	touch $@ $(STAMP_NOTEBOOKS) $(STAMP_LITE) $(STAMP_HANDOUTS)

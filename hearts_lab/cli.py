@@ -21,6 +21,7 @@ import argparse
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Sequence, TextIO
 
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
@@ -110,6 +111,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _deal(args: argparse.Namespace, console: Console) -> int:
+    if args.slips is not None and args.slips.suffix.lower() not in (".html", ".pdf"):
+        raise ValueError(f"--slips: the file must end in .html or .pdf, not {args.slips.name!r}.")
     rules = _rules(args)
     hand = Hand.deal(rules, seed=args.seed, hand_number=args.hand, dealer=args.dealer)  # a bad dealer is refused, by name
     console.say(rules.summary())
@@ -120,6 +123,27 @@ def _deal(args: argparse.Namespace, console: Console) -> int:
         console.say(f"seat {seat}: {_by_suit(hand.cards(seat))}")
     if hand.kitty:
         console.say(f"kitty (face down): {format_cards(hand.kitty)}")
+    if args.slips is not None:
+        return _slips(hand, args, console)
+    return 0
+
+
+def _slips(hand: Hand, args: argparse.Namespace, console: Console) -> int:
+    """Write the deal's slips (:func:`hearts_lab.paper.deal_slips_html`) as HTML or PDF."""
+    from . import paper
+
+    target: Path = args.slips
+    page = paper.page_html(f"Deal slips: {hand.rules.summary()}, seed {args.seed}", paper.deal_slips_html(hand, seed=args.seed))
+    if target.suffix.lower() == ".html":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(page, encoding="utf-8")
+    else:
+        try:
+            paper.print_pdf({target: page})
+        except RuntimeError as error:  # no Playwright or no Chromium: the message says which
+            print(f"hearts-lab: --slips: {error}.", file=sys.stderr)
+            return 2
+    console.say(f"wrote the deal slips to {target}")
     return 0
 
 
@@ -231,6 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--dealer", type=int, default=0, help="the dealing seat (0 to players-1)")
     deal = sub.choices["deal"]
     deal.add_argument("--hand", type=int, default=0, help="hand number (decides the pass direction)")
+    deal.add_argument("--slips", metavar="FILE", type=Path, default=None,
+                      help="write deal slips to print, one per seat: FILE.html, or FILE.pdf (needs Playwright and Chromium)")
     play = sub.choices["play"]
     play.add_argument("--seat", type=int, default=None, help="play yourself at this seat (default: the bots play every seat)")
     play.add_argument("--bots", choices=("heuristic", "random"), default="heuristic")

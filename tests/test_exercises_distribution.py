@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -128,11 +127,3 @@ def test_binder_postbuild_prunes_after_installing():
     install = text.index("pip install --no-deps")
     prune = text.index("tools/student_dist.py --prune .")
     assert install < prune, "prune after installing the package (pip needs the source)"
-
-
-def test_make_handouts_target():
-    make = shutil.which("make")
-    if make is None:
-        pytest.skip("make is not installed")
-    out = subprocess.run([make, "-n", "handouts"], cwd=REPO, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0 and "tools/student_dist.py --handouts" in out.stdout, out.stdout + out.stderr

@@ -72,7 +72,9 @@ def test_handouts_are_the_student_worksheets(answer_forms=None):
     solution = dist._solution_lines()
     for path in sorted((ex.EXERCISES / "student").glob("*.ipynb")):
         html = (TEACHER / "handouts" / f"{path.stem}.html").read_text(encoding="utf-8")
-        assert "your answer here" in html and "piplite" not in html
+        student = nbformat.read(path, as_version=4)
+        answers = [c for c in student.cells if c.cell_type == "code" and ("# your answer here" in c.source or "# your work here" in c.source)]
+        assert html.count("class='hl-answer'") == len(answers) and "piplite" not in html
         assert not [line for line in solution if line in html]
         assert not [f for _, _, f in forms if ex._boundary(f).search(html)]
         assert "BEGIN SOLUTION" not in html

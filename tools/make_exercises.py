@@ -557,15 +557,17 @@ def kit_readme_text(kit) -> str:
              "| worksheet | time | after | answer key | printable handout |", "|---|---|---|---|---|"]
     for name, meta in kit.WORKSHEETS.items():
         lines.append(f"| `{name}` | {meta['time']} | {meta['after']} | [key](answer_keys/{name}.md) | "
-                     f"[HTML](handouts/{name}.html) |")
+                     f"[HTML](handouts/{name}.html), [with the key](handouts/{name}_key.html) |")
     lines += ["", "- **Teacher copies** (`NN_name.ipynb` here): solutions, executed, every check correct.",
               "- **Answer keys** (`answer_keys/`): each answer shown, the formula or method, the common wrong answers "
               "and what they reveal, and the three hint levels.",
               "- **Capstone rubric**: [capstone_rubric.md](capstone_rubric.md).",
               "- **Notebook prompts**: [notebook_notes.md](notebook_notes.md) — answers or discussion notes for every "
               "Try it / Questions / Your turn prompt of notebooks 01-10.",
-              "- **Printable handouts** (`handouts/`): each student worksheet as a clean HTML page (no solutions); "
-              "print from the browser.",
+              "- **Printable handouts** (`handouts/`): each student worksheet as a clean HTML page, every position "
+              "drawn as cards and a box for each answer (no solutions), and the same page with each question's answer "
+              "key (`NN_name_key.html`, teacher only); print from the browser, or run `make handouts` for PDFs "
+              "(`dist/handouts/`, and the keys in `dist/teacher/`).",
               "- **Collecting results**: [class_results.ipynb](class_results.ipynb). Students run the last cell of a "
               "worksheet, `export(\"ws3\", student=\"Ada\")`, and upload `ws3_Ada.json` (statuses and attempts, no "
               "answers) to the LMS; download them into one folder and run `merge_results(folder)`.", "",
@@ -612,48 +614,20 @@ def class_results_notebook():
     return nb
 
 
-HANDOUT_CSS = """
-body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 2em auto; padding: 0 1em;
-       line-height: 1.45; color: #111; }
-h1, h2, h3 { font-family: Helvetica, Arial, sans-serif; }
-h2 { border-top: 1px solid #bbb; padding-top: 0.6em; margin-top: 1.6em; }
-pre, code { font-family: Menlo, Consolas, monospace; font-size: 0.92em; }
-div.input_area { background: #f4f4f4; border-left: 3px solid #999; padding: 0.3em 0.6em; margin: 0.6em 0; }
-div.highlight { background: transparent; }
-a.anchor-link { display: none; }
-div.input_area pre { margin: 0; white-space: pre-wrap; }
-table { border-collapse: collapse; } td, th { border: 1px solid #bbb; padding: 0.2em 0.5em; }
-div.prompt { display: none; }
-@media print { body { margin: 0; max-width: none; } h2 { page-break-after: avoid; }
-               div.cell { page-break-inside: avoid; } }
-"""
+def _handouts_tool():
+    """tools/make_handouts.py, which prints the worksheets for paper (positions drawn as cards)."""
+    spec = importlib.util.spec_from_file_location("make_handouts", REPO / "tools" / "make_handouts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
 
 
-def handout_html(name: str) -> str:
-    """A student worksheet as a clean printable HTML page (nbconvert's basic template, a small print style,
-    the JupyterLite install cell left out)."""
-    import html as html_module
-
-    from nbconvert import HTMLExporter
-    from nbconvert.preprocessors import TagRemovePreprocessor
-    from pygments.formatters import HtmlFormatter
-    from traitlets.config import Config
-
-    config = Config()
-    config.TagRemovePreprocessor.remove_cell_tags = {"jupyterlite"}
-    config.TagRemovePreprocessor.enabled = True
-    exporter = HTMLExporter(config=config, template_name="basic", exclude_input_prompt=True, exclude_output_prompt=True)
-    exporter.register_preprocessor(TagRemovePreprocessor(config=config), enabled=True)
-    body, _ = exporter.from_notebook_node(nbformat.read(STUDENT / name, as_version=4))
-    title = html_module.escape(Path(name).stem.replace("_", " "))
-    pygments = HtmlFormatter(style="default").get_style_defs(".highlight")
-    return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        f"<title>Hearts Lab worksheet {title}</title>\n<style>{HANDOUT_CSS}\n{pygments}</style>\n"
-        '<script>window.MathJax = {tex: {inlineMath: [["$", "$"]]}};</script>\n'
-        '<script async src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-chtml.js"></script>\n'
-        f"</head>\n<body>\n{body}\n</body>\n</html>\n"
-    )
+def handout_html(name: str, key: bool = False) -> str:
+    """A student worksheet as a printable HTML page, every position drawn as cards and a box for each
+    answer; with ``key``, the answer key of each question in place of the box (teacher only)."""
+    tool = _handouts_tool()
+    stem = f"{'key_' if key else ''}ws{int(name[:2])}_{Path(name).stem[3:]}"
+    return tool.worksheet_pages(keys=key, names=[Path(name).stem])[stem]
 
 
 def kit_files(namespaces: dict | None = None) -> dict[Path, str]:
@@ -677,6 +651,7 @@ def write_kit() -> None:
     HANDOUTS_DIR.mkdir(parents=True, exist_ok=True)
     for path in sorted(STUDENT.glob("*.ipynb")):
         (HANDOUTS_DIR / f"{path.stem}.html").write_text(handout_html(path.name), encoding="utf-8")
+        (HANDOUTS_DIR / f"{path.stem}_key.html").write_text(handout_html(path.name, key=True), encoding="utf-8")
     nbformat.write(execute(class_results_notebook(), TEACHER), RESULTS_NB)
 
 
