@@ -4,6 +4,11 @@
 #               (rooted at the repository) on notebooks/00_start_here.ipynb
 #   make test   create .venv if missing, install '.[test]', run the whole pytest suite
 #
+# and the play page for students (the play table, a rules card and the settings; no code):
+#
+#   make play        install '.[play]' (adds Voila), serve notebooks/play.ipynb with Voila on
+#                    http://localhost:8866/ (PLAY_PORT=...); Ctrl-C stops it
+#
 # and the JupyterLite site (Hearts Lab in the browser, no server):
 #
 #   make site        install '.[lite]', build the static site into site/ (needs npm
@@ -31,16 +36,21 @@ PYTEST_ARGS ?=
 ROOT_ARGS   := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_ARGS    ?=
 SITE_PORT   ?= 8000
+PLAY_PORT   ?= 8866
 
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
 STAMP_LITE      := $(VENV)/.installed-lite
 STAMP_HANDOUTS  := $(VENV)/.installed-handouts
+STAMP_PLAY      := $(VENV)/.installed-play
 
-.PHONY: lab test site site-serve handouts
+.PHONY: lab test play site site-serve handouts
 
 lab: $(STAMP_NOTEBOOKS)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_ARGS) $(LAB_ARGS)
+
+play: $(STAMP_PLAY)
+	$(BIN)/voila notebooks/play.ipynb --port=$(PLAY_PORT) --Voila.ip=127.0.0.1 --theme=light
 
 test: $(STAMP_TEST)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -68,13 +78,17 @@ $(STAMP_HANDOUTS): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[handouts]'
 	touch $@
 
+$(STAMP_PLAY): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[play]'
+	touch $@
+
 $(STAMP_LITE): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[lite]'
 	touch $@
 
-# '.[test]' includes '.[notebooks]', '.[lite]' and '.[handouts]', so it satisfies `make lab`, `make site`
-# and `make handouts` too.
+# '.[test]' includes '.[notebooks]', '.[lite]', '.[handouts]' and '.[play]', so it satisfies `make lab`,
+# `make site`, `make handouts` and `make play` too.
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 	$(BIN)/jupyter labextension disable --level=sys_prefix "@jupyterlab/apputils-extension:announcements"
-	touch $@ $(STAMP_NOTEBOOKS) $(STAMP_LITE) $(STAMP_HANDOUTS)
+	touch $@ $(STAMP_NOTEBOOKS) $(STAMP_LITE) $(STAMP_HANDOUTS) $(STAMP_PLAY)

@@ -11,6 +11,7 @@ if _typing.TYPE_CHECKING:
     from .cancellation import CancellationExplorer
     from .explorers import DeckExplorer, SimulationExplorer
     from .passing import PassingExplorer
+    from .play_page import PlayPage
     from .play_table import PlayTable
     from .rules_lab import RulesLab
     from .stepper import DealStepper
@@ -26,11 +27,12 @@ _LAZY = {
     "DeckExplorer": "explorers",
     "SimulationExplorer": "explorers",
     "PassingExplorer": "passing",
+    "PlayPage": "play_page",
     "PlayTable": "play_table",
     "RulesLab": "rules_lab",
 }
 
-__all__ = ["CancellationExplorer", "DealStepper", "DeckExplorer", "SimulationExplorer", "PassingExplorer", "PlayTable", "RulesLab"]
+__all__ = ["CancellationExplorer", "DealStepper", "DeckExplorer", "SimulationExplorer", "PassingExplorer", "PlayPage", "PlayTable", "RulesLab"]
 
 
 def __getattr__(name: str) -> object:
