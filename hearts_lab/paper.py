@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .cards import SUIT_SYMBOLS, SUITS, Card
-from .render import card_html, card_svg
+from .render import card_html, card_svg, suit_rows_html
 from .rules import PRESET_PLAYERS, Rules
 
 if TYPE_CHECKING:
@@ -81,8 +81,8 @@ img, svg, math { max-width: 100%; }
 .hl-slips { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; }
 .hl-slip { border: 1.5px dashed #333; padding: 3mm 3.5mm; break-inside: avoid; }
 .hl-slip h3 { margin: 0 0 1mm; }
-.hl-slip-suit { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 1.2em; line-height: 1.5; display: flex; flex-wrap: wrap; align-items: center; }
-.hl-slip-suit .hl-card { font-size: 0.92em; }
+.hl-slip-suits { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 1.55em; font-weight: 700; }
+.hl-slip-suits .hl-suit-row { white-space: normal !important; }
 .hl-columns { column-count: 2; column-gap: 7mm; }
 .hl-columns p { margin: 0 0 0.35em; }
 """
@@ -283,13 +283,8 @@ def shown_html(value: Any) -> str | None:
 
 
 def _slip_cards(cards: Sequence[Card]) -> str:
-    rows = []
-    for suit in SUITS:
-        held = sorted((c for c in cards if c.suit == suit), key=Card.sort_key, reverse=True)
-        chips = "".join(card_html(c) for c in held) or "<span style='color:#555'>&ndash; none</span>"
-        rows.append(f"<div class='hl-slip-suit'><span aria-hidden='true' style='display:inline-block;width:1.3em'>"
-                    f"{SUIT_SYMBOLS[suit]}</span>{chips}</div>")
-    return "".join(rows)
+    """A seat's cards as the widgets' seat boxes show them (:func:`hearts_lab.render.suit_rows_html`), large."""
+    return f"<div class='hl-slip-suits'>{suit_rows_html(cards)}</div>"
 
 
 def deal_command(rules: Rules, seed: int | str, hand_number: int, dealer: int) -> str:

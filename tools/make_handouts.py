@@ -85,6 +85,8 @@ def _unescape(text: str) -> str:
 
 _STUB = re.compile(r"^\s*(\w+)\s*=\s*\.\.\.\s*# your answer here", re.MULTILINE)
 _QUESTION = re.compile(r"^##\s+Q(\d+)\.", re.MULTILINE)
+#: A markdown cell the student writes in: "*(your write-up here)*", "(describe it here)".
+_WRITE_HERE = re.compile(r"\((?:your [^)]*|describe it) here\)")
 
 
 def _kind(cell, answer_names: set[str]) -> str:
@@ -174,8 +176,10 @@ def _is_drawing(value: Any) -> bool:
 
 
 def _answer_box(names: list[str], lines: int) -> str:
-    label = ", ".join(names) if names else "your working"
-    return (f"<div class='hl-answer' style='min-height:{lines * 8.8 + 4:.0f}mm'>"
+    """A lined box to write in: for an answer cell (``names``: what it assigns) or, with no names, for prose."""
+    label = ", ".join(names) if names else "in words"
+    css = "hl-answer" if names else "hl-answer hl-write"
+    return (f"<div class='{css}' style='min-height:{lines * 8.8 + 4:.0f}mm'>"
             f"<span class='hl-answer-label'>Your answer ({paper._esc(label)})</span></div>")
 
 
@@ -220,6 +224,8 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
                     body.append(f"<section class='hl-question' data-question='{question}'>")
             if not skipping:
                 body.append(f"<div class='hl-md'>{markdown_html(cell.source)}</div>")
+                if _WRITE_HERE.search(cell.source) and not keys:
+                    body.append(_answer_box([], 2 * lines))
             continue
         if skipping or cell.cell_type != "code":
             continue
@@ -233,7 +239,8 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
                 body.append(f"<pre class='hl-code'>{paper._esc(cell.source)}</pre>")
             body.append("".join(d for d in drawings if d))
     close_question()
-    return paper.page_html(title, "\n".join(body), css=".hl-md h1 { margin-top: 0; } .hl-code { font-size: 0.8em; } .hl-question { break-inside: avoid; }")
+    return paper.page_html(title, "\n".join(body), css=".hl-md h1 { margin-top: 0; } .hl-code { font-size: 0.8em; }"
+                           + ("" if keys else " .hl-question { break-inside: avoid; }"))
 
 
 def worksheet_pages(keys: bool = False, overrides: Mapping[str, Any] | None = None,
@@ -295,6 +302,7 @@ def _strip_quotations(text: str, ruling: bool = False) -> str:
     if not kept and (ruling or not label):
         return ""
     text = " ".join(([label] if label else []) + kept)
+    text = re.sub(r"(\*\*) \.$", r"\1", text)  # a rule that is only its title
     text = re.sub(r"\s*\(\s*\)", "", text)
     return text.strip()
 
@@ -330,8 +338,10 @@ def _rule_blocks(blocks: list[str]) -> str:
         quoted = block.startswith(">")
         if quoted:
             block = "\n".join(line.lstrip("> ").rstrip() for line in block.splitlines())
+        if block.startswith("The rulebook's example"):
+            continue  # how a translation lost a word: the deck table shows the result
         text = _strip_quotations(" ".join(block.split()), ruling=quoted)
-        if not text or text.startswith("The rulebook's example"):
+        if not text:
             continue
         html = markdown_html(text)
         out.append(f"<blockquote>{html}</blockquote>" if quoted else html)
