@@ -47,8 +47,10 @@ __all__ = [
 
 #: Strong two-colour deck: red hearts and diamonds, near-black clubs and spades.
 SUIT_COLOURS = {"C": "#1a1a1a", "D": "#c8102e", "H": "#c8102e", "S": "#1a1a1a"}
-#: Four-colour deck: green clubs, blue diamonds, red hearts, black spades.
-FOUR_COLOURS = {"C": "#0b7a32", "D": "#1a56c4", "H": "#c8102e", "S": "#1a1a1a"}
+#: Four-colour deck, safe for red-green colour blindness: teal clubs, blue diamonds, vermilion hearts, black spades.
+#: Every pair of suits stays at least 20 CIEDE2000 apart for normal vision and simulated protanopia
+#: and deuteranopia, and each colour has 4.5:1 contrast on white (tests/test_palette.py measures both).
+FOUR_COLOURS = {"C": "#0c8484", "D": "#1a2fa8", "H": "#d82c0c", "S": "#1a1a1a"}
 
 #: Card states a view can mark, and the words a screen reader adds for each.
 MARKS = {
@@ -128,10 +130,11 @@ def card_html(card: Card, *, four_colour: bool = False, marked: str = "", size: 
     return f'<span class="{css}" role="img" aria-label="{_esc(label)}" style="{style}">{_esc(card)}</span>'
 
 
-def card_svg(card: Card, *, four_colour: bool = False, marked: str = "", width: int = 60) -> str:
+def card_svg(card: Card, *, four_colour: bool = False, marked: str = "", width: int = 60, display_width: str = "") -> str:
     """One card face as an SVG picture (rank in the corners, a big suit pip), labelled for screen readers.
 
     ``marked="cancelled"`` greys it and crosses it out; ``"winner"`` gives it a thick gold frame.
+    ``display_width`` (a CSS length, e.g. ``"5.8cqw"``) draws it at that width instead of ``width`` pixels.
 
     >>> from hearts_lab import Card
     >>> svg = card_svg(Card.parse("9H"), marked="cancelled")
@@ -155,7 +158,8 @@ def card_svg(card: Card, *, four_colour: bool = False, marked: str = "", width: 
     parts = [
         f'<svg class="hl-card hl-card-svg{" hl-" + marked if marked else ""}" xmlns="http://www.w3.org/2000/svg" '
         f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{_esc(label)}" '
-        f'style="display:inline-block;vertical-align:middle;margin:2px;max-width:none;flex:none">',
+        f'style="display:inline-block;vertical-align:middle;margin:2px;max-width:none;flex:none'
+        + (f';width:{display_width};height:auto' if display_width else "") + '">',
         f"<title>{_esc(label)}</title>",
         f'<rect x="{frame_w / 2}" y="{frame_w / 2}" width="{w - frame_w}" height="{h - frame_w}" rx="{w * 0.1:.1f}" '
         f'fill="{face}" stroke="{frame}" stroke-width="{frame_w}"/>',
@@ -348,21 +352,26 @@ def seat_table_html(
         if not trick.plays and hand.tricks:
             trick = hand.tricks[-1]
     width = _TABLE_WIDTH
-    height = 560 if n <= 4 else 600 if n <= 7 else 640
+    height = 450 if n <= 4 else 560 if n <= 7 else 620
     cx, cy = width / 2, height / 2
-    # Seat boxes around the outer ellipse, played cards on an inner one.
+    card_w = 50 if n <= 4 else 58 if n <= 8 else 52
+    # Seat boxes around the outer ellipse, played cards on an inner one: low enough that the top
+    # card clears the top seat's box (about 120 px tall), high enough to leave the middle for the caption.
     rx, ry = cx - 105, cy - 68
-    irx, iry = rx * 0.52, ry * 0.5
-    card_w = 58 if n <= 8 else 52
+    irx, iry = rx * 0.52, min(ry * 0.5, ry - 64 - card_w * 0.7)
     points = hand.points()
     plays = dict(trick.plays) if trick is not None else {}
     winner = trick.winner if trick is not None and trick.complete else None
+    u = _table_unit
     out = [
+        # The table is drawn for 1000 px and scales to the width it has (up to 1000 px): every length
+        # is in cqw, hundredths of the box's width, so nothing is clipped on a narrow screen.
+        f"<div class='hl-table-box' style='container-type:inline-size;width:100%;max-width:{width}px'>"
         f"<div class='hl-table' role='group' aria-label='card table, {n} seats' "
-        f"style='position:relative;width:{width}px;height:{height}px;margin:4px 0;font-family:{_FONT};font-size:15px'>",
-        f"<div aria-hidden='true' style='position:absolute;left:{cx - rx * 0.8:.0f}px;top:{cy - ry * 0.78:.0f}px;"
-        f"width:{rx * 1.6:.0f}px;height:{ry * 1.56:.0f}px;border-radius:50%;background:radial-gradient(#2e8b57,#1d6b41);"
-        "border:6px solid #6b4a2b;box-shadow:inset 0 0 18px rgba(0,0,0,0.35)'></div>",
+        f"style='position:relative;width:100cqw;height:{u(height)};margin:{u(4)} 0;font-family:{_FONT};font-size:{u(15)}'>",
+        f"<div aria-hidden='true' style='position:absolute;box-sizing:border-box;left:{u(cx - rx * 0.8)};top:{u(cy - ry * 0.78)};"
+        f"width:{u(rx * 1.6)};height:{u(ry * 1.56)};border-radius:50%;background:radial-gradient(#2e8b57,#1d6b41);"
+        f"border:{u(6)} solid #6b4a2b;box-shadow:inset 0 0 {u(18)} rgba(0,0,0,0.35)'></div>",
     ]
     for seat in range(n):
         a = _seat_angle(seat, n)
@@ -370,22 +379,22 @@ def seat_table_html(
         to_play = hand.to_play == seat
         badges = []
         if seat == hand.dealer:
-            badges.append(_badge("dealer", "#777", "hl-dealer"))
+            badges.append(_badge("dealer", "#666", "hl-dealer"))
         if trick is not None and trick.plays and seat == trick.leader:
             badges.append(_badge("led", "#8a5a00", "hl-led"))
         if winner is not None and seat == winner:
-            badges.append(_badge("won", "#b8860b", "hl-won"))
+            badges.append(_badge("won", "#8a6100", "hl-won"))
         if to_play:
-            badges.append(_badge("to play", _TURN, "hl-to-play"))
+            badges.append(_badge("to play", "#1f5fbf", "hl-to-play"))
         border = f"3px solid {_TURN}" if to_play else (f"3px solid {_GOLD}" if seat == winner else "1px solid #8c8c8c")
         got = hand.received(seat) if received else None
         css = "hl-seat" + (" hl-seat-turn" if to_play else "")
         out.append(
             f"<div class='{css}' data-seat='{seat}' role='group' aria-label='seat {seat}' "
-            f"style='position:absolute;left:{x:.0f}px;top:{y:.0f}px;transform:translate(-50%,-50%);"
-            f"background:#fdfdf8;color:#222;border:{border};border-radius:8px;padding:4px 8px;min-width:132px;"
+            f"style='position:absolute;left:{u(x)};top:{u(y)};transform:translate(-50%,-50%);"
+            f"background:#fdfdf8;color:#222;border:{border};border-radius:{u(8)};padding:{u(4)} {u(8)};min-width:{u(132)};"
             "box-shadow:0 2px 5px rgba(0,0,0,0.25)'>"
-            f"<div style='font-weight:700;white-space:nowrap;margin-bottom:2px'>Seat {seat}"
+            f"<div style='font-weight:700;white-space:nowrap;margin-bottom:{u(2)}'>Seat {seat}"
             f"<span style='font-weight:400;color:#444'> · {points[seat]} pt{'s' if points[seat] != 1 else ''}</span>{''.join(badges)}</div>"
             f"{suit_rows_html(hand.cards(seat), four_colour=four_colour, received=got or ())}</div>"
         )
@@ -394,8 +403,8 @@ def seat_table_html(
             ix, iy = cx + irx * math.cos(a), cy + iry * math.sin(a)
             mark = _trick_mark(trick, seat, card)
             out.append(
-                f"<div class='hl-played' data-seat='{seat}' style='position:absolute;left:{ix:.0f}px;top:{iy:.0f}px;"
-                f"transform:translate(-50%,-50%)'>{card_svg(card, four_colour=four_colour, marked=mark, width=card_w)}</div>"
+                f"<div class='hl-played' data-seat='{seat}' role='group' aria-label='seat {seat} played' style='position:absolute;left:{u(ix)};top:{u(iy)};"
+                f"transform:translate(-50%,-50%)'>{card_svg(card, four_colour=four_colour, marked=mark, width=card_w, display_width=u(card_w))}</div>"
             )
     middle = []
     if caption:
@@ -404,11 +413,16 @@ def seat_table_html(
         middle.append(f"<div class='hl-reason' style='font-weight:700;color:#ffe680;font-size:1.1em'>{_esc(trick.reason)}</div>")
     if middle:
         out.append(
-            f"<div class='hl-table-middle' style='position:absolute;left:{cx:.0f}px;top:{cy:.0f}px;transform:translate(-50%,-50%);"
-            f"max-width:{irx * 1.25:.0f}px;text-align:center;color:#fff;text-shadow:0 1px 2px #000'>{''.join(middle)}</div>"
+            f"<div class='hl-table-middle' style='position:absolute;left:{u(cx)};top:{u(cy)};transform:translate(-50%,-50%);"
+            f"width:max-content;max-width:{u(irx * 1.25)};text-align:center;color:#fff;text-shadow:0 1px 2px #000'>{''.join(middle)}</div>"
         )
-    out.append("</div>")
+    out.append("</div></div>")
     return "".join(out)
+
+
+def _table_unit(px: float) -> str:
+    """A length of the 1000-px table drawing in cqw (1 cqw is a hundredth of the table box's width)."""
+    return f"{px * 100 / _TABLE_WIDTH:.2f}cqw"
 
 
 # -- passing --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from hearts_lab import Card, Rules, resolve_trick
 from hearts_lab.cases import SEQUENCE_CASES, TRICK_CASES, designed_hand
 from hearts_lab.widgets import CancellationExplorer
 from hearts_lab.widgets.cancellation import trick_rules
+from hearts_lab.render import FOUR_COLOURS
 
 
 @pytest.fixture(scope="module")
@@ -152,7 +153,7 @@ def test_designed_hands_are_checked_by_the_engine():
 def test_four_colour_toggle_reaches_every_view():
     explorer = CancellationExplorer(case="pair-below")
     explorer.four_colour.value = True
-    assert "#0b7a32" in explorer.ledger.value or "#1a56c4" in explorer.ledger.value
+    assert FOUR_COLOURS["C"] in explorer.ledger.value or FOUR_COLOURS["D"] in explorer.ledger.value
     assert explorer.stepper.four_colour.value is True
 
 

@@ -8,6 +8,7 @@ import pytest
 from hearts_lab import Rules
 from hearts_lab.rules import PRESET_PLAYERS
 from hearts_lab.widgets import PassingExplorer
+from hearts_lab.render import FOUR_COLOURS
 
 VALID = [(preset, n) for preset, allowed in PRESET_PLAYERS.items() for n in allowed]
 
@@ -135,5 +136,5 @@ def test_four_colour_and_labels():
     assert clubs and all(t.style.text_color == "#1a1a1a" for t in clubs)
     assert all(t.tooltip.endswith("of clubs") for t in clubs)
     explorer.four_colour.value = True
-    assert all(t.style.text_color == "#0b7a32" for t in clubs)
+    assert all(t.style.text_color == FOUR_COLOURS["C"] for t in clubs)
     assert 'aria-label="pass diagram, 4 seats: left' in explorer.diagram.value

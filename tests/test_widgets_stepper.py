@@ -9,6 +9,7 @@ from hearts_lab import Hand, Rules
 from hearts_lab.bots import HeuristicBot, play_hand
 from hearts_lab.widgets import DealStepper
 from hearts_lab.widgets.stepper import load_hand
+from hearts_lab.render import FOUR_COLOURS
 
 PRESETS = [("standard", 4), ("standard", 7), ("lowest-clubs", 2), ("lowest-clubs", 5), ("cancellation", 6), ("cancellation", 11)]
 
@@ -171,9 +172,9 @@ def test_a_hand_in_progress_and_a_hand_still_passing():
 
 def test_four_colour_toggle_recolours_the_cards():
     stepper = DealStepper(played("standard", 4))
-    assert "#0b7a32" not in stepper.table.value
+    assert FOUR_COLOURS["C"] not in stepper.table.value
     stepper.four_colour.value = True
-    assert "#0b7a32" in stepper.table.value and "#1a56c4" in stepper.table.value
+    assert FOUR_COLOURS["C"] in stepper.table.value and FOUR_COLOURS["D"] in stepper.table.value
 
 
 def test_every_card_has_a_screen_reader_label():

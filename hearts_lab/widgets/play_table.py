@@ -93,6 +93,7 @@ TABLE_CSS = """
 .hl-play-table .hl-message.hl-error { background: #fdecea; border-left-color: #c8102e; }
 .hl-play-table .hl-message.hl-good { background: #e8f5e9; border-left-color: #137333; }
 .hl-play-table .hl-why { color: #5a4500; font-size: 0.95em; margin: 0 0 2px 0; }
+.hl-play-table .hl-bot-plays { font-weight: 600; }
 .hl-play-table .hl-scoreboard table { border-collapse: collapse; margin-top: 4px; }
 .hl-play-table .hl-scoreboard th, .hl-play-table .hl-scoreboard td { border: 1px solid #ccc; padding: 3px 10px; text-align: right; }
 .hl-play-table .hl-scoreboard th:first-child, .hl-play-table .hl-scoreboard td:first-child { text-align: left; }
@@ -102,10 +103,13 @@ TABLE_CSS = """
 .hl-play-table .hl-hand-over .hl-game-over { font-size: 1.3em; }
 .hl-play-table .hl-moon-preview { margin-top: 4px; padding: 4px 8px; background: #fff4e0; border-radius: 6px; }
 .hl-play-table .hl-card-row { flex-wrap: wrap; gap: 4px; margin-top: 2px; padding-top: 8px; }
-.hl-play-table .hl-card-button { width: 58px !important; height: 78px !important; border-radius: 8px !important;
+/* 13 cards on one row down to a 700 px wide table (a projector at 125 %), narrower cards before a second row */
+.hl-play-table .hl-card-button { width: clamp(42px, calc(100% / 13 - 8px), 58px) !important; height: 78px !important; border-radius: 8px !important;
   border: 2px solid #888 !important; background: #fff !important; padding: 0 !important; margin: 2px !important;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25); }
+.hl-play-table .hl-card-row.hl-cards-17 .hl-card-button { width: clamp(40px, calc(100% / 17 - 8px), 58px) !important; }
 .hl-play-table .hl-card-button.hl-legal:hover { transform: translateY(-4px); border-color: #2a6fdb !important; }
+.hl-play-table .hl-card-button:focus-visible { outline: 3px solid #1f5fbf !important; outline-offset: 2px; }
 .hl-play-table .hl-card-button.hl-illegal, .hl-play-table .hl-card-button:disabled { opacity: 0.38 !important;
   background: #e6e6e6 !important; box-shadow: none; }
 .hl-play-table .hl-card-button.mod-active, .hl-play-table .hl-card-button.hl-selected {
@@ -173,6 +177,7 @@ class PlayTable(widgets.VBox):
         self._toggle_pool: dict[tuple[Card, int], widgets.ToggleButton] = {}
         self._button_cards: list[Card] = []
         self._version = 0
+        self._bot_plays = ""  # "Seat 1 (left) played 7♣. ..." for the message after an action
 
         # -- the widgets ----------------------------------------------------------
         self._style = widgets.HTML(TABLE_CSS)
@@ -187,22 +192,22 @@ class PlayTable(widgets.VBox):
         self.why_html.add_class("hl-why")
         self.pass_button = widgets.Button(description="Pass", button_style="primary", icon="share")
         self.pass_button.add_class("hl-pass-button")
-        self.pass_button.on_click(lambda _: self.pass_selected())
+        self.pass_button.on_click(lambda _: self._from_click(self.pass_selected))
         self.moon_old_button = widgets.Button(description="old: +26 to everyone else", button_style="warning")
         self.moon_old_button.add_class("hl-moon-old")
-        self.moon_old_button.on_click(lambda _: self.choose_moon("old"))
+        self.moon_old_button.on_click(lambda _: self._from_click(self.choose_moon, "old"))
         self.moon_new_button = widgets.Button(description="new: −26 to me", button_style="warning")
         self.moon_new_button.add_class("hl-moon-new")
-        self.moon_new_button.on_click(lambda _: self.choose_moon("new"))
+        self.moon_new_button.on_click(lambda _: self._from_click(self.choose_moon, "new"))
         self.next_button = widgets.Button(description="Next hand", button_style="success", icon="forward")
         self.next_button.add_class("hl-next-hand")
-        self.next_button.on_click(lambda _: self.next_hand())
+        self.next_button.on_click(lambda _: self._from_click(self.next_hand))
         self.undo_button = widgets.Button(description="Undo my last move", icon="undo")
         self.undo_button.add_class("hl-undo")
-        self.undo_button.on_click(lambda _: self.undo())
+        self.undo_button.on_click(lambda _: self._from_click(self.undo))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.new_game_button.add_class("hl-new-game")
-        self.new_game_button.on_click(lambda _: self.new_game())
+        self.new_game_button.on_click(lambda _: self._from_click(self.new_game))
         self.four_colour_box = four_colour_box(self.four_colour)
         self.four_colour_box.layout.margin = "6px 0 0 12px"
         self.four_colour_box.observe(self._on_four_colour, names="value")
@@ -281,8 +286,26 @@ class PlayTable(widgets.VBox):
 
     # -- actions: the table acts, the widget shows the result --------------------------------
 
-    def _show(self, report: Report, *, new_deal: bool = False) -> None:
-        if new_deal and report.ok:
+    def _plays_so_far(self) -> tuple[Hand, list[tuple[int, Card]]]:
+        hand = self.hand
+        return hand, [*(p for t in hand.tricks for p in t.plays), *hand.current_trick.plays]
+
+    def _bots_sentence(self, plays: Sequence[tuple[int, Card]], start: int) -> str:
+        """The bots' cards among ``plays[start:]``: ``Seat 1 played 5♣ (trick 1). Seat 3 led 3♦ (trick 2).``"""
+        n, me = self.rules.players, self.seat
+        return " ".join(
+            f"{self.table.who(seat).capitalize()} {'led' if index % n == 0 else 'played'} {card} (trick {index // n + 1})."
+            for index, (seat, card) in enumerate(plays) if index >= start and seat != me
+        )
+
+    def _act(self, action, *args) -> None:
+        """Run one of the table's actions and show it, with the cards the bots played in reply."""
+        before, plays_before = self._plays_so_far()
+        report = action(*args)
+        hand, plays = self._plays_so_far()
+        start = 0 if hand is not before else len(plays_before)
+        self._bot_plays = self._bots_sentence(plays, start) if report.ok else ""
+        if action in (self.table.next_hand, self.table.new_game, self.table.load_hand) and report.ok:
             self.close_solver()  # a new deal: the old answer means nothing; the student opens it again
         self._render()
 
@@ -291,11 +314,11 @@ class PlayTable(widgets.VBox):
 
         An illegal card shows the engine's reason and changes nothing.
         """
-        self._show(self.table.play(card))
+        self._act(self.table.play, card)
 
     def pass_cards(self, cards: Iterable[Card | str] | str) -> None:
         """Pass ``cards`` (exactly ``rules.pass_count`` of the student's cards)."""
-        self._show(self.table.pass_cards(cards))
+        self._act(self.table.pass_cards, cards)
 
     def pass_selected(self) -> None:
         """Pass the cards selected with the toggle buttons (the "Pass" button)."""
@@ -303,15 +326,15 @@ class PlayTable(widgets.VBox):
 
     def choose_moon(self, choice: str) -> None:
         """The student shot the moon under ``moon="choice"``: score it ``"old"`` or ``"new"``."""
-        self._show(self.table.choose_moon(choice))
+        self._act(self.table.choose_moon, choice)
 
     def next_hand(self) -> None:
         """Deal the game's next hand (after the current one is scored)."""
-        self._show(self.table.next_hand(), new_deal=True)
+        self._act(self.table.next_hand)
 
     def undo(self) -> None:
         """Take back the student's last move (a card, or the pass) and the bots' replies to it."""
-        self._show(self.table.undo())
+        self._act(self.table.undo)
 
     def load_hand(self, hand: Hand) -> None:
         """Play a prepared hand (e.g. from :meth:`Hand.from_cards`) as the game's next hand.
@@ -319,11 +342,11 @@ class PlayTable(widgets.VBox):
         Its rules must be the table's and its ``hand_number`` the game's next; the
         current hand, unless already scored, is dropped.
         """
-        self._show(self.table.load_hand(hand), new_deal=True)
+        self._act(self.table.load_hand, hand)
 
     def new_game(self) -> None:
         """Start a fresh game with the next seed."""
-        self._show(self.table.new_game(), new_deal=True)
+        self._act(self.table.new_game)
 
     # -- "solve ♠": perfect-information values of the table's position -------------------------
 
@@ -407,8 +430,12 @@ class PlayTable(widgets.VBox):
         report = self.table.report
         kind = {"error": " hl-error", "good": " hl-good"}.get(report.kind, "")
         role = "alert" if report.kind == "error" else "status"
+        # The message is the table's live region: screen readers read out each bot's card, the trick's
+        # winner and every engine sentence (role "alert" for a refusal, "status" otherwise).
+        bots = f"<span class='hl-bot-plays'>{html.escape(self._bot_plays)}</span> " if self._bot_plays else ""
         self.message_html.value = (
-            f"<div class='hl-message{kind}' role='{role}' data-version='{self._version}'>{html.escape(report.text.strip())}</div>"
+            f"<div class='hl-message{kind}' role='{role}' aria-live='{'assertive' if role == 'alert' else 'polite'}' "
+            f"aria-atomic='true' data-version='{self._version}'>{bots}{html.escape(report.text.strip())}</div>"
         )
 
     def _render_header(self) -> None:
@@ -560,9 +587,35 @@ class PlayTable(widgets.VBox):
             if kind is widgets.ToggleButton:
                 button.observe(self._on_toggle, names="value")
             else:
-                button.on_click(lambda _, c=card: self._clicked(c))
+                button.on_click(lambda _, c=card: self._from_click(self._clicked, c))
             pool[key] = button
         return pool[key]
+
+    def _from_click(self, action, *args) -> None:
+        """Run a button's action, then put the keyboard focus where the student goes next.
+
+        The button pressed may be gone (a played card, the Pass button); without this the
+        focus would fall to the page and a keyboard player would start again from the top.
+        Only clicks move the focus: a method called from a cell leaves it in the notebook.
+        """
+        action(*args)
+        self._focus_next()
+
+    def _focus_next(self) -> None:
+        table = self.table
+        legal = [b for b, c in zip(self.card_buttons, self._button_cards) if table.passing or c in set(table.legal_moves())]
+        if table.moon_pending:
+            target = self.moon_old_button
+        elif self.game.is_over:
+            target = self.new_game_button
+        elif table.scored is not None:
+            target = self.next_button
+        elif legal:
+            target = legal[0]
+        else:
+            target = self.undo_button if table.can_undo else None
+        if target is not None:
+            target.focus()
 
     def _clicked(self, card: Card) -> None:
         """A card button was clicked. A stale click on a card already played is ignored."""
@@ -578,7 +631,7 @@ class PlayTable(widgets.VBox):
         passing = table.passing
         my_turn = table.my_turn
         legal = set(table.legal_moves())
-        reasons: dict[str, str] = {}
+        reasons: dict[str, tuple[str, list[str]]] = {}
         kind = widgets.ToggleButton if passing else widgets.Button
         buttons = [self._card_widget(kind, card, cards[:i].count(card)) for i, card in enumerate(cards)]
         marked = list(received)
@@ -612,11 +665,16 @@ class PlayTable(widgets.VBox):
                         error = table.why_illegal(card)
                         if error is not None:
                             button.tooltip = f"{card.name}: {error}"
-                            reasons.setdefault(error.rule, str(error))
+                            reasons.setdefault(error.rule, (str(error), []))[1].append(str(card))
         self.card_buttons = list(buttons)
         self._button_cards = cards
         if list(self.card_row.children) != buttons:
             self.card_row.children = buttons
+        # Up to 17 cards (3 players, one pack) still fit one row: narrower buttons from 14 cards on.
+        if 13 < len(buttons) <= 17:
+            self.card_row.add_class("hl-cards-17")
+        else:
+            self.card_row.remove_class("hl-cards-17")
         if passing:
             self._on_toggle({})
         else:
@@ -629,7 +687,10 @@ class PlayTable(widgets.VBox):
             if received and hand.phase == "play":
                 title += f" Dashed frame: received from seat {table.pass_source()}."
             self.hand_title.value = self._you_bar(title)
-        self.why_html.value = "<br>".join(f"Why some cards are grey: {html.escape(r)}" for r in reasons.values())
+        # Shown, not only in the tooltip: a disabled button takes no focus, so a keyboard never reaches its tooltip.
+        self.why_html.value = "<br>".join(
+            f"Why some cards are grey ({html.escape(' '.join(grey))}): {html.escape(reason)}" for reason, grey in reasons.values()
+        )
 
     def _on_toggle(self, change: dict[str, Any]) -> None:
         if not self.table.passing:

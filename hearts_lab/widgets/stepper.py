@@ -25,7 +25,6 @@ from ..render import (
     cards_html,
     pass_exchange_html,
     seat_table_html,
-    trick_html,
 )
 from ._common import ErrorArea, button, four_colour_box
 from .solver import SolverPanel
@@ -61,15 +60,16 @@ def load_hand(source: Hand | str | os.PathLike[str]) -> Hand:
 
 
 class DealStepper(w.VBox):
-    """Replays a hand card by card (the slider and ◀/▶) or trick by trick (◀◀ trick / trick ▶▶).
+    """Replays a hand card by card (◀/▶, or the "cards played" box) or trick by trick (◀◀ trick / trick ▶▶).
 
     Step ``k`` shows the hand after its first ``k`` cards (``hand.at(k)``);
     step 0 is the table after the deal and the pass, with each seat's
     received cards underlined and the exchange listed. Every seat's cards
     sit around the table; the trick in the middle shows who led, cancelled
     cards crossed out, the winning card framed, and the engine's sentence
-    saying who won and why. Below: the pending pile, the kitty, points so
-    far and whether hearts are broken.
+    saying who won and why; each seat's box shows its points so far. Below:
+    the pending pile, the kitty, whether hearts are broken, and at the end
+    each seat's points.
 
     ``source`` is a :class:`Hand`, a JSON hand record, or a path to one; a
     record can also be pasted into the "Load a hand record" box. The stepper
@@ -86,9 +86,11 @@ class DealStepper(w.VBox):
         self.next = button("card ▶", "hl-step-next", tooltip="One card forward", style="primary")
         self.next_trick = button("trick ▶▶", "hl-step-next-trick", tooltip="Forward to the end of this trick", style="primary")
         self.last = button("last »", "hl-step-last", tooltip="To the end of the record")
-        self.slider = w.IntSlider(
+        # A labelled number box rather than a slider: ipywidgets' slider handle has no accessible name
+        # (axe-core: aria-input-field-name), while the box's label names it; arrow keys step it.
+        self.slider = w.BoundedIntText(
             value=0, min=0, max=0, description="cards played", continuous_update=True,
-            style={"description_width": "initial"}, layout=w.Layout(width="420px"),
+            style={"description_width": "initial"}, layout=w.Layout(width="170px"),
         )
         self.slider.add_class("hl-step-slider")
         self.four_colour = four_colour_box(four_colour)
@@ -226,7 +228,7 @@ class DealStepper(w.VBox):
             if state.phase == "play":
                 what += f" Seat {state.to_play} to play."
         self.status.value = (
-            f"<div style='font-size:15px;line-height:1.5'><div style='color:#444'>{html.escape(head)}</div>"
+            f"<div style='font-size:15px;line-height:1.4'><div style='color:#444'>{html.escape(head)}</div>"
             f"<div><strong>Card {k} of {self.plays}.</strong> {html.escape(what)}</div></div>"
         )
         caption = ""
@@ -251,9 +253,7 @@ class DealStepper(w.VBox):
         k = self.step
         if k == 0 and state.passes is not None:
             rows.append(("The pass", pass_exchange_html(state, four_colour=four)))
-        shown = state.tricks[-1] if (state.tricks and not state.current_trick.plays) else state.current_trick
-        if shown.plays:
-            rows.append(("Trick", trick_html(shown, four_colour=four)))
+        # The trick itself is drawn in the middle of the table (each card labelled with its seat) and told in the status line.
         if state.rules.cancellation or state.pending:
             rows.append(("Pending pile", cards_html(state.pending, four_colour=four) if state.pending else "<em>empty</em>"))
         if state.kitty:
@@ -265,8 +265,9 @@ class DealStepper(w.VBox):
                 where = f"face down, goes with trick {(state.rules.kitty_trick or 0) + 1}"
             rows.append(("Kitty", f"{cards_html(state.kitty, four_colour=four)} <span>({html.escape(where)})</span>"))
         points = state.points()
-        pts = " · ".join(f"seat {s}: <strong>{p}</strong>" for s, p in enumerate(points))
-        rows.append(("Points so far", pts))
+        if state.phase == "over":  # during the hand each seat's box on the table shows its points
+            pts = " · ".join(f"seat {s}: <strong>{p}</strong>" for s, p in enumerate(points))
+            rows.append(("Points", pts))
         if state.phase != "pass":
             rows.append(("Hearts", "broken" if state.hearts_broken else "not broken yet"))
         if state.phase == "over":
@@ -277,12 +278,19 @@ class DealStepper(w.VBox):
             shooter = state.moon_shooter
             end += f". Seat {shooter} shot the moon!" if shooter is not None else "."
             rows.append(("Result", end))
-        body = "".join(
-            f"<tr><th style='text-align:left;vertical-align:top;padding:3px 10px 3px 0;white-space:nowrap'>{html.escape(name)}</th>"
-            f"<td style='padding:3px 0'>{value}</td></tr>"
-            for name, value in rows
+        # The pass as a table, the other facts flowing beside it: the stepper fits one 1280x800 screen.
+        passing = "".join(
+            f"<div style='flex:0 1 auto;min-width:0;display:flex;gap:10px'><strong style='padding-top:4px'>{html.escape(name)}</strong>{value}</div>"
+            for name, value in rows if name == "The pass"
         )
-        return f"<table class='hl-step-facts' style='font-size:15px;border-collapse:collapse'>{body}</table>"
+        facts = "".join(
+            f"<span style='display:inline-block;margin:0 1.4em 2px 0'><strong>{html.escape(name)}:</strong> {value}</span>"
+            for name, value in rows if name != "The pass"
+        )
+        return (
+            "<div class='hl-step-facts' style='font-size:15px;line-height:1.5;display:flex;flex-wrap:wrap;gap:4px 28px;align-items:flex-start'>"
+            f"{passing}<div style='flex:1 1 150px;min-width:150px'>{facts}</div></div>"
+        )
 
     def _repr_html_(self) -> str:  # a static picture for stored notebooks and GitHub
         solved = self.solver.result.value if self.solver.layout.display != "none" else ""

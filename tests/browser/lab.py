@@ -1,0 +1,240 @@
+"""JupyterLab on localhost for the projector and accessibility checks, and the measurements they make.
+
+:func:`serve_lab` starts JupyterLab on a scratch copy of ``notebooks/`` (so
+running the cells never writes into the repository's notebooks; the kernel
+imports this checkout's ``hearts_lab`` through ``PYTHONPATH``).
+:func:`run_notebook` opens a notebook, runs every cell and waits for the
+widgets. :func:`overflow` measures, inside every cell output, how far any
+element reaches past the output's edges or scrolls sideways;
+:func:`run_axe` runs axe-core (WCAG 2.1 A/AA) on the outputs.
+
+Used by tests/browser/test_projector.py and tools/projector_report.py.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+REPO = Path(__file__).resolve().parents[2]
+CACHE = REPO / "build" / "browser-cache"
+#: axe-core from the npm registry (pinned: a new release adds rules, and figures would move).
+AXE_VERSION = "4.11.0"
+#: The rule sets axe checks: WCAG 2.0 and 2.1, levels A and AA.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+#: The two projector screens of issue 16: 1280x800 with the file browser open (how `make lab`
+#: starts), and 1280x800 at 125 % zoom (1024x640 CSS pixels) with it closed.
+SCREENS = {
+    "1280x800, file browser open": ({"width": 1280, "height": 800}, True),
+    "1024x640 (125 %), file browser closed": ({"width": 1024, "height": 640}, False),
+}
+NOTEBOOKS = ["01_rules_tour", "02_passing", "04_cancellation_hearts", "05_play_against_bots", "06_rules_lab"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_lab(scratch: Path, log_path: Path, timeout: float = 120) -> Iterator[str]:
+    """JupyterLab serving a copy of notebooks/ under ``scratch``; yields its base URL."""
+    root = scratch / "root"
+    shutil.copytree(REPO / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for name in ("data", "docs", "exercises"):
+        if (REPO / name).exists():
+            (root / name).symlink_to(REPO / name)
+    settings = scratch / "settings"
+    # Lay out every cell (no virtual scrolling), so each output can be measured where it is.
+    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
+    port = _free_port()
+    env = {
+        **os.environ,
+        "PYTHONHASHSEED": "0",
+        "PYTHONPATH": os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
+        "JUPYTER_CONFIG_DIR": str(scratch / "config"),
+        "JUPYTER_RUNTIME_DIR": str(scratch / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(scratch / "workspaces"),
+    }
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
+        f"--ServerApp.root_dir={root}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(log_path, "w")
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited with {proc.returncode}; see {log_path}")
+            try:
+                with urllib.request.urlopen(url + "api/status", timeout=5) as resp:
+                    if resp.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"jupyter lab did not answer on {url} within {timeout}s; see {log_path}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def axe_source() -> str:
+    """axe.min.js of axe-core ``AXE_VERSION`` (the npm package, fetched once with ``npm pack`` into build/)."""
+    target = CACHE / f"axe-core-{AXE_VERSION}.min.js"
+    if not target.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("npm not found: the accessibility check takes axe-core from the npm registry")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE)],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with tarfile.open(CACHE / f"axe-core-{AXE_VERSION}.tgz") as tar:
+            target.write_bytes(tar.extractfile("package/axe.min.js").read())
+    return target.read_text()
+
+
+def set_file_browser(page, open_: bool) -> None:
+    """Open or close JupyterLab's left sidebar (the file browser)."""
+    page.evaluate(
+        """(open) => { const shell = window.jupyterapp.shell;
+            if (open) { shell.activateById('filebrowser'); } else { shell.collapseLeft(); } }""",
+        open_,
+    )
+    page.wait_for_timeout(400)
+
+
+def run_notebook(page, base_url: str, name: str, timeout_ms: int = 300_000) -> None:
+    """Open notebooks/<name>.ipynb in JupyterLab (a fresh workspace: that notebook only), run every cell,
+    and wait until each has run and its widgets are drawn. Use a new page for each notebook."""
+    page.goto(f"{base_url}lab/tree/notebooks/{name}.ipynb?reset")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Notebook .jp-Cell')",
+                           timeout=timeout_ms)
+    # The kernel must be up before "run all", or the first cells wait in a queue that a reload loses.
+    page.wait_for_function(
+        """() => { const w = window.jupyterapp.shell.currentWidget;
+                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+                   return k && k.connectionStatus === 'connected' && k.status === 'idle'; }""",
+        timeout=timeout_ms,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => { const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
+                   return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent)); }""",
+        timeout=timeout_ms, polling=500,
+    )
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.jp-OutputArea-output')].some(o => /Loading widget/.test(o.textContent))",
+        timeout=timeout_ms,
+    )
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
+    tracebacks = page.locator(".jp-OutputArea-output .ansi-red-fg, .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']").count()
+    if tracebacks:
+        raise AssertionError(f"{name}: {tracebacks} cell(s) raised an error in JupyterLab (stderr outputs: {errors})")
+    page.wait_for_timeout(500)
+
+
+_MEASURE = r"""
+() => {
+  const cells = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')];
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const view = panel.getBoundingClientRect();
+  const found = [];
+  cells.forEach((cell, index) => {
+    for (const out of cell.querySelectorAll('.jp-OutputArea-output')) {
+      const box = out.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const right = Math.min(box.right, view.right), left = Math.max(box.left, view.left);
+      let clipped = 0, scrolled = 0, what = '';
+      for (const el of [out, ...out.querySelectorAll('*')]) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const cs = getComputedStyle(el);
+        if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+        const past = Math.max(r.right - right, left - r.left);
+        if (past > clipped + 0.5) {
+          clipped = past;
+          what = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : '');
+        }
+        if (['auto', 'scroll'].includes(cs.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+          scrolled = Math.max(scrolled, el.scrollWidth - el.clientWidth);
+        }
+      }
+      const widget = out.querySelector('.hl-stepper, .hl-play-table, .hl-passing, .hl-cancellation, .hl-rules-lab, .jupyter-widgets');
+      found.push({cell: index, width: Math.round(right - left), clipped: Math.round(clipped), scrolled: Math.round(scrolled),
+                  what, widget: !!widget});
+    }
+  });
+  return found;
+}
+"""
+
+
+def overflow(page) -> list[dict]:
+    """Every visible output of the open notebook: its width, how far an element inside reaches past its
+    edges (``clipped``, px), how far an element inside scrolls sideways (``scrolled``, px), and which element."""
+    return page.evaluate(_MEASURE)
+
+
+def card_rows(page, selector: str = ".hl-play-table") -> list[dict]:
+    """For each play table on the page: how many cards the student holds and on how many rows they lie."""
+    return page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel)].map(t => {
+              const cards = [...t.querySelectorAll('.hl-card-button')].filter(b => b.offsetParent);
+              return {cards: cards.length, rows: new Set(cards.map(b => Math.round(b.getBoundingClientRect().top))).size}; })""",
+        selector,
+    )
+
+
+def stepper_heights(page) -> list[dict]:
+    """Each deal stepper's height and the height of the notebook's visible area."""
+    return page.evaluate(
+        """() => { const scroller = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
+                     || document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+                   const h = scroller.getBoundingClientRect().height;
+                   return [...document.querySelectorAll('.hl-stepper')].map(s => ({height: Math.round(s.getBoundingClientRect().height),
+                                                                                  visible: Math.round(h)})); }"""
+    )
+
+
+def run_axe(page) -> list[dict]:
+    """axe-core's WCAG 2.1 A/AA violations inside the cell outputs: one entry per rule, with its impact and node count."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(content=axe_source())
+    return page.evaluate(
+        """async (tags) => {
+             const outs = document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output');
+             const result = await axe.run(outs,
+                                          {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+             return result.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help,
+                                                 sample: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+           }""",
+        AXE_TAGS,
+    )

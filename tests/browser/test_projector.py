@@ -1,0 +1,69 @@
+"""The widget notebooks fit a classroom projector and pass axe-core, in JupyterLab in Chromium (issue 16).
+
+For notebooks 01, 02, 04, 05 and 06, every cell is run in JupyterLab, then at
+1280x800 with the file browser open (how ``make lab`` starts) and at 1024x640
+(1280x800 at 125 % zoom) with it closed:
+
+- no element inside any cell output reaches past the output's edges, and none
+  scrolls sideways (bounding boxes and scroll widths, tests/browser/lab.py);
+- the play tables' cards lie on one row (13 cards, and the 17 of a three-player game);
+- each deal stepper is no taller than the notebook's visible area at 1280x800;
+- axe-core reports no serious or critical WCAG 2.1 A/AA violation inside the outputs.
+
+tools/projector_report.py prints the same figures (and takes screenshots).
+"""
+from __future__ import annotations
+
+import pytest
+
+import lab  # tests/browser/lab.py
+
+ARTIFACTS = lab.REPO / "tests" / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def lab_url(browser, tmp_path_factory):  # asks for the browser first: without Chromium, skip before starting a server
+    ARTIFACTS.mkdir(exist_ok=True)
+    with lab.serve_lab(tmp_path_factory.mktemp("lab"), ARTIFACTS / "jupyterlab.log") as url:
+        yield url
+
+
+@pytest.mark.parametrize("name", lab.NOTEBOOKS)
+def test_notebook_fits_the_projector_and_passes_axe(name, lab_url, browser):
+    context = browser.new_context(viewport=lab.SCREENS[next(iter(lab.SCREENS))][0])
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    try:
+        lab.run_notebook(page, lab_url, name)
+        problems = []
+        for screen, (viewport, file_browser) in lab.SCREENS.items():
+            page.set_viewport_size(viewport)
+            lab.set_file_browser(page, file_browser)
+            for out in lab.overflow(page):
+                if out["clipped"] > 1 or out["scrolled"] > 1:
+                    problems.append(f"{screen}: cell {out['cell']} output {out['width']} px wide: "
+                                    f"{out['what']} reaches {out['clipped']} px past it, scrolls {out['scrolled']} px")
+            for hand in lab.card_rows(page):
+                if hand["rows"] != 1:
+                    problems.append(f"{screen}: a play table's {hand['cards']} cards lie on {hand['rows']} rows")
+            if file_browser:  # the 1280x800 screen
+                for s in lab.stepper_heights(page):
+                    if s["height"] > s["visible"]:
+                        problems.append(f"{screen}: a deal stepper is {s['height']} px tall; the notebook shows {s['visible']} px")
+            page.screenshot(path=str(ARTIFACTS / f"projector-{name}-{viewport['width']}x{viewport['height']}.png"))
+        assert not problems, "\n".join(problems)
+        page.set_viewport_size(lab.SCREENS[next(iter(lab.SCREENS))][0])
+        serious = [v for v in lab.run_axe(page) if v["impact"] in ("serious", "critical")]
+        assert not serious, "\n".join(f"{v['impact']} {v['id']} x{v['nodes']}: {v['help']}; {v['sample']}" for v in serious)
+        if name == "05_play_against_bots":
+            # The table after the pass (grey cards, the engine's reasons, the trick) must pass too.
+            table = page.locator(".hl-play-table").first
+            for i in range(3):
+                table.locator(".hl-card-button").nth(i).click()
+            version = int(table.locator(".hl-message").get_attribute("data-version"))
+            table.locator(".hl-pass-button").click()
+            page.locator(f".hl-play-table .hl-message[data-version='{version + 1}']").first.wait_for()
+            serious = [v for v in lab.run_axe(page) if v["impact"] in ("serious", "critical")]
+            assert not serious, "after the pass: " + "\n".join(f"{v['impact']} {v['id']} x{v['nodes']}: {v['sample']}" for v in serious)
+    finally:
+        context.close()
