@@ -447,14 +447,17 @@ def print_pdf(pages: Mapping[Path, str], *, paper: str = "A4") -> list[Path]:
                 footer = (f"<div style='font-size:7pt;font-family:sans-serif;color:#444;width:100%;padding:0 14mm;"
                           f"display:flex;justify-content:space-between'><span>{title}</span>"
                           "<span>page <span class='pageNumber'></span> of <span class='totalPages'></span></span></div>")
-                options = dict(format=paper, print_background=True, display_header_footer=True,
-                               header_template="<div></div>", footer_template=footer,
-                               margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})
+
+                def printed(scale: float) -> bytes:
+                    return page.pdf(format=paper, print_background=True, display_header_footer=True, scale=scale,
+                                    header_template="<div></div>", footer_template=footer,
+                                    margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})
+
                 scale = 1.0
-                data = page.pdf(**options)
+                data = printed(scale)
                 while _ONE_PAGE in text and _pdf_pages(data) > 1 and scale > 0.8:
                     scale = round(scale - 0.02, 2)
-                    data = page.pdf(**options, scale=scale)
+                    data = printed(scale)
                 if _ONE_PAGE in text and _pdf_pages(data) > 1:
                     raise RuntimeError(f"{target.name}: does not fit one page even at 80 %")
                 Path(target).write_bytes(data)

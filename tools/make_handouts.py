@@ -414,7 +414,7 @@ You need Python 3.11 or newer. In a terminal, in this folder (after unzipping):
     .venv/bin/pip install "{wheel}[notebooks]"
     .venv/bin/jupyter lab notebooks/00_start_here.ipynb
 
-On Windows (PowerShell or cmd) the two last lines are
+On Windows (PowerShell or cmd) the three lines are `py -m venv .venv`,
 `.venv\\Scripts\\pip install "{wheel}[notebooks]"` and
 `.venv\\Scripts\\jupyter lab notebooks\\00_start_here.ipynb`.
 JupyterLab opens in your browser; stop it with Ctrl-C in the terminal. Already have
