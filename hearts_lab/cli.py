@@ -10,7 +10,7 @@ symbols; a closed pipe (``| head``), end of input and Ctrl-C end it quietly.
 
 >>> main(["deal", "--preset", "standard", "--players", "3", "--seed", "1"])  # doctest: +ELLIPSIS
 standard, 3 players: 51 cards (1 pack, without 2♦), 17 each, pass 3 (offsets 1, 2)
-Hand 0, seed 1, dealer seat 0; pass 3 cards left (offset 1)
+Hand 1, seed 1, dealer seat 0; pass 3 cards left (offset 1)
 seat 0: ...
 0
 """
@@ -27,7 +27,7 @@ from typing import Sequence, TextIO
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 from .hand import Hand
 from .rules import MOON_POLICIES, PRESETS, Rules
-from .table import Controls, Table
+from .table import Controls, Report, Table
 
 __all__ = ["main", "build_parser"]
 
@@ -45,6 +45,46 @@ _TWICE = re.compile(r"(?<![\w'])('?[\w ]{1,12}'?) or \1(?![\w'])")  # "QS or QS"
 _PLAIN = str.maketrans({"−": "-", "·": "-", "…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "×": "x"})
 
 
+_RED, _BOLD, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[0m"
+_RED_CARD = re.compile(r"(?<![\w\x1b])(?:10|[2-9JQKA])(?:[♥♦]|[HD](?![a-z]))")
+_HEADING = re.compile(r"^(Trick \d+(?: of \d+)?|Hand \d+|Your cards|Legal)(?=[:( ])")
+
+
+def wants_colour(out: TextIO, environ: dict[str, str] | None = None) -> bool:
+    """Colour for ``out``: a terminal (not a pipe or a file), not ``TERM=dumb``, and no ``NO_COLOR``
+    (https://no-color.org: set to anything but the empty string, it turns colour off).
+
+    >>> import io
+    >>> wants_colour(io.StringIO(), {})
+    False
+    >>> class Tty(io.StringIO):
+    ...     def isatty(self): return True
+    >>> wants_colour(Tty(), {"TERM": "xterm"}), wants_colour(Tty(), {"TERM": "xterm", "NO_COLOR": "1"})
+    (True, False)
+    >>> wants_colour(Tty(), {"TERM": "dumb"}), wants_colour(Tty(), {"TERM": "xterm", "NO_COLOR": ""})
+    (False, True)
+    """
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR", "") != "":
+        return False
+    if env.get("TERM") == "dumb":
+        return False
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def paint(text: str) -> str:
+    r"""``text`` with red hearts and diamonds (as symbols or letters) and a bold heading, in ANSI colours.
+
+    >>> paint("Trick 2: seat 1 Q♥, you 10♣")
+    '\x1b[1mTrick 2\x1b[0m: seat 1 \x1b[31mQ♥\x1b[0m, you 10♣'
+    >>> paint("Legal: 2D 5C")
+    '\x1b[1mLegal\x1b[0m: \x1b[31m2D\x1b[0m 5C'
+    """
+    text = _RED_CARD.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", text)
+    return _HEADING.sub(lambda m: f"{_BOLD}{m.group(0)}{_RESET}", text)
+
+
 class Console:
     """Prints text the output can encode: suit symbols become letters (``Q♠`` -> ``QS``) when it cannot.
 
@@ -57,7 +97,7 @@ class Console:
     "a suit (C D H S), e.g. 'QS'"
     """
 
-    def __init__(self, out: TextIO | None = None) -> None:
+    def __init__(self, out: TextIO | None = None, colour: bool | None = None) -> None:
         self.out = out if out is not None else sys.stdout
         encoding = getattr(self.out, "encoding", None) or "utf-8"
         try:
@@ -66,6 +106,8 @@ class Console:
         except (UnicodeEncodeError, LookupError):
             self.plain = True
         self._encoding = encoding
+        #: Red hearts and diamonds, bold headings: only on a terminal that shows colour (see :func:`wants_colour`).
+        self.colour = wants_colour(self.out) if colour is None else colour
 
     def text(self, text: str) -> str:
         """``text`` as it will be printed."""
@@ -80,7 +122,8 @@ class Console:
             return text.encode("ascii", "replace").decode("ascii")
 
     def say(self, text: str = "") -> None:
-        print(self.text(text), file=self.out, flush=True)
+        shown = self.text(text)
+        print(paint(shown) if self.colour else shown, file=self.out, flush=True)
 
     def ask(self, prompt: str) -> str:
         """One line of input (EOFError at the end of input); echoed when the input is not a terminal."""
@@ -114,7 +157,10 @@ def _deal(args: argparse.Namespace, console: Console) -> int:
     if args.slips is not None and args.slips.suffix.lower() not in (".html", ".pdf"):
         raise ValueError(f"--slips: the file must end in .html or .pdf, not {args.slips.name!r}.")
     rules = _rules(args)
-    hand = Hand.deal(rules, seed=args.seed, hand_number=args.hand, dealer=args.dealer)  # a bad dealer is refused, by name
+    if args.hand < 1:
+        raise ValueError(f"--hand: hands are numbered from 1 (the game's first hand), not {args.hand}.")
+    # People number hands from 1; the engine's hand_number counts from 0.
+    hand = Hand.deal(rules, seed=args.seed, hand_number=args.hand - 1, dealer=args.dealer)  # a bad dealer is refused, by name
     console.say(rules.summary())
     offset = hand.pass_offset
     passing = f"pass {rules.pass_count} cards {rules.pass_direction(offset)} (offset {offset})" if offset else "no passing this hand"
@@ -159,7 +205,7 @@ def _watch(table: Table, console: Console, bots: str) -> int:
         sets = sum(t.set_aside for t in hand.tricks)
         if sets:
             note += f"  {sets} trick(s) set aside"
-        console.say(f"{hand.hand_number:>4}" + "".join(f"{v:>9}" for v in scored.scores_after) + note)
+        console.say(f"{hand.hand_number + 1:>4}" + "".join(f"{v:>9}" for v in scored.scores_after) + note)
         if game.is_over:
             break
         report = table.next_hand()
@@ -188,6 +234,29 @@ def _show_state(table: Table, console: Console) -> None:
         console.say(f"Your cards: {_by_suit(hand.cards(seat))}")
     if table.my_turn:
         console.say(f"Legal: {format_cards(table.legal_moves())}")
+
+
+def _trick_lines(table: Table, finished_before: int) -> list[str]:
+    """Each trick finished since ``finished_before`` tricks, every card in play order: the cards
+    the bots played after yours come after "then".
+
+    >>> table = Table(None, seat=0, seed=1, controls=CONTROLS)
+    >>> _ = table.pass_cards(table.hand.cards(0)[-3:])
+    >>> _ = table.play("3C")
+    >>> _trick_lines(table, 0)
+    ['Trick 1: seat 2 2♣, seat 3 8♣, you 3♣, then seat 1 5♣.']
+    """
+    lines = []
+    for trick in table.hand.tricks[finished_before:]:
+        parts, after_you = [], False
+        for seat, card in trick.plays:
+            if seat == table.seat:
+                parts.append(f"you {card}")
+                after_you = True
+            else:
+                parts.append(("then " if after_you and parts[-1].startswith("you ") else "") + f"seat {seat} {card}")
+        lines.append(f"Trick {trick.number + 1}: {', '.join(parts)}.")
+    return lines
 
 
 def _prompt(table: Table) -> str:
@@ -229,7 +298,15 @@ def _sit(table: Table, console: Console, bots: str) -> int:
         elif table.passing:
             report = table.pass_cards(line)
         elif table.my_turn:
+            finished = len(table.hand.tricks)
             report = table.play(line)
+            if report.ok:  # the rest of the trick, as the bots played it, before the table's sentence
+                lines = _trick_lines(table, finished)
+                for text in lines:
+                    console.say(text)
+                heading = lines[-1].split(":", 1)[0] + ": " if lines else ""
+                if heading and report.text.startswith(heading):  # the sentence names the same trick
+                    report = Report("  " + report.text[len(heading):], report.kind, report.error)
         elif table.scored is not None:
             if word and word not in ("next", "n"):
                 console.say("The hand is over: press Enter for the next hand, or type undo or quit.")
@@ -254,7 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--dealer", type=int, default=0, help="the dealing seat (0 to players-1)")
     deal = sub.choices["deal"]
-    deal.add_argument("--hand", type=int, default=0, help="hand number (decides the pass direction)")
+    deal.add_argument("--hand", type=int, default=1, help="which hand of the game, from 1 (decides the pass direction)")
     deal.add_argument("--slips", metavar="FILE", type=Path, default=None,
                       help="write deal slips to print, one per seat: FILE.html, or FILE.pdf (needs Playwright and Chromium)")
     play = sub.choices["play"]

@@ -214,5 +214,5 @@ class Game:
         lines = ["hand" + "".join(f"  seat {s}" for s in range(n))]
         for h in self.history:
             moon = f"  (moon: {h.moon})" if h.moon else ""
-            lines.append(f"{h.hand.hand_number:>4}" + "".join(f"{v:>8}" for v in h.scores_after) + moon)
+            lines.append(f"{h.hand.hand_number + 1:>4}" + "".join(f"{v:>8}" for v in h.scores_after) + moon)  # hands from 1, for people
         return "\n".join(lines)

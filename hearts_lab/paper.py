@@ -288,12 +288,12 @@ def _slip_cards(cards: Sequence[Card]) -> str:
 
 
 def deal_command(rules: Rules, seed: int | str, hand_number: int, dealer: int) -> str:
-    """The command line that prints the same deal.
+    """The command line that prints the same deal (``--hand`` counts from 1, as people do; ``hand_number`` is the engine's).
 
     >>> deal_command(Rules.preset("standard", players=4), 12, 0, 0)
-    'hearts-lab deal --preset standard --players 4 --seed 12 --hand 0 --dealer 0'
+    'hearts-lab deal --preset standard --players 4 --seed 12 --hand 1 --dealer 0'
     """
-    return f"hearts-lab deal --preset {rules.name} --players {rules.players} --seed {seed} --hand {hand_number} --dealer {dealer}"
+    return f"hearts-lab deal --preset {rules.name} --players {rules.players} --seed {seed} --hand {hand_number + 1} --dealer {dealer}"
 
 
 def deal_slips_html(hand: Hand, *, seed: int | str | None = None, source: str = "") -> str:
@@ -318,7 +318,7 @@ def deal_slips_html(hand: Hand, *, seed: int | str | None = None, source: str = 
     opening = (f"The holder of the {rules.opening_card} leads it to trick 1" if rules.opening_card is not None
                else f"Seat {(hand.dealer + 1) % n}, at the dealer's left, leads trick 1")
     about = (f"<div class='hl-note' style='font-size:0.8em'>{_esc(rules.name)} · {n} players · {seed_text}"
-             f"hand number {hand.hand_number} · dealer seat {hand.dealer}</div>")
+             f"hand {hand.hand_number + 1} · dealer seat {hand.dealer}</div>")
     slips = []
     for seat in range(n):
         cards = hand.cards(seat)
@@ -349,8 +349,8 @@ def deal_slips_html(hand: Hand, *, seed: int | str | None = None, source: str = 
         f"{check}</table></div>"
     )
     return (
-        f"<h1>Deal slips</h1><p class='hl-note'>{_esc(rules.summary())}; {seed_text}hand number {hand.hand_number} "
-        f"(counted from 0){where}.<br>Take {packs}{_esc(removed)}. Cut along the dashed lines and give each player "
+        f"<h1>Deal slips</h1><p class='hl-note'>{_esc(rules.summary())}; {seed_text}hand {hand.hand_number + 1} "
+        f"of the game{where}.<br>Take {packs}{_esc(removed)}. Cut along the dashed lines and give each player "
         f"their slip; each takes their cards from the pack. {_esc(opening)}.{command}</p>"
         f"<div class='hl-slips'>{''.join(slips)}</div>"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -57,7 +58,7 @@ def run_cli(*args: str, stdin: str = "", env: dict[str, str] | None = None, time
 def test_deal_names_the_pass_as_the_engine_does(capsys):
     rules = Rules.preset("lowest-clubs", players=6)
     for hand_number in range(6):
-        assert main(["deal", "--preset", "lowest-clubs", "--players", "6", "--hand", str(hand_number)]) == 0
+        assert main(["deal", "--preset", "lowest-clubs", "--players", "6", "--hand", str(hand_number + 1)]) == 0
         out = capsys.readouterr().out
         offset = rules.pass_offset(hand_number)
         if offset:
@@ -201,3 +202,70 @@ def test_ctrl_c_at_the_prompt_ends_quietly():
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert err.decode().strip() == "hearts-lab: interrupted."
+
+
+# -- issue 16: the rest of the trick after your card, colour, hands numbered from 1 -----------------
+
+
+def test_after_each_card_the_rest_of_the_trick_is_shown(monkeypatch, capsys):
+    """Every trick of a whole hand typed at the terminal is printed with every card in play order."""
+    rules = Rules.preset("standard", players=4)
+    expected = Table(rules, seat=2, seed=6, controls=cli.CONTROLS)
+    lines = [" ".join(map(str, expected.hand.cards(2)[:3]))]
+    expected.pass_cards(lines[0])
+    while expected.scored is None:
+        card = expected.legal_moves()[-1]
+        lines.append(str(card))
+        assert expected.play(card).ok
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\nquit\n"))
+    assert main(["play", "--seat", "2", "--seed", "6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    for trick in expected.hand.tricks:
+        names = [("you " if seat == 2 else f"seat {seat} ") + str(card) for seat, card in trick.plays]
+        mine = [seat for seat, _ in trick.plays].index(2)
+        if mine + 1 < len(names):
+            names[mine + 1] = "then " + names[mine + 1]
+        line = f"Trick {trick.number + 1}: {', '.join(names)}."
+        assert line in out, line
+        after = out[out.index(line) + 1]
+        assert after.startswith("  ") and trick.reason.split(":")[0] in after  # the table's sentence about it follows
+    assert len([line for line in out if re.match(r"Trick \d+: .*\byou ", line)]) == len(expected.hand.tricks) == 13
+
+
+class _Terminal(io.StringIO):
+    encoding = "utf-8"
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_on_a_terminal_and_never_with_no_color(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    screen = _Terminal()
+    cli.Console(screen).say("Trick 3: seat 1 Q♥, you 10♣, then seat 2 K♦.")
+    shown = screen.getvalue()
+    assert "\x1b[31mQ♥\x1b[0m" in shown and "\x1b[31mK♦\x1b[0m" in shown and "\x1b[31m10♣" not in shown
+    monkeypatch.setenv("NO_COLOR", "1")
+    screen = _Terminal()
+    cli.Console(screen).say("Trick 3: seat 1 Q♥")
+    assert "\x1b" not in screen.getvalue()
+
+
+def test_a_pipe_gets_no_colour_codes():
+    result = run_cli("play", "--seat", "0", stdin="quit\n", env={"NO_COLOR": "", "TERM": "xterm"})
+    assert result.returncode == 0
+    assert b"\x1b" not in result.stdout and "Hand 1:".encode() in result.stdout
+
+
+def test_hands_are_numbered_from_1_for_people(capsys):
+    assert main(["deal", "--hand", "1"]) == 0
+    first = capsys.readouterr().out
+    assert "Hand 1, seed 1" in first and "pass 3 cards left" in first
+    assert main(["deal", "--hand", "4"]) == 0
+    assert "Hand 4, seed 1" in capsys.readouterr().out and Rules.preset("standard", players=4).pass_offset(3) == 0
+    assert main(["deal", "--hand", "0"]) == 2
+    assert capsys.readouterr().err.startswith("hearts-lab: --hand: hands are numbered from 1")
+    assert main(["play", "--seed", "1", "--target", "30"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[2].split()[0] == "1"   # the first hand's row of scores

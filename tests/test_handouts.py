@@ -125,7 +125,7 @@ def test_deal_slips_hold_each_seats_cards():
         assert f"<h3>Seat {seat} " in slips[seat] and _cards_in(slips[seat]) == Counter(hand.cards(seat))
     assert "Kitty" in slips[9] and _cards_in(slips[9]) == Counter(hand.kitty)
     assert _cards_in("".join(slips[:10])) == Counter(Rules.preset("cancellation", players=9).deck())
-    assert "--seed 5 --hand 1 --dealer 2" in html
+    assert "--seed 5 --hand 2 --dealer 2" in html  # hand_number=1 is the game's hand 2
 
 
 def test_cli_deal_slips_writes_html_and_refuses_another_suffix(tmp_path, capsys):

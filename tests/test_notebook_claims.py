@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_lab import Card, Hand, Rules
+from hearts_lab import Card, Game, Hand, Rules
 from hearts_lab.bots import HeuristicBot, RandomBot, deal_and_play, play_hand
 from hearts_lab.cases import SEQUENCE_CASES
 from hearts_lab.rules import PRESET_PLAYERS
@@ -329,4 +329,11 @@ def test_05_the_play_table_counts_hands_from_one():
     table = Table(seed=1)
     assert table.hand.hand_number == 0 and table.hand.rules.pass_offset(0) == 1
     assert table.message.startswith("Hand 1: choose 3 cards to pass left")
-    assert "the table's *Hand 1* is hand\n  number 0, which passes to the left" in _markdown(_nb("05"))
+    text = _markdown(_nb("05"))
+    assert "`Hand.deal(..., hand_number=0)`\n  is *Hand 1*, which passes to the left" in text
+    game = Game(table.rules, seed=1)
+    from hearts_lab.bots import HeuristicBot, play_hand
+    first = game.next_hand()
+    play_hand(first, [HeuristicBot(seed=s) for s in range(4)])
+    game.add_hand(first)
+    assert game.score_table().splitlines()[1].split()[0] == "1"   # "like the score table above, counts hands from 1"

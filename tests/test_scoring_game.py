@@ -251,7 +251,7 @@ def test_score_table_lists_each_hand():
     game = game_after_moon("auto", (90, 80, 85, 70))
     table = game.score_table().splitlines()
     assert table[0] == "hand  seat 0  seat 1  seat 2  seat 3"
-    assert table[1].split() == ["0", "90", "106", "111", "96", "(moon:", "old)"]
+    assert table[1].split() == ["1", "90", "106", "111", "96", "(moon:", "old)"]  # hands numbered from 1 for people
 
 
 @pytest.mark.parametrize("preset,players", [("standard", 3), ("lowest-clubs", 2), ("cancellation", 9)])
