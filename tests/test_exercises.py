@@ -354,19 +354,19 @@ def _cases_ws1_ws2():
     """(check, right answer, [(wrong answer, words in the hint), ...]) for the engine-derived checks."""
     # The tests replay the records themselves: the modules have no helper returning a replayed hand.
     four_std, hold = ws1.STANDARD, ws1._HOLD
-    p2, p3, p4 = (replay(four_std, seed, hold, plays) for seed, plays in (ws1._Q2, ws1._Q3, ws1._Q4))
+    p2, p3, p4 = (replay(four_std, seed, hold, plays) for seed, plays in (ws1.GENERIC.q2, ws1.GENERIC.q3, ws1.GENERIC.q4))
     q2, q3, q4 = _legal(p2), _legal(p3), _legal(p4)
-    q5 = replay(four_std, ws1._Q5[0], hold, ws1._Q5[1]).tricks[ws1._Q5[2]].winner
+    q5 = replay(four_std, ws1.GENERIC.q5[0], hold, ws1.GENERIC.q5[1]).tricks[ws1.GENERIC.q5[2]].winner
     hand6 = replay(four_std, 1, hold, ws1._SEED_1)
     q6 = hand6.points()[2]
     hearts6 = sum(1 for c in hand6.collected(2) if c.suit == "H")
-    four = Rules.preset("standard", players=4)
+    five = Rules.preset("standard", players=5)
     six = Rules.preset("lowest-clubs", players=6)
     k2 = six.pass_offset(2)
     passes = ws2._passed(replay(ws2.CANCELLATION_7, ws2.PASS_Q3[0], ws2.PASS_Q3[1]))
     received = passes.received(2)
-    hand_q6 = replay(ws2.CANCELLATION_7, ws2._Q6[0], 0, ws2._Q6[2], ws2._Q6[1])
-    hand_q8 = replay(ws2.CANCELLATION_7, ws2._Q8[0], 0, ws2._Q8[2], ws2._Q8[1])
+    hand_q6 = replay(ws2.CANCELLATION_7, ws2.GENERIC.q6[0], 0, ws2.GENERIC.q6[2], ws2.GENERIC.q6[1])
+    hand_q8 = replay(ws2.CANCELLATION_7, ws2.GENERIC.q8[0], 0, ws2.GENERIC.q8[2], ws2.GENERIC.q8[1])
     nxt = hand_q6.tricks[6]
     pile = hand_q6.tricks[5]
     points = hand_q6.rules.points_of
@@ -382,10 +382,10 @@ def _cases_ws1_ws2():
                             (set(p4.cards(3)), "must follow suit"), (q4 | {Card.parse("A♣")}, "does not hold")]),
         (ws1.check_q5, q5, [(0, "led card does not always win"), (1, "never wins"), (3, "another card of the led suit is higher")]),
         (ws1.check_q6, q6, [(hearts6, "counted the hearts"), (hearts6 + 1, "13 points, not 1"), (q6 + 5, LADDER)]),
-        (ws1.check_q7, "2♣", [("3♣", "stripped"), ("4♣", "lower club"), ("2♦", "stripped"), ("2♥", "opened with a club")]),
-        (ws2.check_q1, (1 + four.pass_offset(6)) % 4, [((1 + four.pass_offset(5)) % 4, "start at 0"),
-                                                       ((1 + four.pass_offset(7)) % 4, "start at 0"), (2, LADDER)]),
-        (ws2.check_q2, (5 - k2) % 6, [((5 + k2) % 6, "passes *to*"), ((5 - six.pass_offset(1)) % 6, "Off by one"),
+        (ws1.check_q7, "5♣", [("3♣", "stripped"), ("6♣", "lower club"), ("2♦", "stripped"), ("5♥", "opened with a club")]),
+        (ws2.check_q1, (2 + five.pass_offset(3)) % 5, [((2 + five.pass_offset(2)) % 5, "start at 0"),
+                                                       ((2 - five.pass_offset(3)) % 5, "not (s - k)"), (2, LADDER)]),
+        (ws2.check_q2, (5 - k2) % 6, [((5 + k2) % 6, "passes *to*"), ((5 - six.pass_offset(1)) % 6, "start at 0"),
                                       (next(s for s in range(6) if s not in {(5 - k2) % 6, (5 + k2) % 6} | {(5 - six.pass_offset(h)) % 6 for h in (1, 3)}), LADDER)]),
         (ws2.check_q3, received, [(passes.passes[2], "passed away"), (passes.passes[(2 + passes.pass_offset) % 7], "Wrong direction"),
                                   (list(received)[:2], "exactly 3"), (passes.passes[0] if passes.passes[0] != received else passes.passes[1], LADDER)]),
@@ -649,13 +649,13 @@ def test_unanswered_and_result_object():
     result = ws1.check_q1(...)
     assert isinstance(result, CheckResult) and result.status == "unanswered" and not result
     bundle = result._repr_mimebundle_()
-    assert bundle[MIME_TYPE] == {"worksheet": "ws1", "question": "Q1", "status": "unanswered"}
+    assert bundle[MIME_TYPE] == {"worksheet": "ws1", "question": "Q1", "status": "unanswered", "attempt": 0, "answer": None}
     assert "Not answered yet" in bundle["text/plain"]
     assert ws5.check_q3(..., ..., ..., ...).status == "unanswered"
 
 
 def test_cards_accepted_in_any_notation_and_container():
-    legal = replay(ws1.STANDARD, ws1._Q2[0], ws1._HOLD, ws1._Q2[1]).legal_moves()
+    legal = replay(ws1.STANDARD, ws1.GENERIC.q2[0], ws1._HOLD, ws1.GENERIC.q2[1]).legal_moves()
     forms = [
         legal,
         list(reversed(legal)),

@@ -119,8 +119,8 @@ def test_worksheet_2_accepts_exactly_the_engines_pass_seats():
     from hearts_lab.exercises import checks, ws2
 
     for check, (preset, players, h, seat), fact in [
-        (ws2.check_q1, ws2._Q1, Hand.pass_target),
-        (ws2.check_q2, ws2._Q2, Hand.pass_source),
+        (ws2.check_q1, ws2.GENERIC.q1, Hand.pass_target),
+        (ws2.check_q2, ws2.GENERIC.q2, Hand.pass_source),
     ]:
         engine = fact(Hand.deal(Rules.preset(preset, players=players), seed=0, hand_number=h), seat)
         accepted = [s for s in range(players) if check(s).status == "correct"]

@@ -41,7 +41,7 @@ import math
 import numbers
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
@@ -77,6 +77,8 @@ __all__ = [
 UNANSWERED = Ellipsis
 #: MIME type of the machine-readable part of a check's output (read by tests).
 MIME_TYPE = "application/vnd.hearts-lab.check+json"
+#: MIME type of the machine-readable part of a hint's output (the teacher's grading counts the levels asked for).
+HINT_MIME_TYPE = "application/vnd.hearts-lab.hint+json"
 
 _MARKS = {"correct": "✔ Correct", "unanswered": "Not answered yet", "incorrect": "✘ Not quite"}
 _COLOURS = {"correct": "#1b7f3b", "unanswered": "#555555", "incorrect": "#b3261e"}
@@ -96,6 +98,10 @@ class CheckResult:
     question: str
     status: str
     message: str
+    #: The number of this answer among the question's checked answers in this session (0: unanswered).
+    attempt: int = field(default=0, compare=False)
+    #: The answer as plain data (text, numbers, None; see :func:`recorded`), kept in the stored output.
+    answer: Any = field(default=None, compare=False)
 
     @property
     def correct(self) -> bool:
@@ -123,7 +129,8 @@ class CheckResult:
             + (f"<br>{html.escape(self.message)}" if self.message else "")
             + "</div>"
         )
-        data = {"worksheet": self.worksheet, "question": self.question, "status": self.status}
+        data = {"worksheet": self.worksheet, "question": self.question, "status": self.status,
+                "attempt": self.attempt, "answer": self.answer}
         return {"text/plain": self.text, "text/html": markup, MIME_TYPE: data}
 
 
@@ -169,19 +176,62 @@ def hint(worksheet: str, question: Any, level: int = 1) -> str:
         raise ValueError(f"question: {worksheet} has no question {question!r} (questions: {known}).")
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise ValueError(f"level: 1 (a nudge), 2 (the structure) or 3 (the full formula), not {level!r}.")
-    return Hint(key, level, ladder[level - 1])
+    return Hint(key, level, ladder[level - 1], worksheet)
 
 
 class Hint(str):
-    """A hint's text, shown with its question and level."""
+    """A hint's text, shown with its question and level (the stored output records which was asked for)."""
 
-    def __new__(cls, key: str, level: int, text: str) -> "Hint":
+    def __new__(cls, key: str, level: int, text: str, worksheet: str = "") -> "Hint":
         made = super().__new__(cls, f"{key}, hint {level} of 3: {text}")
         made.level = level  # type: ignore[attr-defined]
+        made.key = key  # type: ignore[attr-defined]
+        made.worksheet = worksheet  # type: ignore[attr-defined]
         return made
 
     def __repr__(self) -> str:
         return str(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        data = {"worksheet": self.worksheet, "question": self.key, "hint": self.level}  # type: ignore[attr-defined]
+        return {"text/plain": str(self), HINT_MIME_TYPE: data}
+
+
+#: Longest text an answer is recorded with in a check's output.
+RECORD_TEXT = 2_000
+
+
+def recorded(answer: Any) -> Any:
+    """An answer as plain data for the check's stored output: what the teacher's grading reads back.
+
+    Cards become one text (``"2♣ Q♠"``), exact numbers ``"p/q"`` text, seats and
+    whole numbers stay numbers; anything else (a simulation result, ...) is
+    recorded as ``None``. Nothing here is ever evaluated when it is read back.
+
+    >>> recorded(["QS", "2c"]), recorded(Fraction(6, 4)), recorded(3), recorded(None)
+    ('2♣ Q♠', '3/2', 3, 'nobody')
+    """
+    try:
+        if answer is None:
+            return "nobody"  # a seat question's "nobody wins"
+        if isinstance(answer, bool):
+            return None
+        if isinstance(answer, numbers.Integral) and abs(int(answer)) < 10**15:
+            return int(answer)
+        if isinstance(answer, str):
+            return answer[:RECORD_TEXT]
+        if isinstance(answer, (tuple, list)) and answer and all(
+            isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer
+        ) and len(answer) <= 20:
+            return [int(v) for v in answer]
+        if isinstance(answer, (Card, set, frozenset, list, tuple, Counter, dict)):
+            text = cards_text(read_cards(answer).elements())
+            return text[:RECORD_TEXT]
+        value = exact_value(answer)
+        text = str(value)
+        return text if len(text) <= RECORD_TEXT else None
+    except Exception:  # not a kind of answer that is read back: only its status counts
+        return None
 
 
 def attempts(worksheet: str, question: str) -> int:
@@ -255,6 +305,8 @@ def question(
                     result = CheckResult(worksheet, key, "incorrect", _unreadable(answer, context, error))
                 else:
                     result = CheckResult(worksheet, key, "correct", note)
+            if result.status != "unanswered":
+                result = replace(result, attempt=attempts(worksheet, key) + 1, answer=recorded(answer))
             _RESULTS.append(result)
             return result
 

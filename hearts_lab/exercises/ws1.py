@@ -20,8 +20,9 @@ from ..cards import QUEEN_OF_SPADES, SUITS, Card, suit_name
 from ..hand import Hand
 from ..rules import Rules
 from ..tricks import Trick
-from .checks import Wrong, cards_text, hint as _hint, question, read_cards, read_seat, same_exact
+from .checks import HINTS, Wrong, cards_text, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import PositionView, TrickView, replay
+from .variants import Ws1Variant, house_rules, ws1_variant
 
 __all__ = [
     "STANDARD",
@@ -31,6 +32,9 @@ __all__ = [
     "position_q4",
     "trick_q5",
     "tricks_q6",
+    "removed_q7",
+    "GENERIC",
+    "use_variant",
     "hint",
     "check_q1",
     "check_q2",
@@ -46,26 +50,134 @@ WS = "ws1"
 STANDARD = Rules.preset("standard", players=4)
 _HOLD = 3
 
-# Each position: a seed and the record of the bots' plays (see .positions). The views and the checks
+# Each position: a seed and the record of the plays (see .positions). The views and the checks
 # replay a record where they need it: no call without arguments returns a replayed Hand (whose
 # attributes, to_play, legal_moves(), winner, points(), would answer a question in one line). The
-# records themselves are constants here; a student who reads the source can replay one with the
-# engine, which is documented in exercises/README.md.
-_Q1_SEED = 2
-_Q2 = (42, "2♣")
+# records themselves are data here; a student who reads them can replay one with the engine, which is
+# documented in exercises/README.md. A student's own copy calls use_variant(seed) first, which swaps in
+# that student's positions and parameters (hearts_lab.exercises.variants).
 #: Seed 1, hand 3, played to the end: Q3 stops after 12 cards, Q6 uses the whole hand.
 _SEED_1 = (
     "2♣ 6♣ 9♣ 5♣ 2♦ 6♦ J♦ 8♦ 4♣ 7♣ 10♣ 3♣ 4♦ 7♦ A♠ 5♦ 2♠ 7♠ 6♠ 5♠ 8♠ 4♠ Q♠ J♠ J♣ A♣ A♥ 8♣ 3♠ 9♠ "
     "10♠ Q♥ 3♦ K♦ Q♦ J♥ Q♣ 7♥ 10♥ K♥ K♣ A♦ 8♥ 5♥ 3♥ 10♦ 2♥ 4♥ K♠ 9♥ 9♦ 6♥"
 )
-_Q3 = (1, " ".join(_SEED_1.split()[:12]))
-_Q4 = (3, "2♣ 8♣ 6♣ 7♣ 5♠ 3♠ 6♠ 4♠ 4♣ 5♣ 9♣ 3♣ 8♠ K♥ K♠ J♠ 8♦ 5♦")
-#: Q5: the sixth trick (index 5) of seed 2's hand 3.
-_Q5 = (2, "2♣ 3♣ 4♣ A♣ 3♠ 2♠ 8♠ 7♠ 5♦ 3♦ 4♦ 2♦ 6♣ Q♣ 10♣ J♣ 4♠ 5♠ J♠ K♠ 7♣ A♠ K♣ 8♣", 5)
-#: Q6: the seat whose points are asked for.
-_Q6_SEAT = 2
-#: Q7: the rules whose opening card is asked for.
-_Q7_RULES = Rules.preset("standard", players=7)
+#: The positions of the generic copy (self-study).
+GENERIC = Ws1Variant(
+    q1=(2, _HOLD, 0),
+    q2=(42, "2♣"),
+    q3=(1, " ".join(_SEED_1.split()[:12])),
+    q4=(3, "2♣ 8♣ 6♣ 7♣ 5♠ 3♠ 6♠ 4♠ 4♣ 5♣ 9♣ 3♣ 8♠ K♥ K♠ J♠ 8♦ 5♦"),
+    q5=(2, "2♣ 3♣ 4♣ A♣ 3♠ 2♠ 8♠ 7♠ 5♦ 3♦ 4♦ 2♦ 6♣ Q♣ 10♣ J♣ 4♠ 5♠ J♠ K♠ 7♣ A♠ K♣ 8♣", 5),
+    q6=(1, _SEED_1, 2),
+    q7=(6, ("2♣", "3♣", "4♣", "2♦")),
+)
+_current = GENERIC
+
+#: The hint ladders, with the variant's seats, suits and player count filled in.
+_HINTS = {
+    "Q2": (
+        "Can seat {q2_seat} follow suit? And what is special about the first trick?",
+        "Seat {q2_seat} holds no club, so they may discard - except the cards the first-trick rule forbids.",
+        "Legal: every card seat {q2_seat} holds except the hearts and the Q♠ (they hold other cards, so the exception does not apply).",
+    ),
+    "Q3": (
+        "Have hearts been broken yet? The last line of the picture says.",
+        "Before hearts are broken one suit may not be led (unless the leader holds nothing else); every other card may.",
+        "Legal leads: every card seat {q3_seat} holds that is not a heart. The Q♠ is a spade and may be led.",
+    ),
+    "Q5": (
+        "Which suit was led?",
+        "Only cards of the led suit can win the trick; compare those and ignore the rest.",
+        "The winner is the seat that played the highest {q5_suit} ({q5_suits} were led), whatever else was played.",
+    ),
+    "Q6": (
+        "Which tricks did seat {q6_seat} win, and which cards in them carry points?",
+        "Go through the tricks seat {q6_seat} won and add the points of the cards in them: the hearts and the Q♠.",
+        "Points = 1 for each heart in the tricks seat {q6_seat} won, plus 13 if the Q♠ is among them.",
+    ),
+    "Q7": (
+        "Which cards does this deck strip?",
+        "The game opens with the lowest club still in the deck after stripping.",
+        "Opening card: the lowest club of the deck with {q7_removed} removed; look at which low clubs went.",
+    ),
+}
+
+
+#: The text of each question whose values change with the variant ({names} come from the variant).
+TEXTS = {
+    "Q1": (
+        "Here is a fresh deal (hand number {q1_hand}, a *hold* hand: nobody passes). The dealer is seat {q1_dealer}, so\n"
+        "seat {q1_left} sits on the dealer's left. Which seat leads the first trick? Answer with a seat number."
+    ),
+    "Q2": (
+        "Seat {q2_leader} has led the 2♣ and it is seat {q2_seat}'s turn. Which cards may seat {q2_seat} play? Give **all** of\n"
+        "them."
+    ),
+    "Q3": (
+        "Another hand (a different deal), at the start of trick {q3_trick}: seat {q3_seat} is on lead. Which cards may seat\n"
+        "{q3_seat} lead? Read the last line of the picture: have hearts been broken?"
+    ),
+    "Q5": (
+        "This is trick {q5_trick} of a hand, as `(seat, card)` pairs in the order they were played; seat {q5_leader}\n"
+        "led. Which seat won it?"
+    ),
+    "Q6": (
+        "The hand of Q3, played to the end. How many penalty points did **seat {q6_seat}** collect? Use the tricks\n"
+        "listed below (each trick's last sentence says who won it)."
+    ),
+    "Q7": (
+        "A house rule for {q7_players} players strips the {q7_count} cards printed below, so that everyone gets\n"
+        "{q7_hand_size}. The first trick is opened as usual, by the lowest club in the deck. Which card opens it?"
+    ),
+}
+
+
+def question_text(key: str) -> str:
+    """The text of question ``key`` for the current variant (the worksheet's markdown under its heading)."""
+    return TEXTS[key].format(**_fields(_current))
+
+
+def _fields(v: Ws1Variant) -> dict[str, Any]:
+    """The values a question's text and hints name, for variant ``v``."""
+    q2 = replay(STANDARD, v.q2[0], _HOLD, v.q2[1])
+    q3 = replay(STANDARD, v.q3[0], _HOLD, v.q3[1])
+    q5 = replay(STANDARD, v.q5[0], _HOLD, v.q5[1]).tricks[v.q5[2]]
+    led = q5.plays[0][1].suit
+    return {
+        "q1_hand": v.q1[1], "q1_dealer": v.q1[2], "q1_left": STANDARD.play_order(v.q1[2])[1],
+        "q2_seat": q2.to_play, "q2_leader": q2.current_trick.leader,
+        "q3_seat": q3.to_play, "q3_trick": q3.trick_number + 1,
+        "q5_trick": v.q5[2] + 1, "q5_leader": q5.leader,
+        "q5_suit": suit_name(led, plural=False), "q5_suits": suit_name(led),
+        "q6_seat": v.q6[2],
+        "q7_players": v.q7[0], "q7_removed": " ".join(v.q7[1]), "q7_count": len(v.q7[1]),
+        "q7_hand_size": house_rules(*v.q7).hand_size,
+    }
+
+
+def _ladder(key: str) -> tuple[str, str, str]:
+    values = _fields(_current)
+    return tuple(text.format(**values) for text in _HINTS[key])  # type: ignore[return-value]
+
+
+def _register_hints() -> None:
+    for key in _HINTS:
+        HINTS[WS][key] = _ladder(key)
+
+
+def use_variant(seed: int | None) -> str:
+    """Swap in the positions and parameters of a student's own copy (``None``: the generic copy again).
+
+    Each student's copy of this worksheet calls it first with the seed the teacher's class gave them.
+
+    >>> use_variant(12345)
+    'Worksheet 1, variant 12345: your own deals, seats and deck.'
+    >>> _ = use_variant(None)
+    """
+    global _current
+    _current = GENERIC if seed is None else ws1_variant(seed)
+    _register_hints()
+    return f"Worksheet 1, variant {seed}: your own deals, seats and deck." if seed is not None else "Worksheet 1: the generic copy."
 
 
 def hint(question: Any, level: int = 1) -> str:
@@ -78,35 +190,45 @@ def _replayed(record: tuple[Any, ...]) -> Hand:
     return replay(STANDARD, record[0], _HOLD, record[1])
 
 
+def _q1_deal(record: tuple[int, int, int]) -> Hand:
+    seed, number, dealer = record
+    return Hand.deal(STANDARD, seed=seed, hand_number=number, dealer=dealer)
+
+
 def deal_q1_text() -> str:
-    """Q1's deal as text (hand 3, a hold hand, dealer seat 0), without saying whose turn it is."""
-    hand = Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
+    """Q1's deal as text (a hold hand), without saying whose turn it is."""
+    hand = _q1_deal(_current.q1)
     return "\n".join(f"seat {s}: {cards_text(hand.cards(s))}" for s in range(hand.players))
 
 
 def position_q2() -> PositionView:
     """Q2: part-way through trick 1 (a picture and the cards; the legal moves are the question)."""
-    return PositionView(_replayed(_Q2))
+    return PositionView(_replayed(_current.q2))
 
 
 def position_q3() -> PositionView:
-    """Q3: the start of trick 4 of another hand."""
-    return PositionView(_replayed(_Q3))
+    """Q3: the start of a trick of another hand."""
+    return PositionView(_replayed(_current.q3))
 
 
 def position_q4() -> PositionView:
-    """Q4: the middle of a trick, later in a third hand."""
-    return PositionView(_replayed(_Q4))
+    """Q4: the middle of a trick of a third hand."""
+    return PositionView(_replayed(_current.q4))
 
 
 def trick_q5() -> list[tuple[int, Card]]:
     """Q5: the plays of a finished trick, as (seat, card) pairs in play order."""
-    return list(_replayed(_Q5).tricks[_Q5[2]].plays)
+    return list(_replayed(_current.q5).tricks[_current.q5[2]].plays)
 
 
 def tricks_q6() -> tuple[TrickView, ...]:
     """Q6: the thirteen tricks of a finished hand (who led, the plays, who won)."""
-    return tuple(TrickView(t) for t in _replayed((1, _SEED_1)).tricks)
+    return tuple(TrickView(t) for t in _replayed(_current.q6).tricks)
+
+
+def removed_q7() -> tuple[Card, ...]:
+    """Q7: the cards the house-rule deck strips (which card opens is the question)."""
+    return tuple(Card.parse(c) for c in _current.q7[1])
 
 
 def _judge_legal(answer: object, hand: Hand) -> None:
@@ -163,7 +285,7 @@ def _judge_legal(answer: object, hand: Hand) -> None:
 ))
 def check_q1(answer: object) -> None:
     """Who leads trick 1 of :func:`deal_q1`'s deal: a seat number."""
-    hand = Hand.deal(STANDARD, seed=_Q1_SEED, hand_number=_HOLD, dealer=0)
+    hand = _q1_deal(_current.q1)
     seat = read_seat(answer, hand.players)
     if seat == hand.to_play:
         return
@@ -174,24 +296,16 @@ def check_q1(answer: object) -> None:
     raise Wrong()
 
 
-@question(WS, "Q2", "Legal cards on the first trick", hints=(
-    "Can seat 0 follow suit? And what is special about the first trick?",
-    "Seat 0 holds no club, so they may discard - except the cards the first-trick rule forbids.",
-    "Legal: every card seat 0 holds except the hearts and the Q♠ (they hold other cards, so the exception does not apply).",
-))
+@question(WS, "Q2", "Legal cards on the first trick", hints=_ladder("Q2"))
 def check_q2(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q2`."""
-    _judge_legal(answer, _replayed(_Q2))
+    _judge_legal(answer, _replayed(_current.q2))
 
 
-@question(WS, "Q3", "Legal leads before hearts are broken", hints=(
-    "Have hearts been broken yet? The last line of the picture says.",
-    "Before hearts are broken one suit may not be led (unless the leader holds nothing else); every other card may.",
-    "Legal leads: every card seat 2 holds that is not a heart. The Q♠ is a spade and may be led.",
-))
+@question(WS, "Q3", "Legal leads before hearts are broken", hints=_ladder("Q3"))
 def check_q3(answer: object) -> None:
     """The cards the leader may lead in :func:`position_q3`."""
-    _judge_legal(answer, _replayed(_Q3))
+    _judge_legal(answer, _replayed(_current.q3))
 
 
 @question(WS, "Q4", "Legal cards when you can follow suit", hints=(
@@ -201,17 +315,13 @@ def check_q3(answer: object) -> None:
 ))
 def check_q4(answer: object) -> None:
     """The cards the seat to play may play in :func:`position_q4`."""
-    _judge_legal(answer, _replayed(_Q4))
+    _judge_legal(answer, _replayed(_current.q4))
 
 
-@question(WS, "Q5", "Who won the trick?", hints=(
-    "Which suit was led?",
-    "Only cards of the led suit can win the trick; compare those and ignore the rest.",
-    "The winner is the seat that played the highest club (clubs were led), whatever else was played.",
-))
+@question(WS, "Q5", "Who won the trick?", hints=_ladder("Q5"))
 def check_q5(answer: object) -> None:
     """The seat that won the trick :func:`trick_q5`."""
-    trick = _replayed(_Q5).tricks[_Q5[2]]
+    trick = _replayed(_current.q5).tricks[_current.q5[2]]
     plays = list(trick.plays)
     seat = read_seat(answer, STANDARD.players)
     if seat == trick.winner:
@@ -230,15 +340,11 @@ def check_q5(answer: object) -> None:
     raise Wrong()
 
 
-@question(WS, "Q6", "Penalty points taken", hints=(
-    "Which tricks did seat 2 win, and which cards in them carry points?",
-    "Go through the tricks seat 2 won and add the points of the cards in them: the hearts and the Q♠.",
-    "Points = 1 for each heart in the tricks seat 2 won, plus 13 if the Q♠ is among them.",
-))
+@question(WS, "Q6", "Penalty points taken", hints=_ladder("Q6"))
 def check_q6(answer: object) -> None:
     """Seat 2's penalty points at the end of the hand :func:`tricks_q6` lists."""
-    hand = _replayed((1, _SEED_1))
-    seat = _Q6_SEAT
+    hand = _replayed(_current.q6)
+    seat = _current.q6[2]
     expected = hand.points()[seat]
     if same_exact(answer, expected):
         return
@@ -255,14 +361,10 @@ def check_q6(answer: object) -> None:
     raise Wrong()
 
 
-@question(WS, "Q7", "The opening card with seven players (standard)", hints=(
-    "Which cards does the standard rulebook strip with seven players?",
-    "The game opens with the lowest club still in the deck after stripping.",
-    "Opening card: the lowest club of Rules.preset('standard', players=7).deck(); look at .removed to see which low cards went.",
-))
+@question(WS, "Q7", "The opening card of a stripped deck", hints=_ladder("Q7"))
 def check_q7(answer: object) -> None:
-    """The card that opens trick 1 in ``standard`` with 7 players."""
-    rules = _Q7_RULES
+    """The card that opens trick 1 of the house-rule deck :func:`removed_q7` lists."""
+    rules = house_rules(*_current.q7)
     got = read_cards(answer)
     if len(got) != 1:
         raise Wrong("Give one card.")
@@ -270,9 +372,9 @@ def check_q7(answer: object) -> None:
     if card == rules.opening_card:
         return
     if card in rules.removed:
-        raise Wrong(f"{card} is stripped from the deck with 7 players: nobody holds it. Which cards are removed?")
+        raise Wrong(f"{card} is stripped from this deck: nobody holds it. Which cards are removed?")
     if card.suit != "C":
         raise Wrong("The first trick is opened with a club.")
     if card.rank > rules.opening_card.rank:
-        raise Wrong(f"A lower club than {card} is still in the deck: look at which cards .removed lists.")
+        raise Wrong(f"A lower club than {card} is still in the deck: look again at which cards are removed.")
     raise Wrong()

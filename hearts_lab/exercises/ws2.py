@@ -20,8 +20,9 @@ from ..cards import Card, suit_name
 from ..hand import Hand
 from ..rules import Rules
 from ..tricks import TrickResult, resolve_trick
-from .checks import Wrong, hint as _hint, question, read_cards, read_seat, same_exact
+from .checks import HINTS, Wrong, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import TrickView, replay
+from .variants import Ws2Variant, highest_cards as _highest, ws2_variant
 
 __all__ = [
     "PASS_Q3",
@@ -29,6 +30,10 @@ __all__ = [
     "TRICK_Q5",
     "CANCELLATION_6",
     "CANCELLATION_7",
+    "GENERIC",
+    "use_variant",
+    "rules_q1",
+    "rules_q2",
     "passes_q3",
     "tricks_q6",
     "kitty_q8",
@@ -48,28 +53,148 @@ WS = "ws2"
 CANCELLATION_6 = Rules.preset("cancellation", players=6)
 CANCELLATION_7 = Rules.preset("cancellation", players=7)
 
-# Q1, Q2: (preset, players, hand number, seat)
-_Q1 = ("standard", 4, 6, 1)
-_Q2 = ("lowest-clubs", 6, 2, 5)
-#: Q3: a 7-player Cancellation deal, hand number 1; (seed, hand number, seat asked about).
-PASS_Q3 = (11, 1, 2)
-#: Q4 and Q5: single tricks, (seat, card) in play order, 6-player Cancellation Hearts.
-TRICK_Q4 = ((2, "9♠"), (3, "K♠"), (4, "9♠"), (5, "2♥"), (0, "K♠"), (1, "3♠"))
-TRICK_Q5 = ((0, "J♦"), (1, "J♦"), (2, "A♣"), (3, "5♥"), (4, "5♥"), (5, "Q♠"))
-# Q6, Q7: seed 4, hand 0 of 7-player Cancellation, played to the end of trick 7; trick 6 (index 5) was set aside.
-_Q6 = (
-    4,
-    ("10♥ Q♠ A♠", "J♦ 5♥ K♥", "Q♣ A♦ 9♥", "10♦ K♦ 5♥", "10♥ K♠ A♠", "A♥ Q♠ K♠", "A♣ K♥ A♥"),
-    "2♣ 4♣ 5♣ 4♣ 3♣ 10♣ 8♣ 2♦ 3♦ Q♠ 5♦ A♦ A♦ 3♦ 5♠ 3♠ 6♠ 10♠ 9♠ 9♠ 7♠ 2♣ Q♠ 5♣ 3♣ K♥ 7♣ 7♣ "
-    "4♠ 3♠ 7♠ 2♠ 6♥ K♠ K♠ 8♠ 8♠ 5♥ A♠ A♥ A♥ A♠ 6♦ 9♥ 4♦ 6♦ 4♦ 7♦ 10♥",
+#: The parameters of the generic copy (self-study); a student's own copy calls use_variant(seed) first,
+#: which swaps in that student's (hearts_lab.exercises.variants).
+GENERIC = Ws2Variant(
+    q1=("standard", 5, 3, 2),
+    q2=("lowest-clubs", 6, 2, 5),
+    q3=(11, 1, 2),
+    q4=((2, "9♠"), (3, "K♠"), (4, "9♠"), (5, "2♥"), (0, "K♠"), (1, "3♠")),
+    q5=((0, "J♦"), (1, "J♦"), (2, "A♣"), (3, "5♥"), (4, "5♥"), (5, "Q♠")),
+    # seed 4, hand 0 of 7-player Cancellation, played to the end of trick 7; trick 6 (index 5) was set aside.
+    q6=(
+        4,
+        ("10♥ Q♠ A♠", "J♦ 5♥ K♥", "Q♣ A♦ 9♥", "10♦ K♦ 5♥", "10♥ K♠ A♠", "A♥ Q♠ K♠", "A♣ K♥ A♥"),
+        "2♣ 4♣ 5♣ 4♣ 3♣ 10♣ 8♣ 2♦ 3♦ Q♠ 5♦ A♦ A♦ 3♦ 5♠ 3♠ 6♠ 10♠ 9♠ 9♠ 7♠ 2♣ Q♠ 5♣ 3♣ K♥ 7♣ 7♣ "
+        "4♠ 3♠ 7♠ 2♠ 6♥ K♠ K♠ 8♠ 8♠ 5♥ A♠ A♥ A♥ A♠ 6♦ 9♥ 4♦ 6♦ 4♦ 7♦ 10♥",
+        5,
+    ),
+    # seed 113, hand 0 of 7-player Cancellation, three tricks; the first was set aside.
+    q8=(
+        113,
+        ("K♣ A♣ K♦", "Q♣ Q♥ A♠", "J♦ Q♦ A♥", "K♥ K♠ A♠", "7♥ 9♥ K♠", "J♥ Q♥ K♥", "6♥ 9♥ Q♠"),
+        "4♠ 5♠ A♥ 4♠ 3♠ 5♠ 3♠ 3♦ Q♠ 4♦ 5♦ 2♦ 3♦ 5♦ 6♣ 4♣ 6♣ 4♣ 5♣ 10♣ 5♣",
+    ),
 )
-_SET_ASIDE = 5
-# Q8: seed 113, hand 0 of 7-player Cancellation, three tricks; the first was set aside.
-_Q8 = (
-    113,
-    ("K♣ A♣ K♦", "Q♣ Q♥ A♠", "J♦ Q♦ A♥", "K♥ K♠ A♠", "7♥ 9♥ K♠", "J♥ Q♥ K♥", "6♥ 9♥ Q♠"),
-    "4♠ 5♠ A♥ 4♠ 3♠ 5♠ 3♠ 3♦ Q♠ 4♦ 5♦ 2♦ 3♦ 5♦ 6♣ 4♣ 6♣ 4♣ 5♣ 10♣ 5♣",
-)
+_current = GENERIC
+#: Q3: (seed, hand number, seat asked about) of a 7-player Cancellation deal; Q4 and Q5: single tricks,
+#: (seat, card) in play order, 6-player Cancellation Hearts. Rebound by use_variant.
+PASS_Q3 = GENERIC.q3
+TRICK_Q4 = GENERIC.q4
+TRICK_Q5 = GENERIC.q5
+
+_HINTS = {
+    "Q1": (
+        "Which offset does hand number {q1_hand} use? Hand numbers start at 0.",
+        "Look up the offset k for hand {q1_hand} in the schedule (it repeats every {q1_cycle} hands); offset k sends seat s's cards to seat (s + k) mod {q1_players}.",
+        "Target = ({q1_seat} + schedule[{q1_hand} mod {q1_cycle}]) mod {q1_players}, with schedule {q1_schedule}.",
+    ),
+    "Q2": (
+        "The question asks who sends cards *to* seat {q2_seat}, not where seat {q2_seat}'s cards go.",
+        "Find the offset k of hand {q2_hand} (pass_schedule, hand numbers from 0); the sender s is the seat with (s + k) mod {q2_players} = {q2_seat}.",
+        "Sender = ({q2_seat} - k) mod {q2_players} with k = Rules.preset('{q2_preset}', players={q2_players}).pass_offset({q2_hand}).",
+    ),
+    "Q3": (
+        "Which seat's cards travel to seat {q3_seat} in hand number {q3_hand}?",
+        "Find the offset k of hand {q3_hand}; the sender s has (s + k) mod 7 = {q3_seat}. Seat {q3_seat} receives exactly the cards s passed.",
+        "Cards received = the passes of seat ({q3_seat} - k) mod 7, with k = rules.pass_offset({q3_hand}); give each copy.",
+    ),
+    "Q4": (
+        "Are any two cards in this trick identical?",
+        "Identical cards cancel: neither can win. Among the cards of the led suit that did not cancel, the highest wins.",
+        "Cross out both copies of every card played twice ({q4_pairs}); the winner is the seat with the highest {q4_suit} left.",
+    ),
+    "Q5": (
+        "Which suit was led, and which cards cancel?",
+        "Only an uncancelled card of the led suit can win. If there is none, nobody wins and the trick is set aside.",
+        "Cross out the identical pairs; if no {q5_suit} is left the answer is None (set aside), else the seat of the highest {q5_suit} left.",
+    ),
+    "Q6": (
+        "Did anybody win trick {q6_aside}?",
+        "The winner of a trick leads the next one. When nobody wins (the trick is set aside), the lead stays where it was.",
+        "The leader of trick {q6_next} is the seat that led trick {q6_aside}.",
+    ),
+    "Q7": (
+        "What happens to the cards of a set-aside trick?",
+        "The next trick's winner collects that trick and the pending pile under it - cancelled cards included, since they keep their points.",
+        "Points = hearts and Q♠ points in trick {q6_next} + those in trick {q6_aside} (the pile), counting every copy.",
+    ),
+}
+
+
+#: The text of each question whose values change with the variant ({names} come from the variant).
+TEXTS = {
+    "Q1": (
+        "`{q1_preset}` with {q1_players} players passes by the offsets printed below (its `pass_schedule`, one\n"
+        "entry per hand, repeating). In hand number **{q1_hand}**, which seat receives **seat {q1_seat}**'s cards?"
+    ),
+    "Q2": (
+        "`{q2_preset}` with {q2_players} players passes by the offsets printed below. In hand number **{q2_hand}**,\n"
+        "which seat's cards does **seat {q2_seat}** receive?"
+    ),
+    "Q3": (
+        "A 7-player Cancellation Hearts deal, hand number **{q3_hand}**. Every seat passes its three highest cards\n"
+        "(listed below). Which three cards does **seat {q3_seat}** receive? (With two packs a card can\n"
+        "appear twice; give each copy.)"
+    ),
+    "Q4": "A trick in 6-player Cancellation Hearts, in play order (seat {q4_leader} led):",
+    "Q5": "Another trick (seat {q5_leader} led). Who wins it? If nobody does, answer `None`.",
+    "Q6": (
+        "Seven computer players played this 7-player hand. Here are its first {q6_shown} tricks; the last of them\n"
+        "was set aside.\n"
+        "\n"
+        "* **Q6.** Which seat leads trick {q6_next}?\n"
+        "* **Q7.** Trick {q6_next} is won by seat {q7_winner} (the plays: {q7_plays}).\n"
+        "  How many penalty points does seat {q7_winner} collect *when it wins trick {q6_next}*?"
+    ),
+}
+
+
+def question_text(key: str) -> str:
+    """The text of question ``key`` for the current variant (the worksheet's markdown under its heading)."""
+    return TEXTS[key].format(**_fields(_current))
+
+
+def _fields(v: Ws2Variant) -> dict[str, Any]:
+    """The values a question's text and hints name, for variant ``v``."""
+    r1 = Rules.preset(v.q1[0], players=v.q1[1])
+    r2 = Rules.preset(v.q2[0], players=v.q2[1])
+    q4 = [Card.parse(c) for _, c in v.q4]
+    q5_led = Card.parse(v.q5[0][1]).suit
+    q6 = _hand_of(v.q6)
+    nxt = q6.tricks[v.q6[3] + 1]
+    return {
+        "q1_preset": v.q1[0], "q1_players": v.q1[1], "q1_hand": v.q1[2], "q1_seat": v.q1[3],
+        "q1_cycle": len(r1.pass_schedule), "q1_schedule": r1.pass_schedule,
+        "q2_preset": v.q2[0], "q2_players": v.q2[1], "q2_hand": v.q2[2], "q2_seat": v.q2[3],
+        "q2_cycle": len(r2.pass_schedule),
+        "q3_hand": v.q3[1], "q3_seat": v.q3[2],
+        "q4_leader": v.q4[0][0], "q4_suit": suit_name(q4[0].suit, plural=False),
+        "q4_pairs": " and ".join(f"both {c}" for c in sorted({c for c in q4 if q4.count(c) == 2}, key=lambda c: c.sort_key())),
+        "q5_leader": v.q5[0][0], "q5_suit": suit_name(q5_led, plural=False),
+        "q6_shown": v.q6[3] + 1, "q6_aside": v.q6[3] + 1, "q6_next": v.q6[3] + 2,
+        "q7_winner": nxt.winner, "q7_plays": ", ".join(f"seat {s} {c}" for s, c in nxt.plays),
+    }
+
+
+def _ladder(key: str) -> tuple[str, str, str]:
+    values = _fields(_current)
+    return tuple(text.format(**values) for text in _HINTS[key])  # type: ignore[return-value]
+
+
+def use_variant(seed: int | None) -> str:
+    """Swap in the positions and parameters of a student's own copy (``None``: the generic copy again).
+
+    >>> use_variant(12345)
+    'Worksheet 2, variant 12345: your own tricks, seats and hand numbers.'
+    >>> _ = use_variant(None)
+    """
+    global _current, PASS_Q3, TRICK_Q4, TRICK_Q5
+    _current = GENERIC if seed is None else ws2_variant(seed)
+    PASS_Q3, TRICK_Q4, TRICK_Q5 = _current.q3, _current.q4, _current.q5
+    for key in _HINTS:
+        HINTS[WS][key] = _ladder(key)
+    return f"Worksheet 2, variant {seed}: your own tricks, seats and hand numbers." if seed is not None else "Worksheet 2: the generic copy."
 
 
 def highest_cards(cards: tuple[Card, ...], count: int) -> list[Card]:
@@ -78,7 +203,7 @@ def highest_cards(cards: tuple[Card, ...], count: int) -> list[Card]:
     >>> highest_cards(tuple(Card.parse(c) for c in "2C AS 10H AD".split()), 2)
     [A♠, A♦]
     """
-    return sorted(cards, key=lambda c: (c.rank, c.sort_key()), reverse=True)[:count]
+    return _highest(cards, count)
 
 
 def hint(question: Any, level: int = 1) -> str:
@@ -86,10 +211,14 @@ def hint(question: Any, level: int = 1) -> str:
     return _hint(WS, question, level)
 
 
+def _hand_of(record: tuple[Any, ...]) -> Hand:
+    seed, passes, plays = record[:3]
+    return replay(CANCELLATION_7, seed, 0, plays, passes)
+
+
 def _replayed(record: tuple[Any, ...]) -> Hand:
     """The hand a position record (seed, passes, plays) describes, replayed from its deal."""
-    seed, passes, plays = record
-    return replay(CANCELLATION_7, seed, 0, plays, passes)
+    return _hand_of(record)
 
 
 def _passed(hand: Hand) -> Hand:
@@ -107,6 +236,16 @@ class Passes(NamedTuple):
     passes: tuple[tuple[Card, ...], ...]
 
 
+def rules_q1() -> Rules:
+    """Q1's rules (where seat's cards go is the question)."""
+    return Rules.preset(_current.q1[0], players=_current.q1[1])
+
+
+def rules_q2() -> Rules:
+    """Q2's rules (who passes to the seat is the question)."""
+    return Rules.preset(_current.q2[0], players=_current.q2[1])
+
+
 def passes_q3() -> Passes:
     """Q3: a deal in which every seat passed its three highest cards (who receives them is the question)."""
     hand = _passed(replay(CANCELLATION_7, PASS_Q3[0], PASS_Q3[1]))
@@ -114,75 +253,67 @@ def passes_q3() -> Passes:
 
 
 def tricks_q6() -> tuple[TrickView, ...]:
-    """Q6, Q7: the first six tricks of a 7-player Cancellation hand; the sixth was set aside."""
-    return tuple(TrickView(t) for t in _replayed(_Q6).tricks[:6])
+    """Q6, Q7: the first tricks of a 7-player Cancellation hand; the last one shown was set aside."""
+    return tuple(TrickView(t) for t in _replayed(_current.q6).tricks[: _current.q6[3] + 1])
 
 
 def kitty_q8() -> tuple[Card, ...]:
     """Q8: the kitty of a 7-player Cancellation hand (who collects it is the question)."""
-    return tuple(_replayed(_Q8).kitty)
+    return tuple(_replayed(_current.q8).kitty)
 
 
 def tricks_q8() -> tuple[TrickView, ...]:
     """Q8: the first three tricks of that hand; the first was set aside."""
-    return tuple(TrickView(t) for t in _replayed(_Q8).tricks[:3])
+    return tuple(TrickView(t) for t in _replayed(_current.q8).tricks[:3])
 
 
 def _offset_rules(preset: str, players: int) -> Rules:
     return Rules.preset(preset, players=players)
 
 
-@question(WS, "Q1", "Where do the cards go? (standard, 4 players)", hints=(
-    "Which offset does hand number 6 use? Hand numbers start at 0.",
-    "Look up the offset k for hand 6 in the schedule (it repeats every 4 hands); offset k sends seat s's cards to seat (s + k) mod 4.",
-    "Target = (1 + schedule[6 mod 4]) mod 4, with schedule (1, 3, 2, 0).",
-))
+def _pass_slips(rules: Rules, seat: int, h: int, got: int, asked: str) -> list[str]:
+    """The hints for the two slips of a pass question (``asked`` is "target" or "source"); a seat can fit both."""
+    ask = rules.pass_target if asked == "target" else rules.pass_source
+    other = rules.pass_source if asked == "target" else rules.pass_target
+    found = []
+    if any(got == ask(seat, rules.pass_offset(n)) for n in (h - 1, h + 1)):
+        found.append(f"That is the answer for the hand before or after: hand numbers start at 0, so hand {h} uses "
+                     f"schedule[{h} mod {len(rules.pass_schedule)}].")
+    if got == other(seat, rules.pass_offset(h)):
+        found.append("Offset k sends cards from seat s to seat (s + k) mod n, not (s - k)." if asked == "target" else
+                     f"That is the seat that seat {seat} passes *to*. The question asks who passes to seat {seat}.")
+    if len(found) == 2:
+        found[1] = "Or: " + found[1][0].lower() + found[1][1:]
+    return found
+
+
+@question(WS, "Q1", "Where do the cards go?", hints=_ladder("Q1"))
 def check_q1(answer: object) -> None:
-    """Seat 1's pass target in hand number 6 of standard 4-player Hearts."""
-    preset, players, h, seat = _Q1
+    """The seat that receives the asked seat's cards in the asked hand number (:func:`rules_q1`)."""
+    preset, players, h, seat = _current.q1
     rules = _offset_rules(preset, players)
     got = read_seat(answer, players)
     if got == rules.pass_target(seat, rules.pass_offset(h)):
         return
-    for wrong_h in (h - 1, h + 1):
-        if got == rules.pass_target(seat, rules.pass_offset(wrong_h)):
-            raise Wrong(
-                "That is the target for the hand before or after. Hand numbers start at 0, so hand 6 is the "
-                "seventh hand: use schedule[6 mod 4]."
-            )
-    if got == rules.pass_source(seat, rules.pass_offset(h)):
-        raise Wrong("Offset k sends cards from seat s to seat (s + k) mod n, not (s - k).")
-    raise Wrong()
+    slips = _pass_slips(rules, seat, h, got, "target")
+    raise Wrong(" ".join(slips) if slips else None)
 
 
-@question(WS, "Q2", "Who passes to you? (lowest-clubs, 6 players)", hints=(
-    "The question asks who sends cards *to* seat 5, not where seat 5's cards go.",
-    "Find the offset k of hand 2 (pass_schedule, hand numbers from 0); the sender s is the seat with (s + k) mod 6 = 5.",
-    "Sender = (5 - k) mod 6 with k = Rules.preset('lowest-clubs', players=6).pass_offset(2).",
-))
+@question(WS, "Q2", "Who passes to you?", hints=_ladder("Q2"))
 def check_q2(answer: object) -> None:
-    """The seat that passes to seat 5 in hand number 2 of lowest-clubs with 6 players."""
-    preset, players, h, seat = _Q2
+    """The seat that passes to the asked seat in the asked hand number (:func:`rules_q2`)."""
+    preset, players, h, seat = _current.q2
     rules = _offset_rules(preset, players)
-    offset = rules.pass_offset(h)
     got = read_seat(answer, players)
-    if got == rules.pass_source(seat, offset):
+    if got == rules.pass_source(seat, rules.pass_offset(h)):
         return
-    if got == rules.pass_target(seat, offset):
-        raise Wrong(f"That is the seat that seat {seat} passes *to*. The question asks who passes to seat {seat}.")
-    for wrong_h in (h - 1, h + 1):
-        if got == rules.pass_source(seat, rules.pass_offset(wrong_h)):
-            raise Wrong("Off by one hand: hand numbers start at 0, so look up schedule[2], the third entry.")
-    raise Wrong()
+    slips = _pass_slips(rules, seat, h, got, "source")
+    raise Wrong(" ".join(slips) if slips else None)
 
 
-@question(WS, "Q3", "What does seat 2 receive?", hints=(
-    "Which seat's cards travel to seat 2 in hand number 1?",
-    "Find the offset k of hand 1; the sender s has (s + k) mod 7 = 2. Seat 2 receives exactly the cards s passed.",
-    "Cards received = the passes of seat (2 - k) mod 7, with k = rules.pass_offset(1); give each copy.",
-))
+@question(WS, "Q3", "What does the seat receive?", hints=_ladder("Q3"))
 def check_q3(answer: object) -> None:
-    """The cards seat 2 receives in :func:`passes_q3`'s exchange (a multiset: two packs)."""
+    """The cards the asked seat receives in :func:`passes_q3`'s exchange (a multiset: two packs)."""
     hand = _passed(replay(CANCELLATION_7, PASS_Q3[0], PASS_Q3[1]))
     seat = PASS_Q3[2]
     got = read_cards(answer)
@@ -212,11 +343,7 @@ def _trick_answer(trick: tuple[tuple[int, str], ...], answer: object) -> tuple[T
     return result, plays, got, dict(plays).get(got) if got is not None else None
 
 
-@question(WS, "Q4", "Cancellation: who wins?", hints=(
-    "Are any two cards in this trick identical?",
-    "Identical cards cancel: neither can win. Among the cards of the led suit that did not cancel, the highest wins.",
-    "Cross out both 9♠ and both K♠; the winner is the seat with the highest spade left.",
-))
+@question(WS, "Q4", "Cancellation: who wins?", hints=_ladder("Q4"))
 def check_q4(answer: object) -> None:
     """The winner of :data:`TRICK_Q4` under 6-player Cancellation Hearts."""
     result, plays, got, card = _trick_answer(TRICK_Q4, answer)
@@ -225,20 +352,17 @@ def check_q4(answer: object) -> None:
     if card is not None and card in result.cancelled:
         raise Wrong(
             f"The two {card} cancel each other: neither can win (they still carry their points). "
-            "Look for the highest uncancelled spade."
+            f"Look for the highest uncancelled {suit_name(plays[0][1].suit, plural=False)}."
         )
     if got == plays[0][0]:
-        raise Wrong("The led card does not always win - and here it was cancelled.")
+        cancelled = " - and here it was cancelled" if plays[0][1] in result.cancelled else ""
+        raise Wrong(f"The led card does not always win{cancelled}.")
     if got is None:
         raise Wrong("Is there an uncancelled card of the led suit? If so the trick is not set aside.")
     raise Wrong()
 
 
-@question(WS, "Q5", "Cancellation: winner or set aside?", hints=(
-    "Which suit was led, and which cards cancel?",
-    "Only an uncancelled card of the led suit can win. If there is none, nobody wins and the trick is set aside.",
-    "Cross out the identical pairs; if no diamond is left the answer is None (set aside), else the seat of the highest diamond left.",
-))
+@question(WS, "Q5", "Cancellation: winner or set aside?", hints=_ladder("Q5"))
 def check_q5(answer: object) -> None:
     """The winner of :data:`TRICK_Q5` (None / "nobody" if it is set aside)."""
     result, plays, got, card = _trick_answer(TRICK_Q5, answer)
@@ -259,16 +383,12 @@ def check_q5(answer: object) -> None:
     raise Wrong()
 
 
-@question(WS, "Q6", "After a set-aside trick: who leads?", hints=(
-    "Did anybody win trick 6?",
-    "The winner of a trick leads the next one. When nobody wins (the trick is set aside), the lead stays where it was.",
-    "The leader of trick 7 is the seat that led trick 6.",
-))
+@question(WS, "Q6", "After a set-aside trick: who leads?", hints=_ladder("Q6"))
 def check_q6(answer: object) -> None:
     """The seat that leads the trick after the set-aside trick in :func:`tricks_q6`."""
-    hand = _replayed(_Q6)
-    aside = hand.tricks[_SET_ASIDE]
-    nxt = hand.tricks[_SET_ASIDE + 1]
+    hand = _replayed(_current.q6)
+    aside = hand.tricks[_current.q6[3]]
+    nxt = hand.tricks[_current.q6[3] + 1]
     got = read_seat(answer, hand.players)
     if got == nxt.leader:
         return
@@ -279,16 +399,12 @@ def check_q6(answer: object) -> None:
     raise Wrong()
 
 
-@question(WS, "Q7", "Collecting the pending pile", hints=(
-    "What happens to the cards of a set-aside trick?",
-    "The next trick's winner collects that trick and the pending pile under it - cancelled cards included, since they keep their points.",
-    "Points = hearts and Q♠ points in trick 7 + those in trick 6 (the pile), counting every copy.",
-))
+@question(WS, "Q7", "Collecting the pending pile", hints=_ladder("Q7"))
 def check_q7(answer: object) -> None:
     """Points the winner of the trick after the set-aside trick collects with it."""
-    hand = _replayed(_Q6)
+    hand = _replayed(_current.q6)
     rules = hand.rules
-    nxt = hand.tricks[_SET_ASIDE + 1]
+    nxt = hand.tricks[_current.q6[3] + 1]
     expected = nxt.points
     if same_exact(answer, expected):
         return
@@ -296,7 +412,7 @@ def check_q7(answer: object) -> None:
     pile = expected - own
     if same_exact(answer, own):
         raise Wrong("You counted only the trick itself. The winner also collects the pending pile: the set-aside trick.")
-    aside = hand.tricks[_SET_ASIDE]
+    aside = hand.tricks[_current.q6[3]]
     uncancelled = rules.points(c for t in (aside, nxt) for c in t.cards if c not in t.cancelled)
     if same_exact(answer, pile) or same_exact(answer, uncancelled):
         raise Wrong(
@@ -313,7 +429,7 @@ def check_q7(answer: object) -> None:
 ))
 def check_q8(answer: object) -> None:
     """The seat that collects the kitty in the hand :func:`tricks_q8` shows (trick 1 was set aside)."""
-    hand = _replayed(_Q8)
+    hand = _replayed(_current.q8)
     got = read_seat(answer, hand.players, allow_nobody=True)
     if got == hand.kitty_holder:
         return

@@ -1,0 +1,535 @@
+"""A teacher's class: a variant of each worksheet per student, and grading of the handed-in notebooks.
+
+The model is PrairieLearn's: every student gets their own variant of every
+question, drawn from a seed, and the grade is computed where the student
+cannot reach the key.
+
+* :class:`Class` (``Class(secret, roster)``) derives each student's seed as an
+  HMAC-SHA256 of the class secret and the student's name, and writes each
+  student's own copy of worksheets 1 and 2 (their own deals, seats, hand
+  numbers, player counts and cards: see :mod:`.variants`). Worksheets 3 to 5
+  are the same for everyone (their answers are hashed counts and the
+  student's own experiment); their copies carry the student's name so the
+  hand-in is recognised. The secret never leaves the teacher's machine, so
+  the public repository holds no student's answer.
+* :func:`grade` reads every handed-in notebook in a folder **as data**: the
+  JSON is parsed, each question's answer is taken from the answer cell's
+  source if it is a literal (parsed with :mod:`ast`, never executed) or else
+  from the value the student's check recorded in its stored output, and the
+  answer is judged by the worksheet's own check on the teacher's side after
+  the student's variant has been regenerated from the secret. No student code
+  runs. A file that is not a notebook, is too large, or does not say which
+  worksheet it is, is named and skipped.
+
+What the stored outputs say about attempts and hints (each check's output
+records its attempt number, each ``hint(...)`` output its level) was written
+by the student's kernel: the table reports it, labelled as recorded, and
+flags every question whose stored verdict differs from the teacher's.
+
+>>> import tempfile, pathlib
+>>> klass = Class("a long class secret, kept off the repo", ["Ada Lovelace", "Alan Turing"])
+>>> klass.seed("Ada Lovelace", "ws1") == klass.seed(" ada  lovelace ", "ws1"), klass.seed("Ada Lovelace", "ws1") == klass.seed("Alan Turing", "ws1")
+(True, False)
+>>> Class("short", ["Ada"])
+Traceback (most recent call last):
+...
+ValueError: secret: at least 16 characters (a passphrase only you know), not 5.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import hashlib
+import hmac
+import html
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from . import checks
+from .variants import GENERATORS
+
+__all__ = ["Class", "Grades", "grade", "student_seed", "safe_cell"]
+
+#: The worksheets and their notebooks (the student copies in exercises/student).
+WORKSHEETS = {
+    "ws1": "01_legal_moves",
+    "ws2": "02_passing_and_cancellation",
+    "ws3": "03_counting_deals",
+    "ws4": "04_moon_odds",
+    "ws5": "05_capstone_house_rule",
+}
+#: Worksheets graded here (the capstone is marked with its rubric).
+GRADED = ("ws1", "ws2", "ws3", "ws4")
+#: A handed-in notebook larger than this is skipped unread.
+MAX_BYTES = 5_000_000
+#: Notebook metadata key the class writes.
+META = "hearts_lab"
+_REPO = Path(__file__).resolve().parents[2]
+_MIN_SECRET = 16
+
+
+def _normal(name: str) -> str:
+    """A student's name as the seed sees it: Unicode NFC, case and spacing ignored."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+
+
+def student_seed(secret: str | bytes, student: str, worksheet: str) -> int:
+    """The seed of ``student``'s variant of ``worksheet``: 48 bits of HMAC-SHA256(secret, worksheet | name).
+
+    >>> student_seed("a long class secret, kept off the repo", "Ada", "ws1")
+    128621980463490
+    """
+    key = secret.encode("utf-8") if isinstance(secret, str) else bytes(secret)
+    message = f"hearts-lab|{worksheet}|{_normal(student)}".encode("utf-8")
+    return int.from_bytes(hmac.new(key, message, hashlib.sha256).digest()[:6], "big")
+
+
+def _check_secret(secret: Any) -> None:
+    if not isinstance(secret, (str, bytes)):
+        raise ValueError(f"secret: text or bytes only you know, not {type(secret).__name__}.")
+    if len(secret) < _MIN_SECRET:
+        raise ValueError(f"secret: at least {_MIN_SECRET} characters (a passphrase only you know), not {len(secret)}.")
+
+
+def _slug(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_") or "student"
+
+
+class Class:
+    """A class: a secret only the teacher keeps and the students' names.
+
+    ``seed(student, worksheet)`` is that student's variant seed;
+    ``write(folder)`` writes every student's own copies;
+    ``grade(folder)`` is :func:`grade` with this class's secret and roster.
+    """
+
+    def __init__(self, secret: str | bytes, roster: Iterable[str]) -> None:
+        _check_secret(secret)
+        names = [n for n in roster]
+        for n in names:
+            if not isinstance(n, str) or not _normal(n):
+                raise ValueError(f"roster: every entry is a student's name as text, not {n!r}.")
+        seen: dict[str, str] = {}
+        for n in names:
+            if _normal(n) in seen:
+                raise ValueError(f"roster: {n!r} and {seen[_normal(n)]!r} are the same name (case and spacing are ignored).")
+            seen[_normal(n)] = n
+        slugs: dict[str, str] = {}
+        for n in names:
+            if _slug(n) in slugs:
+                raise ValueError(f"roster: {n!r} and {slugs[_slug(n)]!r} would get the same file name; tell them apart.")
+            slugs[_slug(n)] = n
+        if not names:
+            raise ValueError("roster: no students.")
+        self._secret = secret
+        self.roster = tuple(" ".join(n.split()) for n in names)
+
+    def __repr__(self) -> str:
+        return f"Class({len(self.roster)} students; the secret is not shown)"
+
+    def seed(self, student: str, worksheet: str) -> int:
+        """The seed of ``student``'s variant of ``worksheet``."""
+        return student_seed(self._secret, student, worksheet)
+
+    def variant(self, student: str, worksheet: str) -> Any:
+        """``student``'s variant of ``worksheet`` (``"ws1"`` or ``"ws2"``)."""
+        return GENERATORS[worksheet](self.seed(student, worksheet))
+
+    def copy(self, student: str, worksheet: str, student_copies: str | Path | None = None) -> dict[str, Any]:
+        """``student``'s own copy of ``worksheet`` as notebook JSON (a dict)."""
+        if worksheet not in WORKSHEETS:
+            raise ValueError(f"worksheet: one of {', '.join(WORKSHEETS)}, not {worksheet!r}.")
+        folder = Path(student_copies) if student_copies else _REPO / "exercises" / "student"
+        path = folder / f"{WORKSHEETS[worksheet]}.ipynb"
+        if not path.is_file():
+            raise ValueError(f"student_copies: {path} is missing (give the folder of the generic student copies).")
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        seed = self.seed(student, worksheet) if worksheet in GENERATORS else None
+        return personalise(nb, worksheet, " ".join(student.split()), seed)
+
+    def write(self, folder: str | Path, worksheets: Iterable[str] = ("ws1", "ws2", "ws3", "ws4", "ws5"),
+              student_copies: str | Path | None = None) -> list[Path]:
+        """Write every student's copy of each worksheet to ``folder/<student>/NN_name.ipynb``; returns the paths."""
+        out = Path(folder)
+        written = []
+        for student in self.roster:
+            target = out / _slug(student)
+            target.mkdir(parents=True, exist_ok=True)
+            for ws in worksheets:
+                nb = self.copy(student, ws, student_copies)
+                path = target / f"{WORKSHEETS[ws]}.ipynb"
+                path.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+                written.append(path)
+        return written
+
+    def grade(self, folder: str | Path) -> "Grades":
+        """Grade the notebooks in ``folder`` (see :func:`grade`), flagging names not on the roster."""
+        return grade(folder, self._secret, roster=self.roster)
+
+
+def _lines(text: str) -> list[str]:
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + [parts[-1]]
+
+
+def _source(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else str(src)
+
+
+def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | None) -> dict[str, Any]:
+    """The generic student copy ``nb`` made ``student``'s: their variant, their questions' text, their name."""
+    import importlib
+
+    module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
+    nb = json.loads(json.dumps(nb))
+    texts: dict[str, str] = {}
+    if seed is not None:
+        try:
+            module.use_variant(seed)
+            texts = {key: module.question_text(key) for key in module.TEXTS}
+        finally:
+            module.use_variant(None)
+    import_line = re.compile(rf"^from hearts_lab\.exercises import .*\b{worksheet}\b.*$", re.M)
+    placed = False
+    for cell in nb["cells"]:
+        text = _source(cell)
+        if cell.get("cell_type") == "code" and not placed and import_line.search(text):
+            line = import_line.search(text).group(0)
+            extra = f"\n{worksheet}.use_variant({seed})  # your own questions: keep this line as it is" if seed is not None else ""
+            cell["source"] = _lines(text.replace(line, line + extra, 1))
+            placed = True
+        elif cell.get("cell_type") == "code" and f'export("{worksheet}", student=...)' in text:
+            cell["source"] = _lines(text.replace("student=...", f"student={student!r}"))
+        elif cell.get("cell_type") == "markdown" and texts:
+            heading = text.split("\n", 1)[0]
+            match = re.match(r"## (Q\d+)\.", heading)
+            if match and match.group(1) in texts:
+                cell["source"] = _lines(heading + "\n\n" + texts[match.group(1)])
+    if not placed:
+        raise ValueError(f"the student copy of {worksheet} has no 'from hearts_lab.exercises import ... {worksheet}' cell.")
+    nb.setdefault("metadata", {})[META] = {"worksheet": worksheet, "student": student, "variant": seed}
+    return nb
+
+
+# -- grading ----------------------------------------------------------------------
+
+
+#: Characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "|", "%")
+
+
+def safe_cell(value: Any) -> str:
+    """``value`` as spreadsheet-safe text: a leading ``= + - @`` (tab, CR, ...) is quoted with ``'``.
+
+    >>> safe_cell('=HYPERLINK("http://x", "y")'), safe_cell("Ada"), safe_cell(3)
+    ('\\'=HYPERLINK("http://x", "y")', 'Ada', '3')
+    """
+    text = "" if value is None else str(value)
+    text = text.replace("\x00", "")
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+@dataclass
+class Answer:
+    """One question of one submission as the teacher's side judged it."""
+
+    question: str
+    status: str  # correct, incorrect, unanswered or unreadable
+    source: str  # where the answer came from: "cell", "recorded" or ""
+    attempts: int | None  # as recorded by the student's kernel (None: no check output)
+    first_try: bool | None  # the recorded first attempt was correct (None: unknown)
+    hints: int  # the highest hint level asked for, from the stored outputs (0: none)
+    flags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Submission:
+    """One graded notebook."""
+
+    file: str
+    student: str
+    worksheet: str
+    answers: list[Answer]
+    flags: list[str] = field(default_factory=list)
+
+    @property
+    def correct(self) -> int:
+        return sum(a.status == "correct" for a in self.answers)
+
+
+@dataclass
+class Grades:
+    """The class table: one :class:`Submission` per notebook, and the files skipped with the reason."""
+
+    submissions: list[Submission]
+    skipped: list[tuple[str, str]]
+
+    COLUMNS = ("student", "worksheet", "question", "correct", "first try", "attempts (recorded)", "hints (recorded)", "flags")
+
+    def rows(self) -> list[dict[str, str]]:
+        """One row per student, worksheet and question (the long format a spreadsheet pivots)."""
+        rows = []
+        for sub in sorted(self.submissions, key=lambda s: (_normal(s.student), s.worksheet)):
+            for a in sub.answers:
+                rows.append({
+                    "student": sub.student, "worksheet": sub.worksheet, "question": a.question,
+                    "correct": a.status,
+                    "first try": "" if a.first_try is None else ("yes" if a.first_try else "no"),
+                    "attempts (recorded)": "" if a.attempts is None else str(a.attempts),
+                    "hints (recorded)": str(a.hints) if a.hints else "",
+                    "flags": "; ".join(sub.flags + a.flags),
+                })
+        return rows
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write the table as CSV; every cell is spreadsheet-safe (:func:`safe_cell`)."""
+        path = Path(path)
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(self.COLUMNS)
+            for row in self.rows():
+                writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
+            for name, why in self.skipped:
+                writer.writerow([safe_cell(name), "", "", "skipped", "", "", "", safe_cell(why)])
+        return path
+
+    def summary(self) -> list[tuple[str, str, int, int]]:
+        """(student, worksheet, correct, questions) per submission."""
+        return [(s.student, s.worksheet, s.correct, len(s.answers)) for s in self.submissions]
+
+    def __repr__(self) -> str:
+        lines = [f"{s.student} {s.worksheet}: {s.correct} of {len(s.answers)} correct"
+                 + (f" ({'; '.join(s.flags)})" if s.flags else "") for s in self.submissions]
+        lines += [f"skipped {name}: {why}" for name, why in self.skipped]
+        return "\n".join(lines) or "no notebooks found"
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.COLUMNS)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(r[c])}</td>" for c in self.COLUMNS) + "</tr>" for r in self.rows())
+        skipped = "".join(f"<li><code>{html.escape(n)}</code>: {html.escape(w)}</li>" for n, w in self.skipped)
+        return f"<table><tr>{head}</tr>{body}</table>" + (f"<p>Skipped:</p><ul>{skipped}</ul>" if skipped else "")
+
+
+class _Skip(Exception):
+    """A submission that cannot be graded; the message says why."""
+
+
+def _read_notebook(path: Path) -> dict[str, Any]:
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise _Skip(f"{size:,} bytes: larger than {MAX_BYTES:,}, not read")
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise _Skip(f"not a notebook (not valid JSON: {type(error).__name__})") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise _Skip("not a notebook (no list of cells)")
+    if not all(isinstance(c, dict) for c in nb["cells"]):
+        raise _Skip("not a notebook (a cell is not an object)")
+    return nb
+
+
+def _which(nb: dict[str, Any], path: Path) -> tuple[str, str, int | None]:
+    meta = nb.get("metadata") if isinstance(nb.get("metadata"), dict) else {}
+    mine = meta.get(META) if isinstance(meta.get(META), dict) else {}
+    worksheet, student, seed = mine.get("worksheet"), mine.get("student"), mine.get("variant")
+    if worksheet not in WORKSHEETS:
+        raise _Skip("does not say which worksheet it is (no hearts_lab metadata): was it written by Class.write?")
+    if not isinstance(student, str) or not _normal(student):
+        raise _Skip("names no student in its hearts_lab metadata")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise _Skip("its variant is not a whole number")
+    return worksheet, " ".join(student.split())[:200], seed
+
+
+_ASSIGN = re.compile(r"^q(\d+)$")
+
+
+def _literal(node: ast.AST, text: str) -> tuple[bool, Any]:
+    """(True, value) for an answer the teacher can read without running anything; else (False, None)."""
+    try:
+        return True, ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        pass
+    # A number written as arithmetic (binomial(52, 13) / 4, factorial(12) * ...): its text, read by the
+    # worksheet's own reader, which parses it without evaluating any Python.
+    segment = ast.get_source_segment(text, node) or ""
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    if segment and names <= {"binomial", "factorial", "C", "Rational", "Integer", "sqrt"}:
+        return True, segment
+    return False, None
+
+
+def _answer_cells(nb: dict[str, Any]) -> dict[str, tuple[bool, Any]]:
+    """For each ``qN = ...`` answer line at top level of a code cell: (readable, value)."""
+    found: dict[str, tuple[bool, Any]] = {}
+    for cell in nb["cells"]:
+        if cell.get("cell_type") != "code":
+            continue
+        text = _source(cell)
+        if len(text) > 100_000:
+            continue
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            continue
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                m = _ASSIGN.match(stmt.targets[0].id)
+                if m:
+                    if isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis:
+                        found[f"Q{m.group(1)}"] = (True, Ellipsis)
+                    else:
+                        found[f"Q{m.group(1)}"] = _literal(stmt.value, text)
+    return found
+
+
+def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
+    """The last stored check output of each question, and the highest hint level asked for per question."""
+    last: dict[str, dict[str, Any]] = {}
+    hints: dict[str, int] = {}
+    for cell in nb["cells"]:
+        outputs = cell.get("outputs") if cell.get("cell_type") == "code" else None
+        if not isinstance(outputs, list):
+            continue
+        for out in outputs:
+            data = out.get("data") if isinstance(out, dict) else None
+            if not isinstance(data, dict):
+                continue
+            check = data.get(checks.MIME_TYPE)
+            if isinstance(check, dict) and check.get("worksheet") == worksheet and isinstance(check.get("question"), str):
+                last[check["question"]] = check
+            asked = data.get(checks.HINT_MIME_TYPE)
+            if isinstance(asked, dict) and asked.get("worksheet") == worksheet and isinstance(asked.get("question"), str):
+                level = asked.get("hint")
+                if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 3:
+                    hints[asked["question"]] = max(hints.get(asked["question"], 0), level)
+    return last, hints
+
+
+def _plain(value: Any) -> Any:
+    """A recorded answer in one form, so that equal answers written differently compare equal."""
+    if isinstance(value, str):
+        for read in (lambda v: str(checks.exact_value(v)), lambda v: checks.cards_text(checks.read_cards(v).elements())):
+            try:
+                return read(value)
+            except Exception:
+                continue
+    return value
+
+
+def _judge(module: Any, key: str, value: Any) -> str:
+    """The worksheet's own check on ``value`` (plain data), on the teacher's side: its status."""
+    check = getattr(module, f"check_{key.lower()}", None)
+    if check is None:
+        return "unreadable"
+    return check(value).status
+
+
+def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[str] | None) -> Submission:
+    import importlib
+
+    worksheet, student, seed = _which(nb, path)
+    if worksheet not in GRADED:
+        raise _Skip(f"{worksheet} is the capstone: mark it with the rubric (exercises/teacher/capstone_rubric.md)")
+    flags = []
+    if roster is not None and _normal(student) not in roster:
+        flags.append("student not on the roster")
+    module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
+    if worksheet in GENERATORS:
+        own = student_seed(secret, student, worksheet)
+        if seed != own:
+            flags.append("the notebook's variant is not this student's (graded on the student's own)")
+        module.use_variant(own)
+    cells = _answer_cells(nb)
+    stored, hints = _outputs(nb, worksheet)
+    answers = []
+    for key in checks.QUESTIONS[worksheet]:
+        out = stored.get(key)
+        attempt = out.get("attempt") if out else None
+        attempt = attempt if isinstance(attempt, int) and not isinstance(attempt, bool) and attempt >= 0 else None
+        readable, value = cells.get(key, (False, None))
+        source = "cell"
+        notes = []
+        checked = out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is not None
+        if not readable or (value is Ellipsis and checked):
+            # Computed in the notebook (or the cell was emptied after checking): the value the check recorded.
+            if checked:
+                if readable:
+                    notes.append("the answer cell was emptied after the check")
+                value, source = out["answer"], "recorded"
+            else:
+                source = ""
+        if source == "":
+            status = "unreadable"
+            notes.append("answer computed in the notebook and no check output records its value")
+        elif value is Ellipsis:
+            status = "unanswered"
+        else:
+            try:
+                status = _judge(module, key, value)
+            except Exception as error:  # a check must never stop the class table
+                status, source = "unreadable", ""
+                notes.append(f"could not be read ({type(error).__name__})")
+        if out and out.get("status") in ("correct", "incorrect", "unanswered") and status in ("correct", "incorrect"):
+            if out["status"] != status:
+                notes.append(f"stored output says {out['status']}, the answer is {status}")
+        if checked and source == "cell" and status in ("correct", "incorrect"):
+            if _plain(out["answer"]) != _plain(checks.recorded(value)):
+                notes.append("the stored output checked a different answer than the cell holds")
+        first = None
+        if out and attempt is not None and out.get("status") == "correct" and status == "correct":
+            first = attempt == 1
+        elif out and status == "incorrect":
+            first = False
+        answers.append(Answer(key, status, source, attempt, first, hints.get(key, 0), notes))
+    if worksheet in GENERATORS:
+        module.use_variant(None)
+    return Submission(path.name, student, worksheet, answers, flags)
+
+
+def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None = None) -> Grades:
+    """Grade every handed-in notebook (``*.ipynb``, also in subfolders) of ``folder`` on the teacher's side.
+
+    Each notebook is read as JSON, never run. For each question the answer is
+    the answer cell's literal value, or the value its check recorded; the
+    worksheet's check judges it against the student's own variant, regenerated
+    from ``secret``. A file that cannot be graded is named in ``.skipped`` with
+    the reason; it never stops the run. Two notebooks of the same student and
+    worksheet are both graded and flagged.
+    """
+    _check_secret(secret)
+    root = Path(folder)
+    if not root.is_dir():
+        raise ValueError(f"folder: {root} is not a folder.")
+    names = {_normal(n) for n in roster} if roster is not None else None
+    saved = list(checks._RESULTS)  # grading calls the checks: leave this session's results as they were
+    submissions: list[Submission] = []
+    skipped: list[tuple[str, str]] = []
+    try:
+        for path in sorted(p for p in root.rglob("*.ipynb") if p.is_file() and ".ipynb_checkpoints" not in p.parts):
+            name = str(path.relative_to(root))
+            try:
+                submissions.append(_grade_one(_read_notebook(path), path, secret, names))
+            except _Skip as why:
+                skipped.append((name, str(why)))
+            except Exception as error:  # a hostile file must not stop the class table
+                skipped.append((name, f"could not be graded ({type(error).__name__})"))
+    finally:
+        checks._RESULTS[:] = saved
+        for ws in GENERATORS:
+            __import__(f"hearts_lab.exercises.{ws}", fromlist=["use_variant"]).use_variant(None)
+    seen: dict[tuple[str, str], int] = {}
+    for sub in submissions:
+        seen[(_normal(sub.student), sub.worksheet)] = seen.get((_normal(sub.student), sub.worksheet), 0) + 1
+    for sub in submissions:
+        if seen[(_normal(sub.student), sub.worksheet)] > 1:
+            sub.flags.append("more than one notebook for this student and worksheet")
+    return Grades(submissions, skipped)

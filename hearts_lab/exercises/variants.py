@@ -1,0 +1,427 @@
+"""Per-student variants of worksheets 1 and 2: every position and parameter drawn from one seed.
+
+A teacher's :class:`~hearts_lab.exercises.classroom.Class` gives each student a
+seed (an HMAC of the class secret and the student's name); the student's copy
+of a worksheet starts with ``ws1.use_variant(seed)``, and every question of
+that copy then asks about the student's own deals, seats, hand numbers, player
+counts and cards. The generic copy (no ``use_variant``) keeps the published
+positions for self-study.
+
+A variant is drawn, not looked up: :func:`ws1_variant` and :func:`ws2_variant`
+deal from seeds taken from a ``random.Random`` seeded with the variant seed,
+let seeded players make legal moves (the engine decides every move's
+legality) and keep the first position in which the question is a good
+question - the thing it is about is on show and each slip its hints name can
+actually be made (:func:`problems` says which condition fails, and
+``tests/test_exercises_variants.py`` checks it over many seeds). Positions
+are dealt from seeds of a million and more, which no notebook deals.
+
+The players only choose among the engine's legal moves, so a variant does not
+change when the bots are tuned. What the variant is, is public (this code and
+the seed); the answer still has to be worked out - or, as with the generic
+copy, asked of the open engine, which is why the teacher's grade is computed
+on the teacher's side from the secret (:func:`~hearts_lab.exercises.classroom.grade`).
+
+>>> v = ws1_variant(12345)
+>>> v == ws1_variant(12345), v == ws1_variant(12346)
+(True, False)
+>>> problems("ws1", v)
+[]
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..cards import QUEEN_OF_SPADES, RANKS, SUITS, Card, format_cards
+from ..hand import Hand
+from ..rules import Rules
+from ..tricks import resolve_trick
+from .positions import replay
+
+__all__ = ["Ws1Variant", "Ws2Variant", "ws1_variant", "ws2_variant", "variant", "problems", "GENERATORS"]
+
+STANDARD = Rules.preset("standard", players=4)
+#: Hand numbers of the 4-player standard schedule (1, 3, 2, 0) that hold (nobody passes).
+_HOLDS = (3, 7, 11)
+#: Positions are dealt from seeds at least this large (the notebooks and generic copies deal small seeds).
+SEED_FLOOR = 1_000_000
+_SEED_CEILING = 2**31
+
+
+def _deal_seed(rng: random.Random) -> int:
+    return rng.randrange(SEED_FLOOR, _SEED_CEILING)
+
+
+def _move(hand: Hand, rng: random.Random) -> Card:
+    """A seeded player's choice: any legal move, uniformly (the engine lists them)."""
+    return rng.choice(sorted(hand.legal_moves(), key=lambda c: c.sort_key()))
+
+
+def _pairing_move(hand: Hand, rng: random.Random) -> Card:
+    """A Cancellation player who likes to cancel: the twin of a led-suit card already in the trick if it can."""
+    legal = sorted(set(hand.legal_moves()), key=lambda c: c.sort_key())
+    in_trick = [c for _, c in hand.current_trick.plays]
+    twins = [c for c in legal if c in in_trick and in_trick.count(c) == 1]
+    if twins and rng.random() < 0.9:
+        return rng.choice(twins)
+    return rng.choice(legal)
+
+
+def _plays_text(hand: Hand) -> str:
+    return " ".join(str(c) for c in hand.history)
+
+
+def _search(rng: random.Random, attempt: Callable[[random.Random], Any], what: str, tries: int = 4000) -> Any:
+    for _ in range(tries):
+        found = attempt(rng)
+        if found is not None:
+            return found
+    raise RuntimeError(f"no {what} found in {tries} tries")  # not reached for any seed the tests try
+
+
+# -- worksheet 1 -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ws1Variant:
+    """Worksheet 1's parameters. Positions are (deal seed, plays) of a 4-player standard hold hand, dealer 0."""
+
+    q1: tuple[int, int, int]  # deal seed, hand number (a hold hand), dealer
+    q2: tuple[int, str]
+    q3: tuple[int, str]  # stops at the start of a trick; Q6 is the same hand played to the end
+    q4: tuple[int, str]
+    q5: tuple[int, str, int]  # deal seed, plays, index of the finished trick asked about
+    q6: tuple[int, str, int]  # deal seed, the whole hand's plays, the seat asked about
+    q7: tuple[int, tuple[str, ...]]  # players, removed cards of a house-rule deck
+
+
+def _hold(seed: int) -> Hand:
+    return Hand.deal(STANDARD, seed=seed, hand_number=_HOLDS[0])
+
+
+def _ws1_q1(rng: random.Random) -> tuple[int, int, int] | None:
+    seed, number, dealer = _deal_seed(rng), rng.choice(_HOLDS), rng.randrange(4)
+    hand = Hand.deal(STANDARD, seed=seed, hand_number=number, dealer=dealer)
+    # Both slips (the dealer leads; the dealer's left leads) must name a wrong seat.
+    if hand.to_play in (dealer, STANDARD.play_order(dealer)[1]):
+        return None
+    return seed, number, dealer
+
+
+def _ws1_q2(rng: random.Random) -> tuple[int, str] | None:
+    seed = _deal_seed(rng)
+    hand = _hold(seed)
+    hand.play(hand.legal_moves()[0])  # the 2♣
+    while hand.current_trick.plays:
+        seat = hand.to_play
+        cards = hand.cards(seat)
+        void = all(c.suit != "C" for c in cards)
+        points = [c for c in cards if hand.rules.points_of(c)]
+        if void and points and len(points) < len(cards):
+            return seed, _plays_text(hand)
+        hand.play(_move(hand, rng))
+    return None
+
+
+def _ws1_q3(rng: random.Random) -> tuple[int, str] | None:
+    seed = _deal_seed(rng)
+    hand = _hold(seed)
+    stop = rng.choice((3, 4, 5))  # the trick (0-based) at whose start the question stops
+    while hand.trick_number < stop:
+        hand.play(_move(hand, rng))
+    cards = hand.cards(hand.to_play)
+    hearts = [c for c in cards if c.suit == "H"]
+    other_suits = {c.suit for c in cards if c.suit != "H"}
+    if hand.hearts_broken or not hearts or len(other_suits) < 2:
+        return None
+    return seed, _plays_text(hand)
+
+
+def _ws1_q4(rng: random.Random) -> tuple[int, str] | None:
+    seed = _deal_seed(rng)
+    hand = _hold(seed)
+    stop = rng.choice((5, 6, 7, 8))
+    while hand.trick_number < stop:
+        hand.play(_move(hand, rng))
+    for _ in range(rng.randrange(1, 4)):  # part-way through the trick
+        hand.play(_move(hand, rng))
+    cards = hand.cards(hand.to_play)
+    led = hand.current_trick.led_suit
+    following = [c for c in cards if c.suit == led]
+    if len(following) < 2 or len(following) == len(cards):
+        return None
+    return seed, _plays_text(hand)
+
+
+def _ws1_q5(rng: random.Random) -> tuple[int, str, int] | None:
+    seed = _deal_seed(rng)
+    hand = _hold(seed)
+    index = rng.choice((3, 4, 5, 6, 7))
+    while hand.trick_number <= index:
+        hand.play(_move(hand, rng))
+    trick = hand.tricks[index]
+    led_seat, led_card = trick.plays[0]
+    top = max(c.rank for c in trick.cards)
+    off_top = [c for c in trick.cards if c.suit != led_card.suit and c.rank == top]
+    winner_card = trick.card_of(trick.winner)
+    if not off_top or trick.winner == led_seat or top == winner_card.rank:
+        return None
+    return seed, _plays_text(hand), index
+
+
+def _ws1_q7(rng: random.Random) -> tuple[int, tuple[str, ...]]:
+    players = rng.choice((3, 5, 6, 7))
+    strip = 52 % players or players  # a house rule always strips some cards (6 players: 4 of them)
+    clubs = rng.randrange(1, min(strip, 4) + 1)  # the lowest clubs go, so the opening card moves up
+    low = [Card(r, s) for r in RANKS[:6] for s in SUITS if s not in ("C", "H")]
+    others = rng.sample(low, strip - clubs)
+    removed = [Card(RANKS[i], "C") for i in range(clubs)] + others
+    return players, tuple(str(c) for c in sorted(removed, key=lambda c: c.sort_key()))
+
+
+def house_rules(players: int, removed: tuple[str, ...]) -> Rules:
+    """Q7's house-rule deck: standard Hearts for ``players`` with exactly ``removed`` stripped.
+
+    >>> house_rules(5, ("2♣", "3♣")).opening_card
+    4♣
+    """
+    return Rules.preset("standard", players=players, removed=tuple(Card.parse(c) for c in removed))
+
+
+@functools.lru_cache(maxsize=256)
+def ws1_variant(seed: int) -> Ws1Variant:
+    """Worksheet 1's variant for ``seed`` (deterministic on every machine)."""
+    rng = random.Random(f"hearts-lab|ws1|{seed}")
+    q3 = _search(rng, _ws1_q3, "Q3 position")
+    q6 = _search(rng, lambda r: _ws1_q6_from(q3, r), "Q6 hand", tries=200)
+    return Ws1Variant(
+        q1=_search(rng, _ws1_q1, "Q1 deal"),
+        q2=_search(rng, _ws1_q2, "Q2 position"),
+        q3=q3,
+        q4=_search(rng, _ws1_q4, "Q4 position"),
+        q5=_search(rng, _ws1_q5, "Q5 trick"),
+        q6=q6,
+        q7=_ws1_q7(rng),
+    )
+
+
+def _ws1_q6_from(q3: tuple[int, str], rng: random.Random) -> tuple[int, str, int] | None:
+    """Q6 is Q3's hand played on to the end (the worksheet says so)."""
+    seed, plays = q3
+    hand = replay(STANDARD, seed, _HOLDS[0], plays)
+    while hand.phase != "over":
+        hand.play(_move(hand, rng))
+    if hand.moon_shooter is not None:
+        return None
+    for seat in rng.sample(range(4), 4):
+        collected = hand.collected(seat)
+        hearts = sum(1 for c in collected if c.suit == "H")
+        played = hand.rules.points(c for t in hand.tricks for s, c in t.plays if s == seat)
+        # Each slip (hearts only, the Q♠ as 1, the points the seat played) gives its own wrong number.
+        values = {hand.points()[seat], hearts, hearts + 1, played}
+        if QUEEN_OF_SPADES in collected and hearts and len(values) == 4:
+            return seed, _plays_text(hand), seat
+    return None
+
+
+# -- worksheet 2 -----------------------------------------------------------------
+
+CANCELLATION_7 = Rules.preset("cancellation", players=7)
+CANCELLATION_6 = Rules.preset("cancellation", players=6)
+
+
+@dataclass(frozen=True)
+class Ws2Variant:
+    """Worksheet 2's parameters."""
+
+    q1: tuple[str, int, int, int]  # preset, players, hand number, seat: where do the seat's cards go?
+    q2: tuple[str, int, int, int]  # preset, players, hand number, seat: who passes to the seat?
+    q3: tuple[int, int, int]  # 7-player Cancellation: deal seed, hand number, seat asked about
+    q4: tuple[tuple[int, str], ...]  # a 6-player Cancellation trick with a winner
+    q5: tuple[tuple[int, str], ...]  # another: a winner or set aside
+    q6: tuple[int, tuple[str, ...], str, int]  # deal seed, passes, plays to the end of trick k+2, set-aside index k
+    q8: tuple[int, tuple[str, ...], str]  # deal seed, passes, plays of the first three tricks (trick 1 set aside)
+
+
+def _ws2_pass_question(rng: random.Random, ask_source: bool) -> tuple[str, int, int, int] | None:
+    # Presets whose schedule has at least two passing offsets besides across (standard with 4 players is
+    # left out: notebook 02's pass-cycle table prints its targets).
+    preset, players = rng.choice((("standard", 5), ("standard", 6), ("standard", 7), ("lowest-clubs", 5), ("lowest-clubs", 6)))
+    rules = Rules.preset(preset, players=players)
+    number = rng.randrange(1, 12)
+    seat = rng.randrange(players)
+    offset = rules.pass_offset(number)
+    answer = rules.pass_source(seat, offset) if ask_source else rules.pass_target(seat, offset)
+    other = rules.pass_target(seat, offset) if ask_source else rules.pass_source(seat, offset)
+    neighbours = {
+        (rules.pass_source if ask_source else rules.pass_target)(seat, rules.pass_offset(n)) for n in (number - 1, number + 1)
+    }
+    # Both slips (the wrong direction, the hand before or after) must give a wrong seat; nobody holds.
+    if offset == 0 or other == answer or answer in neighbours or not neighbours - {answer}:
+        return None
+    return preset, players, number, seat
+
+
+def _ws2_q3(rng: random.Random) -> tuple[int, int, int] | None:
+    seed, number = _deal_seed(rng), rng.randrange(0, 6)
+    rules = CANCELLATION_7
+    offset = rules.pass_offset(number)
+    if offset == 0:
+        return None
+    seat = rng.randrange(rules.players)
+    hand = _highest_passes(Hand.deal(rules, seed=seed, hand_number=number))
+    passes = hand.passes
+    got, own, wrong_way = (sorted(map(str, x)) for x in (hand.received(seat), passes[seat], passes[hand.pass_target(seat)]))
+    if len({tuple(got), tuple(own), tuple(wrong_way)}) < 3:
+        return None
+    return seed, number, seat
+
+
+def highest_cards(cards: tuple[Card, ...], count: int) -> list[Card]:
+    """The ``count`` highest cards by rank (ties: ♠ before ♥ before ♦ before ♣): Q3's passing strategy.
+
+    >>> highest_cards(tuple(Card.parse(c) for c in "2C AS 10H AD".split()), 2)
+    [A♠, A♦]
+    """
+    return sorted(cards, key=lambda c: (c.rank, c.sort_key()), reverse=True)[:count]
+
+
+def _highest_passes(hand: Hand) -> Hand:
+    for seat in range(hand.players):
+        hand.pass_cards(seat, highest_cards(hand.cards(seat), hand.rules.pass_count))
+    return hand
+
+
+def _trick(rng: random.Random, set_aside: bool, lead_pair: bool) -> tuple[tuple[int, str], ...]:
+    """A 6-player Cancellation trick whose highest led-suit card is a cancelled pair.
+
+    With ``set_aside`` every led-suit card is one of two pairs (nobody wins);
+    otherwise one lower led-suit card survives and wins. ``lead_pair``: the
+    leader's own card is one of the cancelled pair.
+    """
+    led = rng.choice(("C", "D", "S"))
+    high, mid, low = sorted(rng.sample(RANKS[2:11], 3), key=RANKS.index, reverse=True)
+    offs = rng.sample([Card(r, s) for r in RANKS[6:] for s in SUITS if s != led], 4)
+    if set_aside:
+        led_cards = [Card(high, led), Card(high, led), Card(mid, led), Card(mid, led)]
+        others = offs[:2]
+    else:
+        led_cards = [Card(high, led), Card(high, led), Card(low, led)]
+        others = offs[:3]
+    first = led_cards[0] if lead_pair or set_aside else led_cards[-1]
+    rest = list(led_cards) + others
+    rest.remove(first)
+    rng.shuffle(rest)
+    order = CANCELLATION_6.play_order(rng.randrange(6))
+    return tuple((seat, str(card)) for seat, card in zip(order, [first, *rest]))
+
+
+def _ws2_q4(rng: random.Random) -> tuple[tuple[int, str], ...]:
+    # The leader's card is cancelled: "the led card wins" and "a cancelled card wins" are both slips to make.
+    return _trick(rng, set_aside=False, lead_pair=True)
+
+
+def _ws2_q5(rng: random.Random) -> tuple[tuple[int, str], ...]:
+    set_aside = rng.random() < 0.5
+    return _trick(rng, set_aside=set_aside, lead_pair=set_aside or rng.random() < 0.5)
+
+
+def _ws2_played(rng: random.Random, tricks: int) -> tuple[int, tuple[str, ...], Hand] | None:
+    seed = _deal_seed(rng)
+    hand = Hand.deal(CANCELLATION_7, seed=seed, hand_number=0)
+    passes = []
+    for seat in range(hand.players):
+        chosen = rng.sample(sorted(hand.cards(seat), key=lambda c: c.sort_key()), CANCELLATION_7.pass_count)
+        passes.append(" ".join(map(str, chosen)))
+        hand.pass_cards(seat, chosen)
+    while len(hand.tricks) < tricks and hand.phase != "over":
+        hand.play(_pairing_move(hand, rng))
+    return seed, tuple(passes), hand
+
+
+def _ws2_q6(rng: random.Random) -> tuple[int, tuple[str, ...], str, int] | None:
+    found = _ws2_played(rng, tricks=9)
+    seed, passes, hand = found
+    for k, trick in enumerate(hand.tricks[1:8], start=1):
+        if trick.winner is None and hand.tricks[k - 1].winner is not None:
+            nxt = hand.tricks[k + 1]
+            plays = " ".join(str(c) for t in hand.tricks[: k + 2] for _, c in t.plays)
+            left = CANCELLATION_7.play_order(trick.leader)[1]
+            own_points = CANCELLATION_7.points(nxt.cards)
+            off_suit = {s for s, c in trick.plays if c.suit != trick.led_suit} - {trick.leader, left}
+            if nxt.winner is None or nxt.leader == left or not off_suit or nxt.points == own_points:
+                return None
+            return seed, passes, plays, k
+    return None
+
+
+def _ws2_q8(rng: random.Random) -> tuple[int, tuple[str, ...], str] | None:
+    seed, passes, hand = _ws2_played(rng, tricks=3)
+    tricks = hand.tricks
+    if len(tricks) < 3 or tricks[0].winner is not None or hand.kitty_holder is None:
+        return None
+    if hand.kitty_holder == tricks[0].leader:
+        return None
+    return seed, passes, " ".join(str(c) for t in tricks[:3] for _, c in t.plays)
+
+
+@functools.lru_cache(maxsize=256)
+def ws2_variant(seed: int) -> Ws2Variant:
+    """Worksheet 2's variant for ``seed`` (deterministic on every machine)."""
+    rng = random.Random(f"hearts-lab|ws2|{seed}")
+    return Ws2Variant(
+        q1=_search(rng, lambda r: _ws2_pass_question(r, ask_source=False), "Q1 pass"),
+        q2=_search(rng, lambda r: _ws2_pass_question(r, ask_source=True), "Q2 pass"),
+        q3=_search(rng, _ws2_q3, "Q3 deal"),
+        q4=_search(rng, _ws2_q4, "Q4 trick"),
+        q5=_search(rng, _ws2_q5, "Q5 trick"),
+        q6=_search(rng, _ws2_q6, "Q6 hand"),
+        q8=_search(rng, _ws2_q8, "Q8 hand", tries=20000),
+    )
+
+
+#: The worksheets that have per-student variants, and how each is drawn.
+GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant}
+
+
+def variant(worksheet: str, seed: int) -> Any:
+    """The variant of ``worksheet`` (``"ws1"`` or ``"ws2"``) for ``seed``."""
+    if worksheet not in GENERATORS:
+        raise ValueError(f"worksheet: variants exist for {', '.join(GENERATORS)}, not {worksheet!r}.")
+    return GENERATORS[worksheet](seed)
+
+
+def problems(worksheet: str, v: Any) -> list[str]:
+    """Why a variant would be a poor question: each condition that fails (empty when all hold)."""
+    found: list[str] = []
+    if worksheet == "ws1":
+        seed, number, dealer = v.q1
+        if STANDARD.pass_offset(number) != 0:
+            found.append("Q1 is not a hold hand")
+        lead = Hand.deal(STANDARD, seed=seed, hand_number=number, dealer=dealer).to_play
+        if lead in (dealer, STANDARD.play_order(dealer)[1]):
+            found.append("Q1: the dealer or the dealer's left leads, so a slip would be right")
+        for key, record in (("q2", v.q2), ("q3", v.q3), ("q4", v.q4), ("q5", v.q5[:2])):
+            if record[0] < SEED_FLOOR:
+                found.append(f"{key}: a small deal seed (notebooks deal those)")
+        if _ws1_q2_check(v.q2):
+            found.append(_ws1_q2_check(v.q2))
+        rules = house_rules(*v.q7)
+        if rules.opening_card == Card.parse("2♣") or Card.parse("2♣") not in rules.removed:
+            found.append("Q7: the 2♣ is not stripped, so the opening card does not move")
+    return found
+
+
+def _ws1_q2_check(record: tuple[int, str]) -> str:
+    hand = replay(STANDARD, record[0], _HOLDS[0], record[1])
+    cards = hand.cards(hand.to_play)
+    if hand.trick_number != 0 or any(c.suit == "C" for c in cards):
+        return "Q2: the seat to play is not void in clubs on trick 1"
+    points = [c for c in cards if STANDARD.points_of(c)]
+    if not points or len(points) == len(cards):
+        return "Q2: the first-trick rule cannot bar a card"
+    return ""

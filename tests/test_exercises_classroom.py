@@ -1,0 +1,285 @@
+"""A teacher's class: per-student copies, and grading the notebooks students hand in.
+
+Submissions are built the way a student's kernel writes them: the student's
+own copy, its answer cells filled in, and each check's (and hint's) output
+stored as Jupyter stores it (the object's MIME bundle). One test runs a real
+kernel on a student's copy and grades the saved notebook. The grader must
+never run what a student wrote: a hostile answer cell would leave a file
+behind if it ran.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from notebook_harness import KERNEL_ENV
+from test_exercises_variants import ws1_answers, ws2_answers
+
+from hearts_lab import Card
+from hearts_lab.exercises import checks, ws1, ws2
+from hearts_lab.exercises.classroom import Class, grade, safe_cell, student_seed
+
+SECRET = "correct horse battery staple, 2026"
+ROSTER = ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
+
+
+@pytest.fixture(autouse=True)
+def _clean_session():
+    saved = list(checks._RESULTS)
+    yield
+    ws1.use_variant(None)
+    ws2.use_variant(None)
+    checks._RESULTS[:] = saved
+
+
+@pytest.fixture
+def klass():
+    return Class(SECRET, ROSTER)
+
+
+def _literal(value) -> str:
+    if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(c, Card) for c in value):
+        return repr(sorted(str(c) for c in value))
+    if isinstance(value, Card):
+        return repr(str(value))
+    return repr(value)
+
+
+def _answers(klass, student, worksheet):
+    v = klass.variant(student, worksheet)
+    return ws1_answers(v) if worksheet == "ws1" else ws2_answers(v)
+
+
+def submit(klass, student, worksheet, answers, *, run=True, attempts=None, outputs=None, hints=(), cells=None):
+    """``student``'s copy with ``answers`` typed in and (``run``) each check's output stored as the kernel would.
+
+    ``attempts``: {question: n} answers checked before the stored one (wrong ones); ``outputs``:
+    {question: changes to the stored output's data} (a student editing the file); ``cells``:
+    {question: source of the answer line} instead of the literal.
+    """
+    nb = klass.copy(student, worksheet)
+    module = {"ws1": ws1, "ws2": ws2}[worksheet]
+    module.use_variant(klass.seed(student, worksheet))
+    checks.reset(worksheet)
+    attempts, outputs, cells = attempts or {}, outputs or {}, cells or {}
+    for cell in nb["cells"]:
+        text = "".join(cell["source"])
+        for key, value in answers.items():
+            name = key.lower()
+            if cell["cell_type"] == "code" and text.startswith(f"{name} = ...  # your answer here"):
+                cell["source"] = cells.get(key, f"{name} = {_literal(value)}")
+            if cell["cell_type"] == "code" and text == f"{worksheet}.check_{name}({name})" and run:
+                check = getattr(module, f"check_{name}")
+                for _ in range(attempts.get(key, 0)):
+                    check(-1 if isinstance(value, int) else "2♥")
+                bundle = check(value)._repr_mimebundle_()
+                bundle[checks.MIME_TYPE].update(outputs.get(key, {}))
+                stored = [{"output_type": "execute_result", "data": bundle, "metadata": {}, "execution_count": 1}]
+                for q, level in hints:
+                    if q == key:
+                        stored.append({"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                       "data": module.hint(q, level)._repr_mimebundle_()})
+                cell["outputs"] = stored
+    module.use_variant(None)
+    return nb
+
+
+def _save(folder: Path, name: str, nb) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def _rows(grades, student, worksheet):
+    return {r["question"]: r for r in grades.rows() if r["student"] == student and r["worksheet"] == worksheet}
+
+
+def test_seeds_are_an_hmac_of_secret_and_name():
+    a = student_seed(SECRET, "Ada Lovelace", "ws1")
+    assert a == student_seed(SECRET, "  ada   LOVELACE", "ws1")
+    assert a != student_seed(SECRET, "Ada Lovelace", "ws2")
+    assert a != student_seed(SECRET + "!", "Ada Lovelace", "ws1")
+    assert a != student_seed(SECRET, "Alan Turing", "ws1")
+
+
+@pytest.mark.parametrize("secret, roster, words", [
+    ("short", ROSTER, "at least 16"),
+    (12345678901234567, ROSTER, "text or bytes"),
+    (SECRET, ["Ada", "ada "], "same name"),
+    (SECRET, ["Ada!", "Ada?"], "same file name"),
+    (SECRET, ["Ada", ""], "a student's name"),
+    (SECRET, [], "no students"),
+])
+def test_a_bad_class_is_refused_with_the_field(secret, roster, words):
+    with pytest.raises(ValueError, match=words):
+        Class(secret, roster)
+
+
+def test_write_gives_each_student_their_own_questions(klass, tmp_path):
+    paths = klass.write(tmp_path, worksheets=("ws1", "ws2", "ws3"))
+    assert len(paths) == 9
+    ada = json.loads((tmp_path / "Ada_Lovelace" / "01_legal_moves.ipynb").read_text(encoding="utf-8"))
+    alan = json.loads((tmp_path / "Alan_Turing" / "01_legal_moves.ipynb").read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in ada["cells"])
+    assert f"ws1.use_variant({klass.seed('Ada Lovelace', 'ws1')})" in code
+    assert "student='Ada Lovelace'" in code
+    assert ada["metadata"]["hearts_lab"] == {"worksheet": "ws1", "student": "Ada Lovelace", "variant": klass.seed("Ada Lovelace", "ws1")}
+    texts = lambda nb: ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    assert texts(ada) != texts(alan)
+    assert SECRET not in json.dumps(ada)
+    ws3 = json.loads((tmp_path / "Ada_Lovelace" / "03_counting_deals.ipynb").read_text(encoding="utf-8"))
+    assert ws3["metadata"]["hearts_lab"]["variant"] is None
+
+
+def test_good_wrong_and_copied_submissions(klass, tmp_path):
+    ada = _answers(klass, "Ada Lovelace", "ws1")
+    _save(tmp_path, "ada/01_legal_moves.ipynb", submit(klass, "Ada Lovelace", "ws1", ada, attempts={"Q1": 2}, hints=[("Q2", 3)]))
+    # Alan hands in Ada's answers: right for her deals, not for his.
+    _save(tmp_path, "alan/01_legal_moves.ipynb", submit(klass, "Alan Turing", "ws1", ada))
+    wrong = dict(_answers(klass, "Grace Hopper", "ws1"), Q6=99, Q7="2♥")
+    _save(tmp_path, "grace/01_legal_moves.ipynb", submit(klass, "Grace Hopper", "ws1", wrong))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert grades.skipped == []
+    rows = _rows(grades, "Ada Lovelace", "ws1")
+    assert all(r["correct"] == "correct" for r in rows.values()), rows
+    assert rows["Q1"]["first try"] == "no" and rows["Q1"]["attempts (recorded)"] == "3"
+    assert rows["Q3"]["first try"] == "yes" and rows["Q3"]["attempts (recorded)"] == "1"
+    assert rows["Q2"]["hints (recorded)"] == "3"
+    alan = _rows(grades, "Alan Turing", "ws1")
+    assert all(alan[q]["correct"] == "incorrect" for q in ("Q2", "Q3", "Q4")), alan
+    grace = _rows(grades, "Grace Hopper", "ws1")
+    assert grace["Q6"]["correct"] == grace["Q7"]["correct"] == "incorrect"
+    assert grace["Q5"]["correct"] == "correct" and not grace["Q6"]["flags"]
+    assert [s for s in grades.summary() if s[0] == "Ada Lovelace"] == [("Ada Lovelace", "ws1", 7, 7)]
+
+
+def test_ws2_submission_is_graded_on_the_students_variant(klass, tmp_path):
+    answers = _answers(klass, "Grace Hopper", "ws2")
+    _save(tmp_path, "g.ipynb", submit(klass, "Grace Hopper", "ws2", answers))
+    rows = _rows(grade(tmp_path, SECRET), "Grace Hopper", "ws2")
+    assert [r["correct"] for r in rows.values()] == ["correct"] * 8
+
+
+def test_edited_outputs_and_a_borrowed_variant_are_flagged(klass, tmp_path):
+    ada = _answers(klass, "Ada Lovelace", "ws1")
+    nb = submit(klass, "Ada Lovelace", "ws1", dict(ada, Q6=ada["Q6"] + 1),
+                outputs={"Q6": {"status": "correct", "attempt": 1}})
+    nb["metadata"]["hearts_lab"]["variant"] = klass.seed("Alan Turing", "ws1")
+    _save(tmp_path, "ada.ipynb", nb)
+    grades = grade(tmp_path, SECRET)
+    (sub,) = grades.submissions
+    assert "the notebook's variant is not this student's" in sub.flags[0]
+    rows = _rows(grades, "Ada Lovelace", "ws1")
+    assert rows["Q6"]["correct"] == "incorrect" and "stored output says correct" in rows["Q6"]["flags"]
+
+
+def test_a_notebook_handed_in_under_another_name_is_graded_on_that_name(klass, tmp_path):
+    """Grace hands in Ada's notebook, outputs and all, with her own name in it."""
+    nb = submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1"))
+    nb["metadata"]["hearts_lab"]["student"] = "Grace Hopper"
+    _save(tmp_path, "grace.ipynb", nb)
+    _save(tmp_path, "ada.ipynb", submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1")))
+    grades = grade(tmp_path, SECRET)
+    grace = _rows(grades, "Grace Hopper", "ws1")
+    assert all(grace[q]["correct"] == "incorrect" for q in ("Q2", "Q3", "Q4"))
+    assert all("the notebook's variant is not this student's" in grace[q]["flags"] for q in ("Q2", "Q3", "Q4"))
+    assert all("stored output says correct" in grace[q]["flags"] for q in ("Q2", "Q3", "Q4"))
+
+
+def test_a_computed_answer_is_graded_from_the_value_its_check_recorded(klass, tmp_path):
+    ada = _answers(klass, "Ada Lovelace", "ws1")
+    computed = {"Q3": "q3 = [c for c in q3_position.cards(q3_position.to_play) if c.suit != 'H']"}
+    _save(tmp_path, "a.ipynb", submit(klass, "Ada Lovelace", "ws1", ada, cells=computed))
+    _save(tmp_path, "b.ipynb", submit(klass, "Alan Turing", "ws1", _answers(klass, "Alan Turing", "ws1"), cells=computed, run=False))
+    grades = grade(tmp_path, SECRET)
+    assert _rows(grades, "Ada Lovelace", "ws1")["Q3"]["correct"] == "correct"
+    alan = _rows(grades, "Alan Turing", "ws1")
+    assert alan["Q3"]["correct"] == "unreadable" and "no check output" in alan["Q3"]["flags"]
+    assert alan["Q1"]["correct"] == "correct" and alan["Q1"]["attempts (recorded)"] == ""
+
+
+def test_hostile_and_malformed_submissions_are_named_and_skipped(klass, tmp_path):
+    marker = tmp_path / "ran"
+    evil = {"Q1": f"q1 = __import__('os').system('touch {marker}')",
+            "Q2": f"q2 = open('{marker}', 'w').write('x')"}
+    ada = _answers(klass, "Ada Lovelace", "ws1")
+    hostile = submit(klass, "Ada Lovelace", "ws1", ada, cells=evil, run=False)
+    # An edited output whose recorded answer is an absurd expression and a 2 MB string.
+    huge = submit(klass, "Alan Turing", "ws1", _answers(klass, "Alan Turing", "ws1"),
+                  outputs={"Q6": {"answer": "9**9**9**9"}, "Q7": {"answer": "x" * 2_000_000}})
+    hostile["cells"][5]["source"] = "q1 = (" * 200 + ")" * 200
+    _save(tmp_path, "hostile.ipynb", hostile)
+    _save(tmp_path, "huge_answer.ipynb", huge)
+    (tmp_path / "garbage.ipynb").write_text("{not json", encoding="utf-8")
+    (tmp_path / "list.ipynb").write_text("[1, 2]", encoding="utf-8")
+    (tmp_path / "big.ipynb").write_bytes(b" " * 6_000_000)
+    (tmp_path / "nested.ipynb").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    plain = nbformat.v4.new_notebook()
+    (tmp_path / "plain.ipynb").write_text(nbformat.writes(plain), encoding="utf-8")
+    started = time.perf_counter()
+    grades = grade(tmp_path, SECRET)
+    assert time.perf_counter() - started < 60
+    assert not marker.exists(), "a student's code ran on the teacher's side"
+    skipped = dict(grades.skipped)
+    assert set(skipped) == {"garbage.ipynb", "list.ipynb", "big.ipynb", "nested.ipynb", "plain.ipynb"}
+    assert "not valid JSON" in skipped["garbage.ipynb"] and "larger than" in skipped["big.ipynb"]
+    assert "which worksheet" in skipped["plain.ipynb"]
+    rows = _rows(grades, "Ada Lovelace", "ws1")
+    assert rows["Q1"]["correct"] == rows["Q2"]["correct"] == "unreadable"
+    alan = _rows(grades, "Alan Turing", "ws1")
+    assert alan["Q6"]["correct"] == "correct" and alan["Q7"]["correct"] == "correct"  # the cells hold the answers
+    assert "different answer" in alan["Q6"]["flags"]
+
+
+def test_the_class_table_is_spreadsheet_safe(tmp_path):
+    names = ["=HYPERLINK(\"http://evil\", \"x\")", "+1+cmd|' /C calc'!A0", "@SUM(A1)", "Ada"]
+    klass = Class(SECRET, names)
+    for name in names:
+        nb = submit(klass, name, "ws1", {})
+        _save(tmp_path / "in", f"{abs(hash(name))}.ipynb", nb)
+    (tmp_path / "in" / "-2+3.ipynb").write_text("{", encoding="utf-8")
+    out = klass.grade(tmp_path / "in").to_csv(tmp_path / "table.csv")
+    with out.open(encoding="utf-8") as handle:
+        cells = [c for row in csv.reader(handle) for c in row]
+    assert cells and not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
+    assert "'=HYPERLINK(\"http://evil\", \"x\")" in cells and "'-2+3.ipynb" in cells
+    assert safe_cell("\t=1") == "'\t=1"
+
+
+def test_grading_leaves_the_teachers_session_alone(klass, tmp_path):
+    ws1.check_q1(0)
+    before = list(checks._RESULTS)
+    _save(tmp_path, "a.ipynb", submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1")))
+    checks._RESULTS[:] = before
+    grade(tmp_path, SECRET)
+    assert checks._RESULTS == before
+    assert ws1.position_q2().cards(0) == ws1.PositionView(ws1._replayed(ws1.GENERIC.q2)).cards(0)
+
+
+def test_a_real_kernel_session_is_graded(klass, tmp_path):
+    """Ada's own copy run in a kernel with her answers typed in (one wrong first), saved, handed in, graded."""
+    ada = _answers(klass, "Ada Lovelace", "ws1")
+    nb = nbformat.reads(json.dumps(klass.copy("Ada Lovelace", "ws1")), as_version=4)
+    for cell in nb.cells:
+        for key, value in ada.items():
+            if cell.cell_type == "code" and cell.source.startswith(f"{key.lower()} = ..."):
+                cell.source = f"{key.lower()} = {_literal(value)}"
+            if cell.cell_type == "code" and cell.source == f"ws1.check_{key.lower()}({key.lower()})" and key == "Q5":
+                cell.source = f"display(ws1.check_q5({(value + 1) % 4}))\ndisplay(ws1.hint('Q5', level=2))\nws1.check_q5(q5)"
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute(
+        env={**os.environ, **KERNEL_ENV}
+    )
+    (tmp_path / "in").mkdir()
+    nbformat.write(nb, tmp_path / "in" / "ada.ipynb")
+    rows = _rows(grade(tmp_path / "in", SECRET), "Ada Lovelace", "ws1")
+    assert [r["correct"] for r in rows.values()] == ["correct"] * 7
+    assert rows["Q5"]["first try"] == "no" and rows["Q5"]["attempts (recorded)"] == "2"
+    assert rows["Q5"]["hints (recorded)"] == "2" and not any(r["flags"] for r in rows.values())

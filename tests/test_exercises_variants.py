@@ -1,0 +1,214 @@
+"""Per-student variants of worksheets 1 and 2: every variant is a good question.
+
+Over many seeds: the position shows what the question is about, every slip a
+hint is written for can be made (the check answers it with that hint), the
+answers differ from student to student, and no notebook deals the positions.
+The answers are computed here with the engine, as a teacher would.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hearts_lab import Card, Hand, Rules
+from hearts_lab.exercises import checks, variants, ws1, ws2
+from hearts_lab.exercises.positions import replay
+from hearts_lab.tricks import resolve_trick
+
+REPO = Path(__file__).resolve().parent.parent
+WS1_SEEDS = range(1000, 1060)
+WS2_SEEDS = range(2000, 2020)
+
+
+@pytest.fixture(autouse=True)
+def _generic_afterwards():
+    saved = list(checks._RESULTS)
+    yield
+    ws1.use_variant(None)
+    ws2.use_variant(None)
+    checks._RESULTS[:] = saved
+
+
+def _hold(record):
+    return replay(ws1.STANDARD, record[0], 3, record[1])
+
+
+def ws1_answers(v) -> dict[str, object]:
+    """Every answer of a worksheet-1 variant, from the engine."""
+    seed, number, dealer = v.q1
+    q6 = _hold(v.q6)
+    return {
+        "Q1": Hand.deal(ws1.STANDARD, seed=seed, hand_number=number, dealer=dealer).to_play,
+        "Q2": set(_hold(v.q2).legal_moves()),
+        "Q3": set(_hold(v.q3).legal_moves()),
+        "Q4": set(_hold(v.q4).legal_moves()),
+        "Q5": _hold(v.q5).tricks[v.q5[2]].winner,
+        "Q6": q6.points()[v.q6[2]],
+        "Q7": variants.house_rules(*v.q7).opening_card,
+    }
+
+
+def _q6_hand(record):
+    return replay(ws2.CANCELLATION_7, record[0], 0, record[2], record[1])
+
+
+def ws2_answers(v) -> dict[str, object]:
+    """Every answer of a worksheet-2 variant, from the engine."""
+    r1 = Rules.preset(v.q1[0], players=v.q1[1])
+    r2 = Rules.preset(v.q2[0], players=v.q2[1])
+    q3 = ws2._passed(replay(ws2.CANCELLATION_7, v.q3[0], v.q3[1]))
+    q6 = _q6_hand(v.q6)
+    nxt = q6.tricks[v.q6[3] + 1]
+    return {
+        "Q1": r1.pass_target(v.q1[3], r1.pass_offset(v.q1[2])),
+        "Q2": r2.pass_source(v.q2[3], r2.pass_offset(v.q2[2])),
+        "Q3": sorted(q3.received(v.q3[2]), key=Card.sort_key),
+        "Q4": resolve_trick(ws2.CANCELLATION_6, v.q4).winner,
+        "Q5": resolve_trick(ws2.CANCELLATION_6, v.q5).winner,
+        "Q6": nxt.leader,
+        "Q7": nxt.points,
+        "Q8": _q6_hand(v.q8).kitty_holder,
+    }
+
+
+def _says(result, words):
+    assert result.status == "incorrect", (result, words)
+    assert words in result.message, (words, result.message)
+
+
+@pytest.mark.parametrize("seed", WS1_SEEDS)
+def test_ws1_variant_is_a_good_question(seed):
+    v = variants.ws1_variant(seed)
+    assert variants.problems("ws1", v) == []
+    ws1.use_variant(seed)
+    answers = ws1_answers(v)
+    for key, answer in answers.items():
+        assert getattr(ws1, f"check_{key.lower()}")(answer).status == "correct", key
+    # Q1: both seating slips name a wrong seat.
+    _, _, dealer = v.q1
+    _says(ws1.check_q1(dealer), "dealer does not lead")
+    _says(ws1.check_q1((dealer + 1) % 4), "left of the dealer")
+    # Q2: the first-trick rule bars a card the seat holds.
+    p2 = _hold(v.q2)
+    _says(ws1.check_q2(set(p2.cards(p2.to_play))), "first trick")
+    # Q3: hearts are not broken, the leader holds one, and other suits to leave out.
+    p3 = _hold(v.q3)
+    assert not p3.hearts_broken and p3.trick_number >= 3
+    _says(ws1.check_q3(set(p3.cards(p3.to_play))), "Hearts are not broken")
+    some = {c for c in answers["Q3"] if c.suit == min(c.suit for c in answers["Q3"])}
+    left_out = answers["Q3"] - some
+    _says(ws1.check_q3(some), "The Q♠ is a spade" if left_out == {Card.parse("Q♠")} else "You left out")
+    # Q4: following suit: more than one legal card, and other cards held.
+    p4 = _hold(v.q4)
+    _says(ws1.check_q4(set(p4.cards(p4.to_play))), "must follow suit")
+    _says(ws1.check_q4({max(answers["Q4"], key=lambda c: c.rank)}), "Every card of the led suit")
+    # Q5: the leader did not win, and the highest card is off-suit.
+    trick = _hold(v.q5).tricks[v.q5[2]]
+    _says(ws1.check_q5(trick.leader), "led card does not always win")
+    top = max(trick.plays, key=lambda p: p[1].rank)
+    _says(ws1.check_q5(top[0]), "never wins")
+    # Q6: the seat took the Q♠ and hearts; what it played differs from what it took.
+    hand6 = _hold(v.q6)
+    hearts = sum(1 for c in hand6.collected(v.q6[2]) if c.suit == "H")
+    _says(ws1.check_q6(hearts), "counted the hearts")
+    _says(ws1.check_q6(hearts + 1), "13 points, not 1")
+    played = hand6.rules.points(c for t in hand6.tricks for s, c in t.plays if s == v.q6[2])
+    _says(ws1.check_q6(played), "point cards seat")
+    # Q7: the usual opening card is stripped; a higher club and a non-club are slips.
+    opening = answers["Q7"]
+    _says(ws1.check_q7("2♣"), "stripped")
+    _says(ws1.check_q7(Card(opening.rank + 1, "C")), "lower club")
+    _says(ws1.check_q7(Card(opening.rank, "H")), "opened with a club")
+
+
+@pytest.mark.parametrize("seed", WS2_SEEDS)
+def test_ws2_variant_is_a_good_question(seed):
+    v = variants.ws2_variant(seed)
+    ws2.use_variant(seed)
+    answers = ws2_answers(v)
+    for key, answer in answers.items():
+        assert getattr(ws2, f"check_{key.lower()}")(answer).status == "correct", key
+    # Q1, Q2: the wrong direction and the hand before or after give hints.
+    for check, (preset, players, h, seat), ask, other in (
+        (ws2.check_q1, v.q1, "pass_target", "pass_source"), (ws2.check_q2, v.q2, "pass_source", "pass_target")
+    ):
+        rules = Rules.preset(preset, players=players)
+        assert rules.pass_offset(h) != 0 and preset != "standard" or players != 4
+        wrong_way = getattr(rules, other)(seat, rules.pass_offset(h))
+        assert wrong_way != getattr(rules, ask)(seat, rules.pass_offset(h))
+        _says(check(wrong_way), "(s - k)" if ask == "pass_target" else "passes *to*")
+        neighbours = {getattr(rules, ask)(seat, rules.pass_offset(n)) for n in (h - 1, h + 1)}
+        _says(check(next(iter(neighbours - {wrong_way} or neighbours))), "start at 0")
+    # Q3: own passes and the wrong direction are both wrong and recognised.
+    hand3 = ws2._passed(replay(ws2.CANCELLATION_7, v.q3[0], v.q3[1]))
+    _says(ws2.check_q3(hand3.passes[v.q3[2]]), "passed away")
+    _says(ws2.check_q3(hand3.passes[hand3.pass_target(v.q3[2])]), "Wrong direction")
+    # Q4: a cancelled pair outranks the winner; the leader's card is cancelled.
+    result4 = resolve_trick(ws2.CANCELLATION_6, v.q4)
+    assert result4.winner is not None and v.q4[0][0] != result4.winner
+    _says(ws2.check_q4(v.q4[0][0]), "cancel each other")
+    _says(ws2.check_q4(None), "not set aside")
+    # Q5: an uncancelled off-suit card exists (the slip "it wins once the led suit cancels").
+    led = Card.parse(v.q5[0][1]).suit
+    result5 = resolve_trick(ws2.CANCELLATION_6, v.q5)
+    off = [s for s, c in v.q5 if Card.parse(c).suit != led and Card.parse(c) not in result5.cancelled]
+    _says(ws2.check_q5(off[0]), "never win")
+    # Q6, Q7: a set-aside trick, then a trick won with points in the pile.
+    hand6 = _q6_hand(v.q6)
+    aside, nxt = hand6.tricks[v.q6[3]], hand6.tricks[v.q6[3] + 1]
+    assert aside.winner is None and nxt.winner is not None
+    _says(ws2.check_q6(ws2.CANCELLATION_7.play_order(aside.leader)[1]), "nobody won")
+    _says(ws2.check_q7(ws2.CANCELLATION_7.points(nxt.cards)), "pending pile")
+    # Q8: trick 1 set aside, the kitty collected later by someone other than its leader.
+    hand8 = _q6_hand(v.q8)
+    assert hand8.tricks[0].winner is None
+    _says(ws2.check_q8(None), "not lost")
+    _says(ws2.check_q8(hand8.tricks[0].leader), "Leading trick 1")
+
+
+def test_students_get_different_answers():
+    """Thirty students: the card answers of worksheet 1 are all different; seat answers vary."""
+    rows = [ws1_answers(variants.ws1_variant(seed)) for seed in range(5000, 5030)]
+    for key in ("Q2", "Q3", "Q4"):
+        sets = [frozenset(r[key]) for r in rows]
+        assert len(set(sets)) == len(sets), key
+    for key in ("Q1", "Q5", "Q6"):
+        assert len({r[key] for r in rows}) >= 3, key
+    rows2 = [ws2_answers(variants.ws2_variant(seed)) for seed in range(6000, 6010)]
+    assert len({tuple(map(str, r["Q3"])) for r in rows2}) == 10
+
+
+def test_no_notebook_deals_a_variant_position():
+    """Variant deals use seeds of a million and more; no notebook or student copy names one of them."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "notebooks").glob("*.ipynb")))
+    text += "\n".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "exercises" / "student").glob("*.ipynb")))
+    big = {int(n) for n in re.findall(r"(?<![\d.])\d{7,10}(?![\d.])", text)}
+    for seed in range(3000, 3010):
+        v1, v2 = variants.ws1_variant(seed), variants.ws2_variant(seed)
+        deals = [v1.q1[0], v1.q2[0], v1.q3[0], v1.q4[0], v1.q5[0], v2.q3[0], v2.q6[0], v2.q8[0]]
+        assert min(deals) >= variants.SEED_FLOOR
+        assert not big & set(deals)
+
+
+def test_generic_copy_text_is_the_template_of_the_generic_variant():
+    """One source for a question's text: the worksheet source shows TEXTS filled in with the generic values."""
+    for module, name in ((ws1, "01_legal_moves"), (ws2, "02_passing_and_cancellation")):
+        module.use_variant(None)
+        nb = json.loads((REPO / "exercises" / "source" / f"{name}.ipynb").read_text(encoding="utf-8"))
+        bodies = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+        for key in module.TEXTS:
+            assert any(b.split("\n", 1)[0].startswith(f"## {key}") and b.endswith(module.question_text(key)) for b in bodies), key
+
+
+def test_use_variant_changes_questions_and_hints_and_none_restores():
+    generic = ws1.position_q2().cards(0), checks.HINTS["ws1"]["Q6"]
+    ws1.use_variant(77)
+    assert str(ws1.position_q2()) != str(ws1.use_variant(None) and ws1.position_q2())
+    ws1.use_variant(77)
+    seat = variants.ws1_variant(77).q6[2]
+    assert f"seat {seat}" in checks.HINTS["ws1"]["Q6"][0]
+    ws1.use_variant(None)
+    assert (ws1.position_q2().cards(0), checks.HINTS["ws1"]["Q6"]) == generic
