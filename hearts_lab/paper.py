@@ -68,11 +68,11 @@ img, svg, math { max-width: 100%; }
 .hl-seat-name { width: 6.2em; flex: none; font-family: 'DejaVu Sans', Arial, sans-serif; font-weight: 700; font-size: 0.92em; }
 .hl-turn { outline: 2px solid #111; outline-offset: 1px; border-radius: 3px; }
 .hl-suit-gap { display: inline-block; width: 7px; }
-.hl-plays { display: flex; flex-wrap: wrap; gap: 4px 10px; margin: 4px 0; }
+.hl-plays { display: flex; flex-wrap: wrap; gap: 2px 10px; margin: 2px 0; }
 .hl-play { text-align: center; font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 0.85em; }
 .hl-note { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 0.9em; margin: 2px 0; }
 .hl-answer { border: 1.5px solid #333; border-radius: 4px; margin: 0.5em 0 0.9em; padding: 0.25em 0.5em;
-             break-inside: avoid;
+             break-inside: avoid; break-before: avoid;
              background-image: repeating-linear-gradient(to bottom, transparent 0, transparent 8.5mm, #bbb 8.5mm, #bbb 8.8mm); }
 .hl-answer-label { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 0.85em; font-weight: 700; background: #fff; }
 .hl-header { display: flex; justify-content: space-between; gap: 1em; font-family: 'DejaVu Sans', Arial, sans-serif;
@@ -200,7 +200,7 @@ def position_html(view: Any, *, width: int | None = None) -> str:
     )
 
 
-def trick_view_html(trick: Any, *, width: int = 28) -> str:
+def trick_view_html(trick: Any, *, width: int = 25) -> str:
     """A finished trick as a worksheet lists it (a :class:`~hearts_lab.exercises.positions.TrickView`):
     its number and leader, the cards in play order, and the engine's sentence, which the worksheet
     prints too (cancelled cards crossed out and the winner framed, as that sentence says).

@@ -223,9 +223,10 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
                 if question:
                     body.append(f"<section class='hl-question' data-question='{question}'>")
             if not skipping:
-                body.append(f"<div class='hl-md'>{markdown_html(cell.source)}</div>")
-                if _WRITE_HERE.search(cell.source) and not keys:
-                    body.append(_answer_box([], 2 * lines))
+                prose = f"<div class='hl-md'>{markdown_html(cell.source)}</div>"
+                if _WRITE_HERE.search(cell.source) and not keys:  # a cell the student writes in: room below it
+                    prose = f"<div class='hl-keep'>{prose}{_answer_box([], lines + 1)}</div>"
+                body.append(prose)
             continue
         if skipping or cell.cell_type != "code":
             continue
@@ -240,7 +241,8 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
             body.append("".join(d for d in drawings if d))
     close_question()
     return paper.page_html(title, "\n".join(body), css=".hl-md h1 { margin-top: 0; } .hl-code { font-size: 0.8em; }"
-                           + ("" if keys else " .hl-question { break-inside: avoid; }"))
+                           # a question whose position or trick is drawn stays on one page with its answer box
+                           + ("" if keys else " .hl-question:has(.hl-position, .hl-plays) { break-inside: avoid; }"))
 
 
 def worksheet_pages(keys: bool = False, overrides: Mapping[str, Any] | None = None,
