@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Sequence, TextIO
 
+from .bots.registry import bot_names
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 from .hand import Hand
 from .rules import MOON_POLICIES, PRESETS, Rules
@@ -336,7 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="write deal slips to print, one per seat: FILE.html, or FILE.pdf (needs Playwright and Chromium)")
     play = sub.choices["play"]
     play.add_argument("--seat", type=int, default=None, help="play yourself at this seat (default: the bots play every seat)")
-    play.add_argument("--bots", choices=("heuristic", "random"), default="heuristic")
+    play.add_argument("--bots", choices=bot_names(), default="heuristic",
+                      help="the bots' level: easy, medium or expert (or heuristic, random, lowest)")
     play.add_argument("--target", type=int, default=None, help="game target (default: the preset's)")
     play.add_argument("--moon", choices=MOON_POLICIES, default=None, help="moon policy (default: the preset's; 'choice' asks you)")
     return parser

@@ -189,9 +189,7 @@ class SeatView:
 
     def played_cards(self) -> list[Card]:
         """Every card played so far, this hand, by anyone."""
-        out = [c for t in self._hand.tricks for c in t.cards]
-        out.extend(c for _, c in self._hand.current_trick.plays)
-        return out
+        return list(self._hand.history)
 
 
 class Hand:

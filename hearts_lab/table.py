@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from .bots import Bot, HeuristicBot, LowestCardBot, MoonChoice, RandomBot, bot_moon_choice, play_hand
+from .bots import BOTS, Bot, LowestCardBot, MoonChoice, bot_moon_choice, make_bot, play_hand
 from .cards import Card
 from .errors import IllegalMove, MoonChoiceRequired
 from .game import Game, ScoredHand
@@ -42,12 +42,9 @@ from .tricks import Trick
 
 __all__ = ["Table", "Report", "Controls", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction"]
 
-#: The bot families a table can seat by name.
-BotKind = Literal["heuristic", "random"]
-BOT_KINDS: dict[str, Callable[[str], Bot]] = {
-    "heuristic": lambda seed: HeuristicBot(seed=seed),
-    "random": lambda seed: RandomBot(seed=seed),
-}
+#: The bots a table can seat by name: the package's one registry (:mod:`hearts_lab.bots.registry`).
+BotKind = Literal["random", "lowest", "heuristic", "easy", "medium", "expert"]
+BOT_KINDS: dict[str, Callable[[int | str], Bot]] = {name: entry.make for name, entry in BOTS.items()}
 
 #: How a report is shown: ``info`` (what happened), ``good`` (a choice made), ``error`` (refused).
 ReportKind = Literal["info", "good", "error"]
@@ -106,14 +103,12 @@ def seat_direction(seat: int, other: int, players: int) -> str:
 def _bots_for(kind: str | Sequence[Bot | None], players: int, seat: int | None, seed: int | str) -> list[Bot | None]:
     """One bot per seat (None at the human's): by kind name, or checked from a list."""
     if isinstance(kind, str):
-        if kind not in BOT_KINDS:
-            raise ValueError(f"bots: {kind!r} is not a bot kind; choose one of {', '.join(map(repr, BOT_KINDS))}.")
-        make = BOT_KINDS[kind]
-        return [None if s == seat else make(f"{seed}/{s}") for s in range(players)]
+        make_bot(kind)  # an unknown name raises here, naming the choices
+        return [None if s == seat else make_bot(kind, f"{seed}/{s}") for s in range(players)]
     try:
         bots: list[Bot | None] = list(kind)
     except TypeError:
-        raise ValueError(f"bots: expected 'heuristic', 'random' or a list of bots, not {kind!r}.") from None
+        raise ValueError(f"bots: expected a bot name ({', '.join(map(repr, BOT_KINDS))}) or a list of bots, not {kind!r}.") from None
     if len(bots) != players:
         raise ValueError(f"bots: expected one bot per seat ({players}), got {len(bots)}.")
     if seat is not None:
@@ -144,7 +139,9 @@ class Table:
     """One game at a table: ``seat`` is the human's (None: the bots play every seat).
 
     ``rules`` default to standard Hearts for 4 players; ``seed`` fixes every
-    deal of the game; ``bots`` is ``"heuristic"`` (default), ``"random"`` or a
+    deal of the game; ``bots`` is a bot name from the package's registry
+    (``"heuristic"``, the default; the levels ``"easy"``, ``"medium"``,
+    ``"expert"``; ``"random"``; see :func:`hearts_lab.bots.bot_names`) or a
     list of bot objects, one per seat (the human's entry is ignored);
     ``dealer`` deals the first hand; ``controls`` names the front end's
     controls in the sentences.

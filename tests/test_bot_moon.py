@@ -20,14 +20,14 @@ class NoMoonPlan(HeuristicBot):
         return False
 
 
-def _moons(seat0_bot, deals: int = 40) -> int:
+def _moons(seat0_bot, deals: int = 40, opponents=HeuristicBot) -> int:
     rules = Rules.preset("standard", players=4)
     rest = [c for c in full_pack() if c not in STRONG]
     moons = 0
     for seed in range(deals):
         random.Random(seed).shuffle(rest)
         hand = Hand.from_cards(rules, [STRONG, rest[0:13], rest[13:26], rest[26:39]], hand_number=3)  # hold hand
-        play_hand(hand, [seat0_bot, *(HeuristicBot(seed=s) for s in (1, 2, 3))])
+        play_hand(hand, [seat0_bot, *(opponents(seed=s) for s in (1, 2, 3))])
         moons += hand.moon_shooter == 0
     return moons
 
@@ -39,6 +39,13 @@ def test_the_bot_sees_a_moon_hand():
 def test_heuristic_bot_shoots_the_moon_far_more_often_with_its_plan():
     with_plan, without = _moons(HeuristicBot(seed=0)), _moons(NoMoonPlan(seed=0))
     assert with_plan >= 20 and without <= 10, (with_plan, without)
+
+
+def test_heuristic_bots_defend_against_the_moon():
+    """The same strong hand against opponents who defend (the "easy" level) shoots the moon far less often."""
+    defending = lambda seed: HeuristicBot(seed=seed, moon_defence=True)  # noqa: E731
+    undefended, defended = _moons(HeuristicBot(seed=0)), _moons(HeuristicBot(seed=0), opponents=defending)
+    assert defended <= undefended // 3, (undefended, defended)
 
 
 def test_the_rules_lab_scores_a_bots_choice_with_the_one_bot_policy():

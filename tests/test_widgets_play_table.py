@@ -66,7 +66,7 @@ def test_defaults_and_first_screen():
 def test_bad_arguments_are_refused_with_the_field_named():
     with pytest.raises(ValueError, match="seat: expected a seat from 0 to 3"):
         PlayTable(seat=4)
-    with pytest.raises(ValueError, match="bots: 'clever' is not a bot kind"):
+    with pytest.raises(ValueError, match="bots: 'clever' is not a bot name"):
         PlayTable(bots="clever")
     with pytest.raises(TypeError, match="rules"):
         PlayTable(rules="standard")

@@ -4,6 +4,10 @@
   :class:`LowestCardBot`, :class:`HeuristicBot` and the helpers that let bots play.
 - :mod:`~hearts_lab.bots.knowledge`: what a seat knows about the cards it
   cannot see, and :func:`sample_worlds` consistent with it.
+- :mod:`~hearts_lab.bots.sampling`: :class:`SamplingBot`, the strong bot.
+- :mod:`~hearts_lab.bots.registry`: the one list of bot names and levels
+  (``"easy"``, ``"medium"``, ``"expert"``).
+- :mod:`~hearts_lab.bots.match`: duplicate matches between bots.
 
 >>> from hearts_lab import Hand, Rules
 >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=5)
@@ -28,9 +32,15 @@ from .basic import (
     seat_bots,
 )
 from .knowledge import Knowledge, knowledge, sample_worlds, world_consistent
+from .match import Estimate, MatchLine, MatchResult, match, mean_interval
+from .registry import ALIASES, BOTS, LEVELS, BotEntry, bot_names, canonical_name, make_bot
+from .sampling import SamplingBot, distinct_cards, hand_score
 
 __all__ = [
     "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
     "seat_bots", "deal_and_play", "play_hand", "play_game",
     "Knowledge", "knowledge", "sample_worlds", "world_consistent",
+    "SamplingBot", "hand_score", "distinct_cards",
+    "BOTS", "ALIASES", "LEVELS", "BotEntry", "bot_names", "canonical_name", "make_bot",
+    "match", "MatchResult", "MatchLine", "Estimate", "mean_interval",
 ]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Literal, Protocol, Sequence, cast
 from ..cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SPADES, Card
 from ..deal import rng_for
 from ..scoring import MoonChoice, auto_moon
-from ..tricks import resolve_trick
+from ..tricks import _winner
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -126,19 +126,38 @@ class HeuristicBot(Bot):
     hearts, cards that void a short suit), ducks under the winning card,
     dumps the Q♠ and high hearts on others when void, leads low, and tries
     for the moon with a strong hand while nobody else has taken points.
+    With ``moon_defence=True`` (the ``"easy"`` level) it defends against a
+    moon (:meth:`moon_threat`): it takes a trick with points in it away from
+    the shooter when it can and feeds the shooter no points. The default
+    leaves it off, so seeded games played before it existed replay the same.
     """
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, moon_defence: bool = False) -> None:
+        if type(moon_defence) is not bool:
+            raise ValueError(f"moon_defence: expected True or False, not {moon_defence!r:.40}.")
         self.rng = rng_for(seed, 0, "bot")
+        self.moon_defence = moon_defence
 
     # -- passing ------------------------------------------------------------------
 
     def choose_pass(self, view: SeatView) -> list[Card]:
+        return self.pass_order(view)[-view.rules.pass_count :]
+
+    def pass_order(self, view: SeatView) -> list[Card]:
+        """The seat's cards from the one it most wants to keep to the one it most wants to pass.
+
+        >>> from hearts_lab import Hand, Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=4)
+        >>> bot = HeuristicBot(seed=1)
+        >>> bot.pass_order(hand.view(0))[-3:] == HeuristicBot(seed=1).choose_pass(hand.view(0))
+        True
+        """
         cards = list(view.cards)
         count = view.rules.pass_count
         if self._moon_hand(cards, view.rules):
             # Keep the winners; pass the low cards that could lose control.
-            return sorted(cards, key=lambda c: (c.rank, c.sort_key()))[:count]
+            low_first = sorted(cards, key=lambda c: (c.rank, c.sort_key()))
+            return low_first[count:][::-1] + low_first[:count]
         suit_len = {s: sum(1 for c in cards if c.suit == s) for s in "CDHS"}
         low_spades = sum(1 for c in cards if c.suit == SPADES and c.rank < 12)
 
@@ -152,7 +171,7 @@ class HeuristicBot(Bot):
                 score += 6
             return score + self.rng.random() * 0.01
 
-        return sorted(cards, key=danger)[-count:]
+        return sorted(cards, key=danger)
 
     @staticmethod
     def _moon_hand(cards: Sequence[Card], rules: Rules) -> bool:
@@ -170,17 +189,21 @@ class HeuristicBot(Bot):
         rules = view.rules
         seat = view.seat
         plays = view.current_trick.plays
-        played = view.played_cards()
-        queen_out = QUEEN_OF_SPADES not in played or rules.decks > 1
         points = view.points()
         others_scored = any(p > 0 for s, p in enumerate(points) if s != seat)
         if not others_scored and self._moon_hand(view.cards, rules):
             return self._shoot(view, legal, plays)
+        threat = self.moon_threat(view) if self.moon_defence else None
+        if threat is not None and plays:
+            return self._defend(view, legal, plays, threat)
         if not plays:
+            queen_out = rules.decks > 1 or QUEEN_OF_SPADES not in view.played_cards()
             return min(legal, key=lambda c: self._lead_cost(c, view.cards, queen_out))
+        cancellation = rules.cancellation
 
         def wins(card: Card) -> bool:
-            return resolve_trick(rules, (*plays, (seat, card))).winner == seat
+            # The engine's trick-winner decision, on plays the engine has already accepted.
+            return _winner(cancellation, (*plays, (seat, card)))[0] == seat
 
         led = plays[0][1].suit
         if legal[0].suit == led:
@@ -194,7 +217,57 @@ class HeuristicBot(Bot):
                 return max(safe, key=lambda c: c.rank)
             return min(safe, key=lambda c: c.rank) if not last else max(safe, key=lambda c: c.rank)
         # Void in the led suit: throw the most dangerous card.
+        queen_out = rules.decks > 1 or QUEEN_OF_SPADES not in view.played_cards()
         return max(legal, key=lambda c: self._discard_value(c, view.cards, queen_out))
+
+    @staticmethod
+    def moon_threat(view: SeatView) -> int | None:
+        """The seat that may be shooting the moon, as this seat sees it: the only seat to have taken
+        points so far, with at least half the moon's points (and at least 4), while this
+        seat has taken none. None when nobody threatens.
+
+        >>> from hearts_lab import Hand, Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=3, hand_number=3)
+        >>> HeuristicBot.moon_threat(hand.view(0)) is None
+        True
+        """
+        points = view.points()
+        scorers = [s for s, p in enumerate(points) if p > 0]
+        if len(scorers) != 1 or scorers[0] == view.seat:
+            return None
+        rules = view.rules
+        if rules.moon == "off" or view.pending:
+            return None
+        if points[scorers[0]] < max(4, rules.moon_points // 2):
+            return None
+        return scorers[0]
+
+    def _defend(self, view: SeatView, legal: list[Card], plays: Sequence[tuple[int, Card]], threat: int) -> Card:
+        """Stop a moon: take a trick with points in it away from the threat, and never feed it points."""
+        rules = view.rules
+        seat = view.seat
+        led = plays[0][1].suit
+        last = len(plays) == rules.players - 1
+        threat_to_come = threat not in (s for s, _ in plays)
+
+        def winner_with(card: Card) -> int | None:
+            return _winner(rules.cancellation, (*plays, (seat, card)))[0]
+
+        if legal[0].suit == led:
+            winners = [c for c in legal if winner_with(c) == seat]
+            at_stake = rules.points((*view.current_trick.cards, *view.pending))
+            if winners and (at_stake > 0 or (not last and led == HEARTS)):
+                # Taking a point (even the Q♠) costs less than the moon.
+                return max(winners, key=lambda c: c.rank) if threat_to_come else min(winners, key=lambda c: c.rank)
+            ducks = [c for c in legal if winner_with(c) != seat]
+            pool = ducks or legal
+            return min(pool, key=lambda c: (c in POINT_CARDS, c.rank))
+        # Void: points only to a trick the threat cannot take.
+        current = _winner(rules.cancellation, plays)[0]
+        safe_for_points = last and current is not None and current != threat
+        if safe_for_points:
+            return max(legal, key=lambda c: (rules.points_of(c), c.rank))
+        return max(legal, key=lambda c: (c not in POINT_CARDS, c.rank))
 
     @staticmethod
     def _lead_cost(card: Card, cards: Sequence[Card], queen_out: bool) -> float:

@@ -264,11 +264,12 @@ def sample_worlds(view: SeatView, k: int, rng: random.Random | int | str) -> lis
 
     Each world deals the unseen cards to the other seats (and the kitty) at
     random, honouring the card counts, voids, forced inferences and pinned
-    cards of :func:`knowledge`. In play, a world starts at the first trick
-    from the cards each seat held after the pass (``passing=False``) and
-    replays every card played so far, so the engine checks it; in the pass
-    phase it is a fresh deal of the same hand number. ``rng`` is a
-    ``random.Random`` or a seed.
+    cards of :func:`knowledge`. In play, a world is
+    :meth:`Hand.from_position <hearts_lab.hand.Hand.from_position>` of the
+    sampled cards and every card played so far (the engine replays them, so
+    it checks the world; the other seats' passes are unknown, so a world
+    records none); in the pass phase it is a fresh deal of the same hand
+    number. ``rng`` is a ``random.Random`` or a seed.
 
     >>> from hearts_lab import Hand, Rules
     >>> hand = Hand.deal(Rules.preset("cancellation", players=7), seed=3, hand_number=1)
@@ -286,10 +287,7 @@ def sample_worlds(view: SeatView, k: int, rng: random.Random | int | str) -> lis
     rules = view.rules
     seat = view.seat
     holders, _ = _slots(info)
-    history = [card for _, _, _, card, _ in _played(view)] if view.phase != "pass" else []
-    played_by: list[list[Card]] = [[] for _ in range(rules.players)]
-    for _, _, who, card, _ in _played(view) if view.phase != "pass" else ():
-        played_by[who].append(card)
+    plays = [(who, card) for _, _, who, card, _ in _played(view)] if view.phase != "pass" else []
     kitty_seen = view.kitty
     worlds: list[Hand] = []
     attempts = 0
@@ -306,10 +304,7 @@ def sample_worlds(view: SeatView, k: int, rng: random.Random | int | str) -> lis
         if view.phase == "pass":
             world = Hand(rules, now, kitty, hand_number=view.hand_number, dealer=view.dealer)
         else:
-            start = [now[s] + played_by[s] for s in range(rules.players)]
-            world = Hand(rules, start, kitty, hand_number=view.hand_number, dealer=view.dealer, passing=False)
-            for card in history:
-                world.play(card)
+            world = Hand.from_position(rules, now, plays, kitty, hand_number=view.hand_number, dealer=view.dealer)
         if world.to_play != view.to_play or world.phase != view.phase:
             continue  # e.g. an opening club the seat could not place; draw again
         worlds.append(world)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from ..bots.registry import bot_names
 from ..rules import PRESETS, Rules
 from ..stats import rate_difference, wilson_interval
 from .checks import Wrong, hint as _hint, question, read_estimate, read_text
@@ -118,7 +119,7 @@ def check_q2(metric: object, prediction: object) -> None:
 
 
 #: The players a check can simulate again by name (a result's ``policy``).
-REPLAYABLE_BOTS = ("random", "lowest", "heuristic")
+REPLAYABLE_BOTS = bot_names()  # every named bot is seeded, so a check can replay it
 #: Runs already repeated in this session: ``(rules, hands, seed, policy, method) -> result``.
 _REPEATED: dict[tuple[Any, ...], Any] = {}
 

@@ -22,7 +22,7 @@ from concurrent.futures import Executor, as_completed
 from functools import reduce
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from ..bots import HeuristicBot, LowestCardBot, RandomBot, bot_moon_choice, play_hand, seat_bots
+from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, play_hand, seat_bots
 from ..cards import QUEEN_OF_SPADES
 from ..game import Game
 from ..hand import Hand
@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["simulate", "simulate_games", "simulate_presets", "BOT_NAMES", "METHODS", "score_batch"]
 
-#: Named bot line-ups: every seat plays that way.
-BOT_NAMES = ("random", "lowest", "heuristic")
+#: Named bot line-ups (every seat plays that way): the package's one registry, :func:`hearts_lab.bots.bot_names`.
+BOT_NAMES = bot_names()
 #: ``"auto"`` uses the batch path when it can play the policy and rules, else the engine.
 METHODS = ("auto", "batch", "engine")
 #: The policies the numpy batch path plays (``hearts_lab.simulate.batch.POLICIES``).
@@ -89,9 +89,7 @@ def _policy_name(bots: Bots, players: int) -> str:
     if bots is None:
         return "random"
     if isinstance(bots, str):
-        if bots not in BOT_NAMES:
-            raise ValueError(f"bots: {bots!r} is not one of {', '.join(map(repr, BOT_NAMES))}; or pass bot objects.")
-        return bots
+        return canonical_name(bots)  # an unknown name raises, listing the names
     if _is_factory(bots):
         return getattr(bots, "__name__", type(bots).__name__)
     try:
@@ -177,8 +175,9 @@ def _engine_bots(bots: Bots, players: int, seed_text: str) -> list[Any]:
         return seat_bots(RandomBot, players, seed_text)
     if bots == "lowest":
         return [LowestCardBot()] * players
-    if bots == "heuristic":
-        return seat_bots(HeuristicBot, players, seed_text)
+    if isinstance(bots, str):
+        name = canonical_name(bots)
+        return seat_bots(lambda seed: make_bot(name, seed), players, seed_text)
     if _is_factory(bots):
         made = seat_bots(bots, players, seed_text)
         for seat, bot in enumerate(made):
@@ -369,7 +368,9 @@ def simulate(
 
     ``bots``: None or ``"random"`` (uniformly random passes and legal plays),
     ``"lowest"`` (:class:`~hearts_lab.bots.LowestCardBot`), ``"heuristic"``
-    (:class:`~hearts_lab.bots.HeuristicBot`), a bot class or factory (called
+    (:class:`~hearts_lab.bots.HeuristicBot`), any other name of the bot
+    registry (:data:`BOT_NAMES`: the levels ``"easy"``, ``"medium"``,
+    ``"expert"``), a bot class or factory (called
     per hand and seat, with ``seed=`` if it takes one), or one bot object per
     seat (copied afresh for each chunk). ``"random"`` and ``"lowest"`` use the
     numpy batch path unless ``method="engine"``; anything else, or a rule

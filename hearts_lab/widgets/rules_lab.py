@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..bots import Bot, HeuristicBot, LowestCardBot, bot_moon_choice, deal_and_play
+from ..bots import Bot, bot_moon_choice, canonical_name, deal_and_play, make_bot
 from ..cards import Card, CardError
 from ..errors import RulesError
 from ..hand import Hand
@@ -48,7 +48,10 @@ from ..scoring import HandScore, score_hand
 __all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_CSS"]
 
 #: Deterministic bots the lab can play its sample hand with.
-LAB_BOTS: dict[str, Callable[..., Bot]] = {"HeuristicBot": HeuristicBot, "LowestCardBot": LowestCardBot}
+#: The lab's sample-hand bots, by the class names it shows, made by the package's registry.
+LAB_BOTS: dict[str, Callable[..., Bot]] = {
+    label: (lambda seed, name=canonical_name(label): make_bot(name, seed)) for label in ("HeuristicBot", "LowestCardBot")
+}
 
 #: One line per rule field, shown beside its control.
 FIELD_HELP: dict[str, str] = {
