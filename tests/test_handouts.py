@@ -62,7 +62,7 @@ def test_worksheet_1_draws_every_position_and_a_box_per_answer():
     html = tool.worksheet_html(nb, tool.displayed_values(nb), title="ws1")
     answer_cells = [c for c in nb.cells if c.cell_type == "code" and "# your answer here" in c.source]
     assert html.count("class='hl-answer'") == len(answer_cells) == 7
-    assert html.count("hl-position") == 3  # Q2, Q3, Q4
+    assert html.count("class='hl-figure hl-position'") == 3  # Q2, Q3, Q4
     assert html.count("hl-trick-line") == 13  # Q6's hand, trick by trick
     # Q2's position: seat 0's thirteen cards are drawn, as pictures.
     seat0 = ws1.position_q2().cards(0)
