@@ -49,6 +49,11 @@ def check_seed(seed: object) -> int | str:
     if type(seed) is str:
         if len(seed) > MAX_SEED_TEXT:
             raise RulesError(f"seed: text of at most {MAX_SEED_TEXT} characters, not {len(seed)}.", "seed")
+        if not seed.isascii():
+            try:
+                seed.encode("utf-8")  # a deal is seeded from these bytes: a lone surrogate has none
+            except UnicodeEncodeError:
+                raise RulesError("seed: text that is not valid Unicode (a lone surrogate); type the seed again.", "seed") from None
         return seed
     raise RulesError(f"seed: expected a whole number or text, not {_quote(seed)}.", "seed")
 

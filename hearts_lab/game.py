@@ -63,8 +63,12 @@ class Game:
         self.seed = seed
         self.first_dealer = dealer
         self.starting_scores = scores
-        self.scores: tuple[int, ...] = scores
         self.history: list[ScoredHand] = []
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score now: the last scored hand's, or the starting scores (so the history alone decides it)."""
+        return self.history[-1].scores_after if self.history else self.starting_scores
 
     @property
     def hand_number(self) -> int:
@@ -113,11 +117,12 @@ class Game:
         Any error leaves the game unchanged.
         """
         result = self.preview(hand, moon_choice)
-        self.scores = tuple(s + d for s, d in zip(self.scores, result.deltas))
+        scores = tuple(s + d for s, d in zip(self.scores, result.deltas))
         # A copy: undoing the caller's hand later must not change the game's history.
         # A given moon_choice was checked to be "old" or "new", and it is the moon applied.
         choice = result.moon if moon_choice is not None else None
-        scored = ScoredHand(hand.copy(), result.deltas, result.moon, choice, self.scores)
+        scored = ScoredHand(hand.copy(), result.deltas, result.moon, choice, scores)
+        # Everything that can fail (or be interrupted) has run: one append changes the history and the scores.
         self.history.append(scored)
         return scored
 

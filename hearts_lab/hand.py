@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import operator
 from collections import Counter, abc
 from itertools import islice
 from typing import Iterable, Literal, NamedTuple, Sequence, TypeAlias, get_args
 
+from .arguments import seat_index
 from .cards import (
     CARD_INDEX,
     CLUBS,
@@ -462,11 +462,8 @@ class Hand:
     def _seat(self, seat: int) -> int:
         if type(seat) is int and 0 <= seat < self.rules.players:
             return seat
-        try:
-            index = operator.index(seat)
-        except TypeError:
-            index = -1
-        if isinstance(seat, bool) or not 0 <= index < self.players:
+        index = seat_index(seat, self.players)  # numpy integers too; never bool or float
+        if index is None:
             raise RulesError(f"seat: there is no seat {_quote(seat)}; seats are 0 to {self.players - 1}.", "seat")
         return index
 
@@ -634,8 +631,10 @@ class Hand:
                 f"Seat {seat} cannot pass now: {'this is a hold hand, nobody passes' if not self.pass_offset else 'the passing is over'}.",
                 seat=seat, card=None, rule="pass-phase", legal=(),
             )
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalPass(f"There is no seat {_quote(seat)}: seats are 0 to {self.players - 1}.", seat=seat, card=None, rule="seat", legal=())
+        index = seat if type(seat) is int and 0 <= seat < self.players else seat_index(seat, self.players)
+        if index is None:
+            raise IllegalPass(f"There is no seat {_quote(seat)}: seats are 0 to {self.players - 1}.", seat=None, card=None, rule="seat", legal=())
+        seat = index
         need = self.rules.pass_count
         hand = self._hands[seat]
         if len(chosen) != need:
@@ -811,12 +810,15 @@ class Hand:
             why = "the hand is over" if self.phase == "over" else "the cards have not been passed yet"
             raise IllegalMove(f"Nobody can play {card} now: {why}.", seat=None, card=card, rule="phase", legal=())
         to_play = self._to_play
-        if seat is not None and seat != to_play:
-            if type(seat) is not int or not 0 <= seat < self.players:
+        if seat is not None and (type(seat) is not int or seat != to_play):
+            index = seat_index(seat, self.players)  # True == 1 and 1.0 == 1, but neither is a seat
+            if index is None:
                 raise IllegalMove(
                     f"There is no seat {_quote(seat)}: seats are 0 to {self.players - 1}.",
                     seat=None, card=card, rule="seat", legal=(),
                 )
+            seat = index
+        if seat is not None and seat != to_play:
             raise IllegalMove(f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=())
         legal, rule, clause = self._decided or self._decide()
         if card in legal:

@@ -53,6 +53,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from .arguments import ArgumentError, check_budget, check_scores, check_seat, check_type
 from .cards import CLUBS, HEARTS, POINT_CARDS, SUITS, Card
 from .errors import RulesError
 from .hand import Hand
@@ -202,22 +203,18 @@ def _seat_delta(rules: Rules, points: Sequence[int], shooter: int | None, seat: 
 
 
 def _check(hand: Hand, seat: int | None = None) -> None:
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand: expected a Hand, not {type(hand).__name__}.")
+    check_type(hand, Hand, "hand", "a Hand")
     if hand.phase != "play":
         why = "the hand is over" if hand.phase == "over" else "the cards have not been passed yet; pass first"
-        raise ValueError(f"phase: the solver searches the play of a hand, and {why}.")
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.players):
-        raise ValueError(f"seat: expected a seat from 0 to {hand.players - 1}, not {seat!r}.")
+        raise ArgumentError(f"phase: the solver searches the play of a hand, and {why}.", "phase")
+    if seat is not None:
+        check_seat(seat, hand.players)
 
 
 def _scores(hand: Hand, scores: Sequence[int] | None) -> tuple[int, ...]:
     if scores is None:
         return (0,) * hand.players
-    out = tuple(scores)
-    if len(out) != hand.players or not all(isinstance(s, int) and not isinstance(s, bool) for s in out):
-        raise ValueError(f"scores: expected {hand.players} whole numbers (the scores before this hand), not {scores!r}.")
-    return out
+    return check_scores(scores, hand.players)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,6 +253,7 @@ def reference_solve(hand: Hand, scores: Sequence[int] | None = None, *, max_leav
     ((True, False, False, False), (0, 26, 26, 26))
     """
     _check(hand)
+    max_leaves = check_budget(max_leaves, "max_leaves", whole=True)
     rules = hand.rules
     n = hand.players
     sc = _scores(hand, scores)
@@ -266,7 +264,7 @@ def reference_solve(hand: Hand, scores: Sequence[int] | None = None, *, max_leav
         if h.phase == "over":
             leaves += 1
             if leaves > max_leaves:
-                raise ValueError(f"max_leaves: the reference search passed {max_leaves} finished hands; use a smaller position.")
+                raise ArgumentError(f"max_leaves: the reference search passed {max_leaves} finished hands; use a smaller position.", "max_leaves")
             points, shooter = h.points(), h.moon_shooter
             return [_seat_delta(rules, points, shooter, s, sc) for s in range(n)], [shooter == s for s in range(n)]
         mover = h.to_play
@@ -326,6 +324,7 @@ def game_tree(hand: Hand, seat: int, *, scores: Sequence[int] | None = None, max
              └─ seat 3 plays A♠ → 26: points 26 0 0 0, seat 0 shoots the moon
     """
     _check(hand, seat)
+    max_nodes = check_budget(max_nodes, "max_nodes", whole=True)
     rules = hand.rules
     sc = _scores(hand, scores)
     count = 0
@@ -334,7 +333,7 @@ def game_tree(hand: Hand, seat: int, *, scores: Sequence[int] | None = None, max
         nonlocal count
         count += 1
         if count > max_nodes:
-            raise ValueError(f"max_nodes: the tree has more than {max_nodes} nodes; draw a smaller endgame.")
+            raise ArgumentError(f"max_nodes: the tree has more than {max_nodes} nodes; draw a smaller endgame.", "max_nodes")
         mover = h.to_play
         assert mover is not None
         kids: list[tuple[str, list[object]]] = []
@@ -380,6 +379,9 @@ class _Search:
     """
 
     def __init__(self, hand: Hand, seat: int, scores: tuple[int, ...], max_nodes: int, time_limit: float | None) -> None:
+        # Budgets are checked where they are taken: NaN nodes or a time limit of "x" would search without bound.
+        max_nodes = check_budget(max_nodes, "max_nodes", whole=True)
+        time_limit = None if time_limit is None else check_budget(time_limit, "time_limit", zero=True)
         rules = hand.rules
         self.rules = rules
         self.n = n = hand.players

@@ -29,18 +29,21 @@ True
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Callable, Iterable, Literal, Sequence
 
 from .bots import BOTS, Bot, LowestCardBot, MoonChoice, bot_moon_choice, make_bot, play_hand
 from .cards import Card
-from .errors import IllegalMove, MoonChoiceRequired
+from .arguments import ArgumentError, check_seat, shown
+from .errors import HeartsLabError, IllegalMove, MoonChoiceRequired, check_rules
 from .game import Game, ScoredHand
 from .hand import Hand
 from .rules import Rules, pass_direction
 from .tricks import Trick
 
-__all__ = ["Table", "Report", "Controls", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction"]
+__all__ = ["Table", "Report", "Controls", "TableError", "BotFailed", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction"]
 
 #: The bots a table can seat by name: the package's one registry (:mod:`hearts_lab.bots.registry`).
 BotKind = Literal["random", "lowest", "heuristic", "easy", "medium", "expert"]
@@ -48,6 +51,24 @@ BOT_KINDS: dict[str, Callable[[int | str], Bot]] = {name: entry.make for name, e
 
 #: How a report is shown: ``info`` (what happened), ``good`` (a choice made), ``error`` (refused).
 ReportKind = Literal["info", "good", "error"]
+
+
+class TableError(HeartsLabError):
+    """An action the table refuses (nothing to undo, the game is over, a hand that does not fit ...)."""
+
+
+class BotFailed(RuntimeError):
+    """A bot's own failure at the table: it raised, or chose a pass or card the engine refused.
+
+    Not a refusal of the human's action: ``seat`` is the bot's seat and
+    ``error`` (also ``__cause__``) what went wrong.
+    """
+
+    def __init__(self, seat: int | None, error: BaseException) -> None:
+        where = f"the bot at seat {seat}" if seat is not None else "a bot"
+        super().__init__(f"{where} failed: {type(error).__name__}: {error}")
+        self.seat = seat
+        self.error = error
 
 
 @dataclass(frozen=True)
@@ -106,16 +127,16 @@ def _bots_for(kind: str | Sequence[Bot | None], players: int, seat: int | None, 
         make_bot(kind)  # an unknown name raises here, naming the choices
         return [None if s == seat else make_bot(kind, f"{seed}/{s}") for s in range(players)]
     try:
-        bots: list[Bot | None] = list(kind)
+        bots: list[Bot | None] = list(islice(kind, players + 1))
     except TypeError:
-        raise ValueError(f"bots: expected a bot name ({', '.join(map(repr, BOT_KINDS))}) or a list of bots, not {kind!r}.") from None
+        raise ArgumentError(f"bots: expected a bot name ({', '.join(map(repr, BOT_KINDS))}) or a list of bots, not {shown(kind)}.", "bots") from None
     if len(bots) != players:
-        raise ValueError(f"bots: expected one bot per seat ({players}), got {len(bots)}.")
+        raise ArgumentError(f"bots: expected one bot per seat ({players}), got {len(bots)}.", "bots")
     if seat is not None:
         bots[seat] = None
     for s, bot in enumerate(bots):
         if s != seat and not (callable(getattr(bot, "choose_play", None)) and callable(getattr(bot, "choose_pass", None))):
-            raise ValueError(f"bots: seat {s} needs a bot (an object with choose_pass and choose_play), not {bot!r}.")
+            raise ArgumentError(f"bots: seat {s} needs a bot (an object with choose_pass and choose_play), not {shown(bot)}.", "bots")
     return bots
 
 
@@ -171,10 +192,11 @@ class Table:
         controls: Controls | None = None,
     ) -> None:
         rules = Rules.preset("standard", players=4) if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players):
-            raise ValueError(f"seat: expected a seat from 0 to {rules.players - 1} (or None), not {seat!r}.")
+        check_rules(rules)
+        seat = check_seat(seat, rules.players, allow_none=True)
+        # One action at a time: a second thread's action waits for the first to finish (an RLock, so an
+        # action may call another), and no reader sees a half-done action's table through the actions.
+        self._lock = threading.RLock()
         self.rules = rules
         self.seat = seat
         self.seed = seed
@@ -379,23 +401,29 @@ class Table:
             rng.setstate(state)
 
     def _act(self, action: Callable[[], Report | str]) -> Report:
-        """Run ``action``; on any error put everything back as it was and report the error."""
-        snap = self._snapshot()
-        try:
-            result = action()
-        except Exception as error:
-            self._restore(snap)
-            if isinstance(error, ValueError):  # the engine's errors: IllegalMove, IllegalPass, MoonChoiceRequired, ...
-                report = Report(str(error), "error", error)
-            else:  # a bug (in a bot, say): keep the table usable
-                report = Report(f"Something went wrong and nothing was changed: {type(error).__name__}: {error}", "error", error)
-        except BaseException:  # Ctrl-C half-way through the bots' replies: undo, then let it stop the program
-            self._restore(snap)
-            raise
-        else:
-            report = result if isinstance(result, Report) else Report(result.strip())
-        self.report = report
-        return report
+        """Run ``action``; on any error put everything back as it was and report the error.
+
+        Actions are serialised: one thread's action runs to the end (or is rolled back) before another's starts.
+        """
+        with self._lock:
+            snap = self._snapshot()
+            try:
+                result = action()
+            except Exception as error:
+                self._restore(snap)
+                if isinstance(error, HeartsLabError):  # a refusal: the engine's (IllegalMove, ...) or the table's
+                    report = Report(str(error), "error", error)
+                elif isinstance(error, BotFailed):  # a bot's own bug, or a bot's illegal choice
+                    report = Report(f"Something went wrong and nothing was changed: {error}", "error", error)
+                else:  # a bug elsewhere: keep the table usable
+                    report = Report(f"Something went wrong and nothing was changed: {type(error).__name__}: {error}", "error", error)
+            except BaseException:  # Ctrl-C half-way through the bots' replies: undo, then let it stop the program
+                self._restore(snap)
+                raise
+            else:
+                report = result if isinstance(result, Report) else Report(result.strip())
+            self.report = report
+            return report
 
     def _replayed(self, game: Game, history: Sequence[ScoredHand]) -> Game:
         fresh = Game(game.rules, seed=game.seed, scores=game.starting_scores, dealer=game.first_dealer)
@@ -405,11 +433,19 @@ class Table:
 
     # -- what the actions do ----------------------------------------------------------
 
-    def _no_seat(self) -> ValueError:
-        return ValueError("Nobody sits at this table: the bots pass and play every card.")
+    def _no_seat(self) -> TableError:
+        return TableError("Nobody sits at this table: the bots pass and play every card.")
 
     def _bots_move(self) -> None:
-        play_hand(self.hand, self.bots)
+        try:
+            play_hand(self.hand, self.bots)
+        except Exception as error:  # whatever a bot raised, or the engine's refusal of a bot's choice
+            hand = self.hand
+            if hand.phase == "pass":
+                seat = next((s for s in hand.waiting_to_pass if self.bots[s] is not None), None)
+            else:
+                seat = hand.to_play
+            raise BotFailed(seat, error) from error
 
     def _start_hand(self) -> str:
         self.scored = None
@@ -471,7 +507,10 @@ class Table:
                 return (
                     f" You shot the moon! Choose how it scores: old (+{reward} to everyone else) or new (−{reward} to you)."
                 )
-            choice = bot_moon_choice(self.bots[shooter], self.rules, hand.points(), shooter, self.game.scores)
+            try:
+                choice = bot_moon_choice(self.bots[shooter], self.rules, hand.points(), shooter, self.game.scores)
+            except Exception as error:
+                raise BotFailed(shooter, error) from error
             self.scored = self.game.add_hand(hand, choice)
             text = f" Seat {shooter} shot the moon and chose the {choice} moon."
         else:
@@ -487,9 +526,9 @@ class Table:
 
     def _next_hand(self) -> str:
         if self.game.is_over:
-            raise ValueError(f"The game is over: {self.controls.new_game} to play again.")
+            raise TableError(f"The game is over: {self.controls.new_game} to play again.")
         if self.scored is None:
-            raise ValueError("Finish this hand first" + (" and choose how your moon scores." if self.moon_pending else "."))
+            raise TableError("Finish this hand first" + (" and choose how your moon scores." if self.moon_pending else "."))
         self.hand = self.game.next_hand()
         return self._start_hand()
 
@@ -505,13 +544,13 @@ class Table:
 
     def _load_hand(self, hand: Hand) -> str:
         if not isinstance(hand, Hand):
-            raise ValueError(f"load_hand: expected a Hand (from Hand.deal or Hand.from_cards), not {type(hand).__name__}.")
+            raise TableError(f"load_hand: expected a Hand (from Hand.deal or Hand.from_cards), not {type(hand).__name__}.")
         if hand.rules != self.rules:
-            raise ValueError("load_hand: the hand's rules differ from the table's rules.")
+            raise TableError("load_hand: the hand's rules differ from the table's rules.")
         if self.game.is_over:
-            raise ValueError("load_hand: the game is over.")
+            raise TableError("load_hand: the game is over.")
         if hand.hand_number != self.game.hand_number:
-            raise ValueError(f"load_hand: the game's next hand is number {self.game.hand_number}, not {hand.hand_number}.")
+            raise TableError(f"load_hand: the game's next hand is number {self.game.hand_number}, not {hand.hand_number}.")
         # Would the game score this hand once it is played (its dealer, its seed and deal)? The engine
         # answers for a copy played out by bots, so a hand that can never be scored is refused now,
         # not at its last card.
@@ -521,7 +560,7 @@ class Table:
         try:
             self.game.preview(trial, choice)
         except ValueError as error:
-            raise ValueError(f"load_hand: the game cannot score this hand: {error}") from None
+            raise TableError(f"load_hand: the game cannot score this hand: {error}") from None
         self.hand = hand.copy()
         return self._start_hand()
 
@@ -553,4 +592,4 @@ class Table:
             self.hand = fresh
             self.received = ()
             return f"Took back your pass: choose {self.rules.pass_count} cards again."
-        raise ValueError("Nothing to undo: you have not passed or played a card in this hand yet.")
+        raise TableError("Nothing to undo: you have not passed or played a card in this hand yet.")

@@ -453,7 +453,7 @@ def test_a_bot_failing_half_way_rolls_the_whole_action_back():
         report = table.play(table.legal_moves()[0])
         if not report.ok:
             failures += 1
-            assert report.text == "Something went wrong and nothing was changed: RuntimeError: the bot broke"
+            assert report.text == "Something went wrong and nothing was changed: the bot at seat 1 failed: RuntimeError: the bot broke"
             assert state(table) == before
             assert table.play(table.legal_moves()[0]).ok  # the same card again: the bot works now
         check_whole(table)

@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterable
 
 import sympy
 
+from ..arguments import shown as _shown
 from ..cards import Card, CardError, format_cards
 from . import sandbox
 
@@ -365,8 +366,8 @@ def summary(worksheet: str) -> Summary:
 # error escapes, and nothing is evaluated before its size is known: numbers,
 # text and sympy objects are read by :mod:`hearts_lab.exercises.sandbox`
 # (an interpreter of a few operations, not ``eval``), containers are read up
-# to a bounded length, and a value is quoted back at most :data:`MAX_SHOWN`
-# characters long.
+# to a bounded length, and a value is quoted back at most 60 characters long
+# (:func:`hearts_lab.arguments.shown`).
 
 #: The most digits an answer (or any number on the way to it) may have.
 MAX_DIGITS = 10_000
@@ -376,23 +377,6 @@ MAX_TEXT = sandbox.MAX_TEXT
 MAX_TERMS = sandbox.MAX_TERMS
 #: The most entries a list of cards or numbers may have (two packs hold 104 cards).
 MAX_ENTRIES = 1_000
-#: The longest quotation of an answer in a hint.
-MAX_SHOWN = 60
-
-
-def _shown(answer: Any) -> str:
-    """``repr(answer)``, short and safe: never a huge number's digits, never more than :data:`MAX_SHOWN` characters.
-
-    >>> _shown(10 ** 5000), _shown("x" * 100)[-5:]
-    ('an int of about 5,000 digits', 'xx...')
-    """
-    if isinstance(answer, int) and not isinstance(answer, bool) and answer.bit_length() > 200:
-        return f"an int of about {answer.bit_length() * 0.30103:,.0f} digits"
-    try:
-        text = repr(answer)
-    except Exception:  # a repr that fails (a huge number inside, a broken object): name the type instead
-        return f"a {type(answer).__name__}"
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
 def _bounded(answer: Iterable[Any], most: int, what: str) -> list[Any]:
