@@ -14,7 +14,7 @@ worksheets have always used (no moon defence); class names
 >>> make_bot("grandmaster")
 Traceback (most recent call last):
 ...
-ValueError: bots: 'grandmaster' is not a bot name; choose one of 'random', 'lowest', 'heuristic', 'easy', 'medium', 'expert' (or an alias: 'HeuristicBot', 'RandomBot', 'LowestCardBot', 'SamplingBot').
+hearts_lab.arguments.ArgumentError: bots: 'grandmaster' is not a bot name; choose one of 'random', 'lowest', 'heuristic', 'easy', 'medium', 'expert' (or an alias: 'HeuristicBot', 'RandomBot', 'LowestCardBot', 'SamplingBot').
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..arguments import ArgumentError, shown
 from .basic import Bot, HeuristicBot, LowestCardBot, RandomBot
 from .sampling import SamplingBot
 
@@ -75,16 +76,16 @@ def bot_names() -> tuple[str, ...]:
 
 
 def canonical_name(name: object) -> str:
-    """The registry name for ``name`` (an alias gives its entry's name); a ValueError lists the names."""
+    """The registry name for ``name`` (an alias gives its entry's name); an ArgumentError lists the names."""
     if isinstance(name, str):
         if name in BOTS:
             return name
         if name in ALIASES:
             return ALIASES[name]
-    shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
-    raise ValueError(
-        f"bots: {shown} is not a bot name; choose one of {', '.join(map(repr, BOTS))} "
-        f"(or an alias: {', '.join(map(repr, ALIASES))})."
+    raise ArgumentError(
+        f"bots: {shown(name, 40)} is not a bot name; choose one of {', '.join(map(repr, BOTS))} "
+        f"(or an alias: {', '.join(map(repr, ALIASES))}).",
+        "bots",
     )
 
 
