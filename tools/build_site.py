@@ -19,7 +19,9 @@ What goes into ``site/``:
   jupyterlab_widgets (the versions installed here, so kernel and page agree) in the
   site's piplite index (``pypi/``);
 - the notebooks, the student worksheets (never the teacher copies or the sources),
-  ``docs/*.md`` and the stored results in ``data/``, at the same paths as in the repository.
+  ``docs/*.md`` and the stored results in ``data/``, at the same paths as in the repository;
+- the play page without code, ``play/`` (JupyterLite's REPL app running ``PlayPage()`` with its
+  code hidden; see ``PLAY_CODE``).
 
 Downloads are cached in ``build/lite-cache/``; a second build reuses them.
 """
@@ -65,6 +67,42 @@ PIPLITE_FROM_ENV = ("ipywidgets", "comm", "jupyterlab_widgets")
 CONTENTS = ("notebooks/*.ipynb", "exercises/student/*.ipynb", "docs/*.md", "data/*.json")
 
 START_PAGE = "lab/index.html?path=notebooks/00_start_here.ipynb"
+
+#: The code-free play page (notebooks/play.ipynb's PlayPage): JupyterLite's REPL app runs these
+#: lines when it opens, with the code input hidden, no banner and no toolbar, so the page shows
+#: the settings, the table and the rules card. ``site/play/index.html`` opens it.
+PLAY_CODE = (
+    "import piplite",
+    'await piplite.install(["hearts-lab", "ipywidgets"])',
+    "from hearts_lab.widgets import PlayPage",
+    "PlayPage()",
+)
+#: No ``toolbar`` parameter: the REPL keeps its toolbar whenever one is given, whatever its value.
+PLAY_PARAMS = (("kernel", "python"), ("showBanner", "0"), ("hideCodeInput", "1"), ("promptCellPosition", "bottom"))
+
+
+def play_url() -> str:
+    """The REPL address of the play page, relative to the site's root."""
+    from urllib.parse import urlencode
+
+    return "repl/index.html?" + urlencode([*PLAY_PARAMS, *(("code", line) for line in PLAY_CODE)])
+
+
+def write_play_page(site: Path) -> Path:
+    """``play/index.html``: a page that sends the browser to the play page (the REPL address is long)."""
+    import html as _html
+
+    target = "../" + play_url()
+    page = site / "play" / "index.html"
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(
+        "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'><title>Hearts Lab: play</title>"
+        f"<meta http-equiv='refresh' content='0; url={_html.escape(target, quote=True)}'></head>"
+        f"<body><p><a href='{_html.escape(target, quote=True)}'>Open the play page</a></p>"
+        f"<script>location.replace({json.dumps(target)})</script></body></html>\n",
+        encoding="utf-8",
+    )
+    return page
 
 
 def log(msg: str) -> None:
@@ -396,7 +434,7 @@ def write_config() -> None:
     config = {
         "LiteBuildConfig": {
             "contents": ["files"],
-            "apps": ["lab"],
+            "apps": ["lab", "repl"],  # repl: the play page (PLAY_CODE)
             # Only what the lessons need: the Pyodide kernel and the widgets manager,
             # not every lab extension of the development environment.
             "ignore_sys_prefix": True,
@@ -434,6 +472,7 @@ def build() -> None:
     jupyter = Path(sys.executable).with_name("jupyter")
     run([str(jupyter), "lite", "build", "--lite-dir", str(STAGE), "--output-dir", str(SITE)], cwd=STAGE)
     (SITE / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
+    write_play_page(SITE)
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     log(f"Pyodide {PYODIDE_VERSION} with {len(served)} wheels from the site: {', '.join(served)}")
     log(f"piplite wheels: {', '.join(w.name for w in wheels)}")

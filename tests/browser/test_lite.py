@@ -342,3 +342,31 @@ def test_worksheet_check_prints_its_verdict(lite_context, lite_url):
     finally:
         lite_context.blocked.clear()
         close(page)
+
+
+def test_play_page_offline_without_code(lite_context, lite_url):
+    """site/play/: the REPL runs PlayPage() with its code hidden; a student passes and plays, offline."""
+    page = lite_context.new_page()
+    try:
+        page.goto(lite_url + "play/")
+        page.locator(".hl-play-page").wait_for(timeout=KERNEL_TIMEOUT_MS)
+        table = page.locator(".hl-play-table")
+        cards = table.locator(".hl-card-button")
+        expect(cards).to_have_count(13)
+        expect(page.locator(".hl-rules-details summary")).to_contain_text("Rules card: Standard Hearts, 4 players")
+        text = page.locator(".jp-CodeConsole-content").inner_text()
+        assert not [w for w in ("import", "PlayPage", "piplite", "await") if w in text], text[:1000]
+        for i in (10, 11, 12):
+            cards.nth(i).click()
+        table.locator(".hl-pass-button").click()
+        expect(table.locator(".hl-message")).to_contain_text("You passed")
+        table.locator(".hl-card-button.hl-legal").first.click()
+        expect(cards).to_have_count(12)
+        page.screenshot(path=str(ARTIFACTS / "lite-play-page.png"))
+        assert not lite_context.blocked, f"requests that needed the internet: {lite_context.blocked}"
+    except BaseException:
+        save_failure(page, "play-page")
+        raise
+    finally:
+        lite_context.blocked.clear()
+        page.close()  # the REPL app has no tabs to close (see close()); its kernel goes with the page
