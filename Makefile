@@ -21,7 +21,7 @@
 #                    rule set, deal slips) and dist/teacher/ (answer keys), and
 #                    dist/hearts-lab-handouts.zip: student worksheets, notebooks, rules, the PDFs and
 #                    the package as a wheel (no teacher copy, no solution source; tools/make_handouts.py,
-#                    tools/student_dist.py). Needs Chromium or Chrome.
+#                    tools/student_dist.py). Needs Chromium or Chrome. PAPER=Letter for US Letter.
 #
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
 # Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
@@ -36,6 +36,8 @@ PYTEST_ARGS ?=
 ROOT_ARGS   := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_ARGS    ?=
 SITE_PORT   ?= 8000
+# make handouts PAPER=Letter for US Letter
+PAPER       ?= A4
 PLAY_PORT   ?= 8866
 
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
@@ -63,7 +65,7 @@ site-serve: $(STAMP_LITE)
 	$(BIN)/python tools/build_site.py serve --port $(SITE_PORT)
 
 handouts: $(STAMP_HANDOUTS)
-	$(BIN)/python tools/make_handouts.py dist
+	$(BIN)/python tools/make_handouts.py dist --paper $(PAPER)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -200,3 +200,25 @@ def test_make_handouts_writes_the_pdfs_and_the_archive(tmp_path):
         text = subprocess.run(["pdftotext", str(dist / "handouts" / "ws1_legal_moves.pdf"), "-"], capture_output=True,
                               text=True, timeout=60).stdout
         assert text.count("Your answer") == 7 and "Q7. Stripped decks change the opening card" in text
+
+
+def test_a_students_own_copy_prints_their_variant_and_name(tmp_path):
+    """Class.write gives each student a copy that calls ws1.use_variant(seed): printing it draws their
+    positions, names them, and leaves the worksheet module on the generic copy afterwards."""
+    from hearts_lab.exercises.classroom import Class
+
+    generic = [c for s in range(4) for c in ws1.position_q2().cards(s)]
+    klass = Class("a teacher's secret", ["Ada Lovelace"])
+    klass.write(tmp_path / "copies", worksheets=("ws1",))
+    pages = tool.notebook_pages(tmp_path / "copies")
+    (path, html), = pages.items()
+    assert path.suffix == ".pdf" and "Ada Lovelace" in html
+    ws1.use_variant(klass.seed("Ada Lovelace", "ws1"))
+    try:
+        view = ws1.position_q2()
+        own = [c for s in range(4) for c in view.cards(s)] + [card for _, card in view.trick]  # hands, trick so far
+    finally:
+        ws1.use_variant(None)
+    q2 = html[html.index("data-question='Q2'"):html.index("data-question='Q3'")]
+    assert _cards_in(q2) == Counter(own) != Counter(generic)
+    assert [c for s in range(4) for c in ws1.position_q2().cards(s)] == generic

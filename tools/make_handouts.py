@@ -21,8 +21,9 @@ positions: the worksheet modules' own) and drawing what they show; :func:`displa
 
 Usage::
 
-    python tools/make_handouts.py dist              # everything above
-    python tools/make_handouts.py dist --html-only  # the HTML pages only (no Chromium needed)
+    python tools/make_handouts.py dist                  # everything above (--paper Letter for US Letter)
+    python tools/make_handouts.py dist --html-only      # the HTML pages only (no Chromium needed)
+    python tools/make_handouts.py out --notebooks copies  # each student's own copy (classroom.Class.write)
 """
 from __future__ import annotations
 
@@ -159,16 +160,30 @@ def displayed_values(nb, overrides: Mapping[str, Any] | None = None) -> dict[int
     names = answer_names(nb)
     namespace: dict[str, Any] = {"__name__": "__worksheet__"}
     out: dict[int, list[Any]] = {}
-    for index, cell in enumerate(nb.cells):
-        if cell.cell_type != "code":
-            continue
-        kind = _kind(cell, names)
-        if kind in ("hidden", "show"):
-            namespace.update(overrides or {})
-            shown = _run_cell(cell.source, namespace)
-            if kind == "show":
-                out[index] = shown
+    try:
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            kind = _kind(cell, names)
+            if kind in ("hidden", "show"):
+                namespace.update(overrides or {})
+                shown = _run_cell(cell.source, namespace)
+                if kind == "show":
+                    out[index] = shown
+    finally:
+        _generic_again()
     return out
+
+
+def _generic_again() -> None:
+    """Put every worksheet module back on its generic copy: a student's copy runs ``wsN.use_variant(seed)``
+    (hearts_lab.exercises.classroom writes that line), which holds until it is undone."""
+    import importlib
+
+    for number in range(1, 6):
+        module = importlib.import_module(f"hearts_lab.exercises.ws{number}")
+        if hasattr(module, "use_variant"):
+            module.use_variant(None)
 
 
 def _is_drawing(value: Any) -> bool:
@@ -193,12 +208,17 @@ def key_sections(name: str) -> dict[str, str]:
 def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int = 2,
                    keys: Mapping[str, str] | None = None) -> str:
     """A worksheet for paper: its prose, what its cells show (drawn as cards), and an answer box per
-    answer cell - or, with ``keys`` (question -> answer key markdown), the key after each question."""
+    answer cell - or, with ``keys`` (question -> answer key markdown), the key after each question.
+    A student's own copy (hearts_lab.exercises.classroom) prints with their name in the header."""
     names = answer_names(nb)
+    meta = nb.metadata.get("hearts_lab", {}) if hasattr(nb, "metadata") else {}
+    student = meta.get("student") if isinstance(meta, Mapping) else None
+    name_field = (f"<span>Name: <strong>{paper._esc(student)}</strong></span>" if student
+                  else "<span>Name: ______________________</span>")
     body = [
         f"<div class='hl-header'><span>{paper._esc(title)}</span>"
         + ("<span><strong>Answer key · teacher only</strong></span>" if keys else
-           "<span>Name: ______________________</span><span>Class: __________</span>")
+           f"{name_field}<span>Class: __________</span>")
         + "</div>",
         "<p class='hl-note'><em>" + ("The answer key follows each question." if keys else
         "On paper: write each answer in its box. To check it, type it into the same answer cell of the notebook "
@@ -243,6 +263,22 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
     return paper.page_html(title, "\n".join(body), css=".hl-md h1 { margin-top: 0; } .hl-code { font-size: 0.8em; }"
                            # a question whose position or trick is drawn stays on one page with its answer box
                            + ("" if keys else " .hl-question:has(.hl-position, .hl-plays) { break-inside: avoid; }"))
+
+
+def notebook_pages(folder: Path) -> dict[Path, str]:
+    """Every worksheet notebook under ``folder`` (e.g. the students' own copies that
+    ``hearts_lab.exercises.classroom.Class.write`` made) as a printable page: its path, relative to
+    ``folder`` and ending in .pdf -> HTML. Each prints its own variant, with its student's name."""
+    pages = {}
+    for path in sorted(Path(folder).rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts or not re.match(r"\d\d_", path.name):
+            continue
+        nb = nbformat.read(path, as_version=4)
+        number = path.name[:2]
+        title = f"Hearts Lab · worksheet {int(number)}: {path.stem[3:].replace('_', ' ')}"
+        pages[path.relative_to(folder).with_suffix(".pdf")] = worksheet_html(
+            nb, displayed_values(nb), title=title, lines=ANSWER_LINES.get(number, 3))
+    return pages
 
 
 def worksheet_pages(keys: bool = False, overrides: Mapping[str, Any] | None = None,
@@ -482,8 +518,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("dist", type=Path, help="the folder to write into (dist)")
     parser.add_argument("--html-only", action="store_true", help="write the HTML pages, print nothing, build no archive")
     parser.add_argument("--paper", choices=("A4", "Letter"), default="A4")
+    parser.add_argument("--notebooks", metavar="FOLDER", type=Path, default=None,
+                        help="instead: print every worksheet notebook under FOLDER (e.g. the students' own copies "
+                             "from hearts_lab.exercises.classroom) to DIST/<the same path>.pdf")
     opts = parser.parse_args(argv)
     start = time.monotonic()
+    if opts.notebooks is not None:
+        if not opts.notebooks.is_dir():
+            parser.error(f"--notebooks: {opts.notebooks} is not a folder")
+        pages = notebook_pages(opts.notebooks)
+        if not pages:
+            parser.error(f"--notebooks: no worksheet notebook (NN_name.ipynb) under {opts.notebooks}")
+        written = paper.print_pdf({opts.dist / path: text for path, text in pages.items()}, paper=opts.paper)
+        print(f"printed {len(written)} worksheets into {opts.dist}  ({time.monotonic() - start:.1f}s)")
+        return 0
     student, teacher = all_pages()
     html_dir = opts.dist / "html"
     for folder, pages in (("handouts", student), ("teacher", teacher)):
