@@ -39,6 +39,7 @@ __all__ = [
     "pass_cycle_html",
     "pass_exchange_html",
     "cards_seq_html",
+    "cards_text_html",
     "SUIT_COLOURS",
     "FOUR_COLOURS",
     "MARKS",
@@ -356,9 +357,10 @@ def seat_table_html(
     cx, cy = width / 2, height / 2
     card_w = 50 if n <= 4 else 58 if n <= 8 else 52
     # Seat boxes around the outer ellipse, played cards on an inner one: low enough that the top
-    # card clears the top seat's box (about 120 px tall), high enough to leave the middle for the caption.
+    # cards clear the top seats' boxes (about 120 px tall; from 5 seats on they sit beside the
+    # cards, badges widen them), high enough to leave the middle for the caption.
     rx, ry = cx - 105, cy - 68
-    irx, iry = rx * 0.52, min(ry * 0.5, ry - 64 - card_w * 0.7)
+    irx, iry = rx * 0.52, min(ry * 0.5, ry - (64 if n <= 4 else 76) - card_w * 0.7)
     points = hand.points()
     plays = dict(trick.plays) if trick is not None else {}
     winner = trick.winner if trick is not None and trick.complete else None
@@ -520,8 +522,30 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
     return f"<table class='hl-pass-cycle' style='border-collapse:collapse;table-layout:auto;font-family:{_FONT}'>{''.join(rows)}</table>"
 
 
-def pass_exchange_html(hand: Hand, *, four_colour: bool = False) -> str:
+def cards_text_html(cards: Iterable[Card], *, four_colour: bool = False, marked: str = "") -> str:
+    """Cards as coloured text, as the table's seat boxes write them (no chips: one line of text high).
+
+    Each card is labelled for screen readers; ``marked="received"`` underlines it in blue.
+
+    >>> from hearts_lab import parse_cards
+    >>> out = cards_text_html(parse_cards("QS 10H"), marked="received")
+    >>> 'aria-label="queen of spades, received in the pass"' in out, out.count("hl-card-text")
+    (True, 2)
+    """
+    _check_mark(marked)
+    colours = _colours(four_colour)
+    line = f";border-bottom:3px solid {_TURN}" if marked == "received" else ""
+    return " ".join(
+        f'<span class="hl-card-text" role="img" aria-label="{_esc(card.name + MARKS[marked])}" '
+        f'style="color:{colours[card.suit]};font-weight:700;white-space:nowrap{line}">{_esc(card)}</span>'
+        for card in cards
+    ) or "<em>none</em>"
+
+
+def pass_exchange_html(hand: Hand, *, four_colour: bool = False, compact: bool = False) -> str:
     """After the exchange: each seat, what it passed to whom and what it received from whom.
+
+    ``compact`` writes the cards as coloured text (:func:`cards_text_html`) instead of card chips.
 
     >>> from hearts_lab import Rules, Hand
     >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=2)
@@ -533,15 +557,23 @@ def pass_exchange_html(hand: Hand, *, four_colour: bool = False) -> str:
     n = hand.players
     if hand.passes is None:
         return "<div class='hl-exchange'><em>No exchange yet.</em></div>"
-    rows = ["<tr><th style='text-align:left;padding:2px 8px'>seat</th><th style='text-align:left;padding:2px 8px'>passed</th>"
-            "<th style='text-align:left;padding:2px 8px'>received</th></tr>"]
+    pad = "1px 8px" if compact else "2px 8px"
+    rows = [f"<tr><th style='text-align:left;padding:{pad}'>seat</th><th style='text-align:left;padding:{pad}'>passed</th>"
+            f"<th style='text-align:left;padding:{pad}'>received</th></tr>"]
     for s in range(n):
         target = hand.pass_target(s)
         source = hand.pass_source(s)
+        got = hand.received(s) or ()
+        if compact:
+            passed = cards_text_html(sorted(hand.passes[s], key=Card.sort_key), four_colour=four_colour)
+            received = cards_text_html(sorted(got, key=Card.sort_key), four_colour=four_colour, marked="received")
+        else:
+            passed = cards_html(hand.passes[s], four_colour=four_colour)
+            received = "".join(card_html(c, four_colour=four_colour, marked="received") for c in got)
         rows.append(
-            f"<tr><th style='text-align:left;padding:2px 8px'>Seat {s}</th>"
-            f"<td style='padding:2px 8px'>{cards_html(hand.passes[s], four_colour=four_colour)} &rarr; seat {target}</td>"
-            f"<td style='padding:2px 8px'>{''.join(card_html(c, four_colour=four_colour, marked='received') for c in hand.received(s) or ())} from seat {source}</td></tr>"
+            f"<tr><th style='text-align:left;padding:{pad}'>Seat {s}</th>"
+            f"<td style='padding:{pad}'>{passed} &rarr; seat {target}</td>"
+            f"<td style='padding:{pad}'>{received} from seat {source}</td></tr>"
         )
     return f"<table class='hl-exchange' style='border-collapse:collapse;table-layout:auto;font-family:{_FONT}'>{''.join(rows)}</table>"
 

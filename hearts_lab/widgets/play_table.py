@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
@@ -298,7 +298,7 @@ class PlayTable(widgets.VBox):
             for index, (seat, card) in enumerate(plays) if index >= start and seat != me
         )
 
-    def _act(self, action, *args) -> None:
+    def _act(self, action: Callable[..., Report], *args: Any) -> None:
         """Run one of the table's actions and show it, with the cards the bots played in reply."""
         before, plays_before = self._plays_so_far()
         report = action(*args)
@@ -591,7 +591,7 @@ class PlayTable(widgets.VBox):
             pool[key] = button
         return pool[key]
 
-    def _from_click(self, action, *args) -> None:
+    def _from_click(self, action: Callable[..., None], *args: Any) -> None:
         """Run a button's action, then put the keyboard focus where the student goes next.
 
         The button pressed may be gone (a played card, the Pass button); without this the

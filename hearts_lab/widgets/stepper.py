@@ -252,7 +252,7 @@ class DealStepper(w.VBox):
         rows: list[tuple[str, str]] = []
         k = self.step
         if k == 0 and state.passes is not None:
-            rows.append(("The pass", pass_exchange_html(state, four_colour=four)))
+            rows.append(("The pass", pass_exchange_html(state, four_colour=four, compact=True)))
         # The trick itself is drawn in the middle of the table (each card labelled with its seat) and told in the status line.
         if state.rules.cancellation or state.pending:
             rows.append(("Pending pile", cards_html(state.pending, four_colour=four) if state.pending else "<em>empty</em>"))

@@ -49,13 +49,14 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_lab(scratch: Path, log_path: Path, timeout: float = 120) -> Iterator[str]:
-    """JupyterLab serving a copy of notebooks/ under ``scratch``; yields its base URL."""
+def serve_lab(scratch: Path, log_path: Path, timeout: float = 120, repo: Path = REPO) -> Iterator[str]:
+    """JupyterLab serving a copy of ``repo``'s notebooks/ under ``scratch``, its kernels importing ``repo``'s
+    hearts_lab (another checkout, e.g. an older commit, for before/after figures); yields its base URL."""
     root = scratch / "root"
-    shutil.copytree(REPO / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(repo / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     for name in ("data", "docs", "exercises"):
-        if (REPO / name).exists():
-            (root / name).symlink_to(REPO / name)
+        if (repo / name).exists():
+            (root / name).symlink_to(repo / name)
     settings = scratch / "settings"
     # Lay out every cell (no virtual scrolling), so each output can be measured where it is.
     tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
@@ -65,7 +66,7 @@ def serve_lab(scratch: Path, log_path: Path, timeout: float = 120) -> Iterator[s
     env = {
         **os.environ,
         "PYTHONHASHSEED": "0",
-        "PYTHONPATH": os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
+        "PYTHONPATH": os.pathsep.join([str(repo), *filter(None, [os.environ.get("PYTHONPATH")])]),
         "JUPYTER_CONFIG_DIR": str(scratch / "config"),
         "JUPYTER_RUNTIME_DIR": str(scratch / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(settings),
