@@ -43,7 +43,7 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -82,14 +82,28 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run_heuristic(deals: int, workers: int, seed: int, level: str) -> None:
-    start, wall = time.process_time(), time.perf_counter()
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+def _match_chunk(level: str, count: int, seed: int, start: int):
+    return match([(level, "easy", "easy", "easy")], count, seed, baseline="easy", start=start)
+
+
+def run_heuristic(deals: int, workers: int, seed: int, level: str, chunk: int = 5) -> None:
+    """Chunks of ``chunk`` deals run as separate tasks; a running figure prints as each finishes."""
+    wall = time.perf_counter()
+    pool = ProcessPoolExecutor(workers)
+    done = []
     try:
-        result = match([(level, "easy", "easy", "easy")], deals, seed, baseline="easy", executor=pool, chunk_size=5)
+        futures = {pool.submit(_match_chunk, level, min(chunk, deals - s), seed, s): s for s in range(0, deals, chunk)}
+        for future in as_completed(futures):
+            done.append(future.result())
+            so_far = done[0].combined(*done[1:])
+            d = so_far.lines[level].versus_baseline
+            print(f"  ... {so_far.deals} deals: {level} minus HeuristicBot {d.mean:+.2f} (95% {d.low:+.2f} to {d.high:+.2f}), "
+                  f"{time.perf_counter() - wall:.0f} s", flush=True)
     finally:
-        if pool is not None:
-            pool.shutdown()
+        pool.shutdown(cancel_futures=True)
+    done.sort(key=lambda r: r.rows[0][0])
+    result = done[0].combined(*done[1:])
+    deals = result.deals
     line = result.lines[level]
     easy = result.lines["easy"]
     rate, low, high = line.moon_rate
@@ -103,7 +117,7 @@ def run_heuristic(deals: int, workers: int, seed: int, level: str) -> None:
           f"(95% {easy.versus_baseline.low:+.2f} to {easy.versus_baseline.high:+.2f})")
     print(f"  {level} shot the moon in {line.moons} seat-hands ({rate:.1%}, 95% {low:.1%}-{high:.1%}); "
           f"another seat shot it against it in {line.moons_against}")
-    print(f"  {time.perf_counter() - wall:.0f} s wall, {workers} worker(s)")
+    print(f"  {time.perf_counter() - wall:.0f} s wall, {workers} worker process(es)")
 
 
 def run_timing(hands: int, level: str) -> float:

@@ -99,6 +99,21 @@ class MatchResult:
     lines: dict[str, MatchLine]
     rows: tuple[tuple[int, int, int, int, str, int, int, bool, bool], ...] = field(repr=False)
 
+    def combined(self, *others: MatchResult) -> MatchResult:
+        """This result and ``others`` (same rules and baseline, different deals) as one.
+
+        >>> a, b = match([("lowest",) * 4], 1, seed=3), match([("lowest",) * 4], 1, seed=3, start=1)
+        >>> both = a.combined(b); both.deals, both.lines["lowest"].points.n
+        (2, 2)
+        """
+        for other in others:
+            if other.rules != self.rules or other.baseline != self.baseline:
+                raise ValueError("combined: every result must have the same rules and baseline.")
+        rows = self.rows + tuple(row for other in others for row in other.rows)
+        if len({row[0] for row in rows}) != self.deals + sum(o.deals for o in others):
+            raise ValueError("combined: the results share deals; play them with different start= values.")
+        return MatchResult(self.rules, self.deals + sum(o.deals for o in others), self.baseline, _lines(rows), rows)
+
     def __str__(self) -> str:
         out = [f"{self.deals} deals, {self.rules.name} {self.rules.players} players; baseline {self.baseline!r} in the same seat"]
         for line in self.lines.values():
@@ -163,6 +178,7 @@ def match(
     baseline: BotSpec = "easy",
     executor: Executor | Any = None,
     chunk_size: int = 10,
+    start: int = 0,
 ) -> MatchResult:
     """Play duplicate deals: each line-up in each rotation on every deal, and the baseline line-up too.
 
@@ -174,6 +190,8 @@ def match(
     hands are given). ``executor``: any ``concurrent.futures.Executor`` or a
     ``dask.distributed.Client``, as for :func:`hearts_lab.simulate.simulate`;
     factories must then be picklable. The result does not depend on it.
+    ``start`` numbers the deals from there, so runs over ``start=0, 100, ...``
+    play different deals and :meth:`MatchResult.combined` merges them.
 
     >>> result = match([("random", "easy", "easy", "easy")], 2, seed=5)
     >>> line = result.lines["random"]
@@ -207,19 +225,21 @@ def match(
     baseline_name = _name(baseline)
     if type(chunk_size) is not int or chunk_size < 1:
         raise ValueError(f"chunk_size: expected a whole number of deals, 1 or more, not {chunk_size!r:.40}.")
-    numbers = list(range(count))
+    if type(start) is not int or start < 0:
+        raise ValueError(f"start: expected a whole number of deals, 0 or more, not {start!r:.40}.")
+    numbers = list(range(start, start + count)) if given is None else list(range(count))
     chunks = [numbers[i : i + chunk_size] for i in range(0, count, chunk_size)]
     rows: list[tuple[int, int, int, int, str, int, int, bool, bool]] = []
     if executor is None:
         for chunk in chunks:
-            rows += _play_deals(rules, lineups, baseline, seed, chunk, [given[i] for i in chunk] if given else None)
+            rows += _play_deals(rules, lineups, baseline, seed, chunk, [given[i] for i in chunk] if given is not None else None)
     else:
         from ..simulate.run import _executor
 
         pool = _executor(executor)
         assert pool is not None
         futures = [
-            pool.submit(_play_deals, rules, lineups, baseline, seed, chunk, [given[i] for i in chunk] if given else None)
+            pool.submit(_play_deals, rules, lineups, baseline, seed, chunk, [given[i] for i in chunk] if given is not None else None)
             for chunk in chunks
         ]
         for future in futures:  # merged in chunk order: the result does not depend on the executor
