@@ -264,26 +264,32 @@ const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 py.FS.mkdirTree("/repo");
 py.mountNodeFS("/repo", repo);
-const cpu0 = process.cpuUsage(), wall0 = performance.now();
 py.runPython(process.env.BOTS_PY);
-const cpu = process.cpuUsage(cpu0), wall = performance.now() - wall0;
-console.log(`node process: ${((cpu.user + cpu.system) / 1000 / wall).toFixed(2)} CPU seconds per wall second while the bots played`);
+for (const [level, hands] of JSON.parse(process.env.BOTS_LEVELS)) {
+  const cpu0 = process.cpuUsage(), wall0 = performance.now();
+  const times = py.globals.get("decision_times")(level, hands).toJs();
+  const cpu = process.cpuUsage(cpu0), wall = performance.now() - wall0;
+  console.log(JSON.stringify({level, hands, cpu: (cpu.user + cpu.system) / 1e6, wall: wall / 1000, times}));
+}
 """
 
-PYODIDE_PY = """
-import statistics, sys, time
+BOTS_PY = """
+import sys, time
 sys.path.insert(0, "/repo")
 from hearts_lab import Hand, Rules
 from hearts_lab.bots import HeuristicBot, make_bot, play_hand
-rules = Rules.preset("standard", players=4)
-for level, hands in LEVELS:
+
+def decision_times(level, hands, clock=time.perf_counter):
+    rules = Rules.preset("standard", players=4)
     times = []
     class Timed:
         def __init__(self, bot): self.bot = bot
         def choose_pass(self, view): return self.bot.choose_pass(view)
         def choose_play(self, view):
-            t = time.perf_counter(); card = self.bot.choose_play(view)
-            if len(view.legal_moves()) > 1: times.append(time.perf_counter() - t)
+            t = clock()
+            card = self.bot.choose_play(view)
+            if len(view.legal_moves()) > 1:
+                times.append(clock() - t)
             return card
     bot = Timed(make_bot(level, seed=1))
     for i in range(hands):
@@ -291,27 +297,47 @@ for level, hands in LEVELS:
         bots = [HeuristicBot(seed=s) for s in range(4)]
         bots[i % 4] = bot
         play_hand(hand, bots)
-    times.sort()
-    print(f"Pyodide {sys.version.split()[0]} ({sys.platform}): {level} card choice over {len(times)} decisions in {hands} hands: "
-          f"median {statistics.median(times) * 1000:.0f} ms, 95th percentile {times[int(0.95 * len(times))] * 1000:.0f} ms, "
-          f"max {times[-1] * 1000:.0f} ms (wall clock)")
+    return times
 """
 
 
 def run_pyodide(pyodide_dir: str, levels: list[tuple[str, int]]) -> None:
-    """The same timing as ``timing``, in Pyodide under Node (the npm ``pyodide`` package the site ships)."""
+    """The same card choices timed in CPython here and in Pyodide under Node (the npm ``pyodide`` package the site ships).
+
+    Pyodide's clocks are the wall clock, so on a shared machine its CPU time per card is Node's own CPU time
+    over the run (``process.cpuUsage``) shared out in proportion to each card's wall time."""
+    import json
     import os
     import subprocess
     import tempfile
 
     repo = Path(__file__).resolve().parent.parent
+    namespace: dict = {}
+    exec(BOTS_PY.replace('sys.path.insert(0, "/repo")', ""), namespace)  # the same code in CPython
+    here = {}
+    for level, hands in levels:
+        start = time.process_time()
+        times = namespace["decision_times"](level, hands, time.process_time)
+        here[level] = (time.process_time() - start, times)
     with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as script:
         script.write(PYODIDE_JS)
-    env = dict(os.environ, BOTS_PY=f"LEVELS = {levels!r}\n" + PYODIDE_PY)
+    env = dict(os.environ, BOTS_PY=BOTS_PY, BOTS_LEVELS=json.dumps(levels))
     try:
-        subprocess.run(["node", script.name, str(Path(pyodide_dir).resolve()), str(repo)], env=env, check=True)
+        out = subprocess.run(["node", script.name, str(Path(pyodide_dir).resolve()), str(repo)], env=env, check=True,
+                             capture_output=True, text=True).stdout
     finally:
         os.unlink(script.name)
+    for line in out.splitlines():
+        run = json.loads(line)
+        share = run["cpu"] / run["wall"]
+        cpu_times = sorted(t * share for t in run["times"])
+        cpython_total, cpython_times = here[run["level"]]
+        ratio = run["cpu"] / cpython_total
+        print(f"{run['level']}: {len(cpu_times)} card choices in {run['hands']} hands; Pyodide (Node, CPU {share:.2f} of the wall clock "
+              f"here): median {statistics.median(cpu_times) * 1000:.0f} ms, 95th percentile {quantile(cpu_times, 0.95) * 1000:.0f} ms, "
+              f"max {cpu_times[-1] * 1000:.0f} ms CPU; CPython {platform.python_version()}, the same cards by CPU time: median "
+              f"{statistics.median(cpython_times) * 1000:.0f} ms, 95th percentile {quantile(cpython_times, 0.95) * 1000:.0f} ms; "
+              f"Pyodide/CPython CPU over the whole run {ratio:.1f}x")
 
 
 def main() -> None:

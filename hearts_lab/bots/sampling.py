@@ -176,14 +176,8 @@ class SamplingBot(Bot):
 
     # -- playing ------------------------------------------------------------------
 
-    def choose_play(self, view: SeatView) -> Card:
-        legal = view.legal_moves()
-        if len(legal) == 1:
-            return legal[0]
-        preferred = self._fallback.choose_play(view)
-        candidates = distinct_cards(view, legal)
-        if len(candidates) == 1:
-            return preferred if preferred in legal and candidates[0].suit == preferred.suit else candidates[0]
+    def _totals(self, view: SeatView, candidates: Sequence[Card]) -> tuple[dict[Card, int], int]:
+        """Each candidate's total score over the sampled worlds, and how many worlds were played."""
         rng = self._rng_for(view, "sampling")
         start = time.process_time()
         seat = view.seat
@@ -197,6 +191,43 @@ class SamplingBot(Bot):
                 break
         self.last_worlds = played
         self.last = {c: t / played for c, t in totals.items()}
+        return totals, played
+
+    def evaluate(self, view: SeatView) -> dict[Card, float]:
+        """For each legal card of the seat to play, its average score over the sampled worlds (lower is
+        better; cards that play alike share one value). Reads the view only: the hand is unchanged.
+        :attr:`last_worlds` says how many worlds were played.
+
+        >>> from hearts_lab import Hand, Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
+        >>> hand.play("2C"); hand.play("3C")
+        >>> before = hand.to_json()
+        >>> bot = SamplingBot(seed=1, worlds=5)
+        >>> values = bot.evaluate(hand.view(hand.to_play))
+        >>> sorted(values) == sorted(hand.legal_moves()), bot.last_worlds, hand.to_json() == before
+        (True, 5, True)
+        """
+        legal = view.legal_moves()
+        if not legal:
+            raise ValueError(f"view: it is not seat {view.seat}'s turn to play, so it has no card to evaluate.")
+        candidates = distinct_cards(view, legal)
+        totals, played = self._totals(view, candidates)
+        return {card: totals[_stand_in(candidates, card)] / played for card in legal}
+
+    def choose_play(self, view: SeatView) -> Card:
+        legal = view.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        preferred = self._fallback.choose_play(view)
+        candidates = distinct_cards(view, legal)
+        if len(candidates) == 1:
+            return preferred if preferred in legal and candidates[0].suit == preferred.suit else candidates[0]
+        totals, _ = self._totals(view, candidates)
         # Ties go to the heuristic's own choice (or the card standing for it), then to the lower card.
-        stand_in = next((c for c in reversed(candidates) if c.suit == preferred.suit and c.rank <= preferred.rank), None)
+        stand_in = _stand_in(candidates, preferred)
         return min(candidates, key=lambda c: (totals[c], c != stand_in, c.sort_key()))
+
+
+def _stand_in(candidates: Sequence[Card], card: Card) -> Card | None:
+    """The card of :func:`distinct_cards` that stands for ``card`` (the lowest of the cards playing alike)."""
+    return next((c for c in reversed(candidates) if c.suit == card.suit and c.rank <= card.rank), None)
