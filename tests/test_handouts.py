@@ -128,6 +128,19 @@ def test_deal_slips_hold_each_seats_cards():
     assert "--seed 5 --hand 2 --dealer 2" in html  # hand_number=1 is the game's hand 2
 
 
+def test_the_command_on_the_slips_prints_the_same_deal(capsys):
+    hand = Hand.deal(Rules.preset("lowest-clubs", players=5), seed=8, hand_number=2, dealer=4)
+    command = re.search(r"<code[^>]*>hearts-lab (deal [^<]+)</code>", paper.deal_slips_html(hand, seed=8)).group(1)
+    assert cli(command.split()) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("seat ")]
+    token = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+    suits = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+    for seat, line in enumerate(lines):
+        printed = Counter(Card.parse(rank + suits[suit]) for rank, suit in token.findall(line.split(":", 1)[1]))
+        assert printed == Counter(hand.cards(seat)), line
+    assert len(lines) == 5
+
+
 def test_cli_deal_slips_writes_html_and_refuses_another_suffix(tmp_path, capsys):
     target = tmp_path / "slips.html"
     assert cli(["deal", "--preset", "standard", "--players", "5", "--seed", "3", "--slips", str(target)]) == 0
