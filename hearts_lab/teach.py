@@ -2,18 +2,19 @@
 
 A notebook asks the student to write a count first (``my_count = None  # your
 formula here``), then a cell calls :func:`reveal` with the library's answer.
-The verdict says whether the two agree. A wrong value gets a *nudge* (how far
-off it is, and by what kind of factor), never the formula; the formula is
-shown once the student's value is right. ``None`` means "not answered yet":
-the stored notebook runs top to bottom with nothing filled in.
+The verdict says whether the two agree. A wrong value gets a *nudge* (too
+large or too small, and by what kind of factor), never the library's value,
+the factor or the formula; value and formula are shown once the student's
+value is right. ``None`` means "not answered yet": the stored notebook runs
+top to bottom with nothing filled in, and shows no answer.
 
 >>> from fractions import Fraction
 >>> print(reveal(None, 6))
-… Not answered yet: replace None in the cell above with your own formula, then run both cells. The library's count is 6.
+… Not answered yet: replace None in the cell above with your own formula, then run both cells.
 >>> print(reveal(6, 6))
 ✓ Right: 6.
 >>> print(reveal(24, 6))
-✗ Not yet: your value is 4 times the library's. Is something being counted in an order that does not matter?
+✗ Not yet: your value is too large by a whole number factor. Is something being counted once per order when its order does not matter?
 >>> reveal(Fraction(1, 4), Fraction(1, 4)).status
 'right'
 
@@ -33,7 +34,12 @@ from typing import Any, Mapping
 
 from .stats import rate_difference, wilson_interval
 
-__all__ = ["Verdict", "reveal", "compare_rates", "as_fraction"]
+__all__ = ["Verdict", "reveal", "compare_rates", "as_fraction", "NOT_ANSWERED"]
+
+#: What an unanswered "your turn" check says: what to do, never the value.
+NOT_ANSWERED = "Not answered yet: replace None in the cell above with your own formula, then run both cells."
+#: MIME type of the machine-readable part of a verdict's output (the tests read the status from it).
+MIME_TYPE = "application/vnd.hearts-lab.verdict+json"
 
 _ICONS = {"unanswered": "…", "right": "✓", "close": "≈", "wrong": "✗", "invalid": "?"}
 _COLOURS = {
@@ -68,6 +74,9 @@ class Verdict:
 
     def __repr__(self) -> str:
         return str(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        return {"text/plain": str(self), "text/html": self._repr_html_(), MIME_TYPE: {"status": self.status}}
 
     def _repr_html_(self) -> str:
         background, border = _COLOURS[self.status]
@@ -141,41 +150,34 @@ def _factorial_of(k: int) -> int | None:
 
 
 def _factor_nudge(ratio: Fraction) -> str:
-    """How far off, in words, without the answer's formula."""
+    """Which way and what kind of factor off, in words: never the factor itself (the answer would be your
+    value divided by it)."""
     big = ratio > 1
     k = ratio if big else 1 / ratio
     if k.denominator == 1:
-        k_int = k.numerator
-        m = _factorial_of(k_int)
-        times = f"{k_int:,}" if k_int < 10**6 else f"about {float(k_int):.3g}"
-        if m is not None:
-            if big:
-                return (f"your value is {m}! = {times} times the library's. Something that can be arranged in "
-                        f"{m}! orders is being counted once per order: does its order matter?")
-            return (f"your value is {m}! = {times} times smaller than the library's. Are you treating "
-                    f"{m} things as if their order did not matter when it does (seats are distinct)?")
+        kind = "a factorial" if _factorial_of(k.numerator) is not None else "a whole number"
         if big:
-            return f"your value is {times} times the library's. Is something being counted in an order that does not matter?"
-        return f"the library's value is {times} times yours. Is a whole group of cases missing?"
-    approx = float(ratio)
-    if f"{approx:.4g}" == "1":
+            return (f"your value is too large by {kind} factor. Is something being counted once per order when its "
+                    "order does not matter?")
+        return (f"your value is too small by {kind} factor. Is a whole group of cases missing, or are you treating "
+                "things as alike that are different (seats are distinct)?")
+    if f"{float(ratio):.4g}" == "1":
         return ("your value is very close to the library's but not equal. An off-by-one somewhere, or a rounded "
                 "number typed in? Write the whole formula so that Python computes it exactly.")
-    if big:
-        return f"your value is about {approx:.4g} times the library's (too large)."
-    return f"your value is about {approx:.4g} times the library's (too small)."
+    return "your value is too large." if big else "your value is too small."
 
 
 def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None, what: str | None = None) -> Verdict:
     """Compare a student's ``answer`` with the library's ``expected`` value (an ``Exact``, int or Fraction).
 
-    - ``None``: not answered yet; the library's *value* is shown, its formula is not.
+    - ``None``: not answered yet; the verdict says what to do and shows nothing of the library's value.
     - equal (exactly, or as a float within 10⁻⁹ for a probability): right, and the
       library's formula is shown when ``expected`` carries one.
     - a float for a whole-number count: "close" — keep it exact.
     - otherwise a nudge: a ``hints`` entry for that wrong value if there is one
       (keys are compared as exact numbers), else how many times too large or
-      small it is, naming a factorial factor when it is one.
+      small it is and whether by a whole (or factorial) factor - never the factor, which would give the
+      answer away by a division.
 
     ``what`` names the quantity in the messages; by default "count" for a whole
     number and "probability" otherwise (say ``what="mean"`` for an expectation).
@@ -196,11 +198,7 @@ def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None
     if what is None:
         what = "count" if target.denominator == 1 else "probability"
     if answer is None:
-        return Verdict(
-            "unanswered",
-            f"Not answered yet: replace None in the cell above with your own formula, then run both cells. "
-            f"The library's {what} is {_show(target)}.",
-        )
+        return Verdict("unanswered", NOT_ANSWERED)
     try:
         mine = as_fraction(answer)
     except TypeError as error:
