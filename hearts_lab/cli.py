@@ -341,10 +341,22 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the bots' level: easy, medium or expert (or heuristic, random, lowest)")
     play.add_argument("--target", type=int, default=None, help="game target (default: the preset's)")
     play.add_argument("--moon", choices=MOON_POLICIES, default=None, help="moon policy (default: the preset's; 'choice' asks you)")
+    # The teacher's class (hearts_lab.exercises.classroom): each student's own worksheet copies, and grading.
+    klass = sub.add_parser("class", help="a teacher's class: write each student's own worksheet copies, or grade a folder of them")
+    klass.add_argument("action", choices=("copies", "grade"))
+    klass.add_argument("folder", type=Path, help="copies: where to write them; grade: the handed-in notebooks")
+    klass.add_argument("--secret-file", type=Path, required=True, help="a file holding the class secret (keep it off the repository)")
+    klass.add_argument("--roster", type=Path, default=None, help="a file with one student name a line (required for copies)")
+    klass.add_argument("--worksheets", nargs="+", default=None, help="copies: which worksheets (default: ws1 to ws5)")
+    klass.add_argument("--csv", type=Path, default=None, help="grade: also write the class table to this CSV file")
     return parser
 
 
 def _run(args: argparse.Namespace, console: Console) -> int:
+    if args.command == "class":
+        from .exercises.classroom import command  # sympy and the worksheets load only for this command
+
+        return command(args)
     if args.command == "deal":
         try:
             return _deal(args, console)

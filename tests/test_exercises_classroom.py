@@ -283,3 +283,23 @@ def test_a_real_kernel_session_is_graded(klass, tmp_path):
     assert [r["correct"] for r in rows.values()] == ["correct"] * 7
     assert rows["Q5"]["first try"] == "no" and rows["Q5"]["attempts (recorded)"] == "2"
     assert rows["Q5"]["hints (recorded)"] == "2" and not any(r["flags"] for r in rows.values())
+
+
+def test_the_command_line_writes_copies_and_grades(tmp_path, capsys):
+    from hearts_lab.cli import main
+
+    secret, roster = tmp_path / "secret.txt", tmp_path / "roster.txt"
+    secret.write_text(SECRET + "\n", encoding="utf-8")
+    roster.write_text("# class 11B\nAda Lovelace\n\nAlan Turing\n", encoding="utf-8")
+    assert main(["class", "copies", str(tmp_path / "out"), "--secret-file", str(secret), "--roster", str(roster),
+                 "--worksheets", "ws1", "ws3"]) == 0
+    assert "wrote 4 notebooks for 2 students" in capsys.readouterr().out
+    assert main(["class", "grade", str(tmp_path / "out"), "--secret-file", str(secret), "--roster", str(roster),
+                 "--csv", str(tmp_path / "table.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "Ada Lovelace ws1: 0 of 7 correct" in out and (tmp_path / "table.csv").is_file()
+    assert main(["class", "copies", str(tmp_path / "x"), "--secret-file", str(secret)]) == 2
+    assert "--roster" in capsys.readouterr().err
+    assert main(["class", "grade", str(tmp_path / "out"), "--secret-file", str(tmp_path / "missing")]) == 2
+    assert main(["class", "copies", str(tmp_path / "x"), "--secret-file", str(secret), "--roster", str(roster), "--worksheets", "ws9"]) == 2
+    assert "ws9" in capsys.readouterr().err

@@ -88,6 +88,8 @@ def test_class_results_notebook_runs():
     assert not ex._errors(nb)
     text = "\n".join(o.get("data", {}).get("text/plain", "") for c in nb.cells for o in c.get("outputs", []))
     assert "Ada" in text and "Ben" in text and "ws3_Cy.json" in text
+    # The class loop: Ben's hostile answer cell is unreadable (never run), the broken file is named.
+    assert "Cy/broken.ipynb" in text and "'correct': 'unreadable'" in text
 
 
 def test_a_reworded_notebook_prompt_is_named_with_where_to_fix_it():

@@ -568,9 +568,12 @@ def kit_readme_text(kit) -> str:
               "drawn as cards and a box for each answer (no solutions), and the same page with each question's answer "
               "key (`NN_name_key.html`, teacher only); print from the browser, or run `make handouts` for PDFs "
               "(`dist/handouts/`, and the keys in `dist/teacher/`).",
-              "- **Collecting results**: [class_results.ipynb](class_results.ipynb). Students run the last cell of a "
-              "worksheet, `export(\"ws3\", student=\"Ada\")`, and upload `ws3_Ada.json` (statuses and attempts, no "
-              "answers) to the LMS; download them into one folder and run `merge_results(folder)`.", "",
+              "- **A class, graded on your machine**: [class_results.ipynb](class_results.ipynb). "
+              "`hearts-lab class copies` writes each student's own copies (worksheets 1 and 2: their own deals, "
+              "seats and parameters, from an HMAC of your secret and their name); students hand in the notebook "
+              "itself; `hearts-lab class grade` (or `grade(folder, secret)`) reads the notebooks without running "
+              "them and makes the class table. The generic copies' results files (`export(...)`, merged with "
+              "`merge_results(folder)`) are the student's own report, not a grade.", "",
               "## Learning objectives", ""]
     for name, meta in kit.WORKSHEETS.items():
         lines += [f"**{name}** ({meta['time']})", ""] + [f"- {o}" for o in meta["objectives"]] + [""]
@@ -580,12 +583,62 @@ def kit_readme_text(kit) -> str:
 def class_results_notebook():
     cells = [
         nbformat.v4.new_markdown_cell(
-            "# Collecting results\n\n*Teacher only.* Each student hands in one file per worksheet, written by the "
+            "# A class: each student's own worksheets, graded on your machine\n\n"
+            "*Teacher only.* The whole loop, in five steps:\n\n"
+            "1. **Keep a secret.** Write a passphrase only you know (16 characters or more) into a file *outside* "
+            "the repository, and the class list into a text file, one name a line.\n"
+            "2. **Write each student's copies.** `Class(secret, roster).write(\"copies\")`, or in a terminal "
+            "`hearts-lab class copies copies/ --secret-file ~/hearts-secret.txt --roster roster.txt`, writes "
+            "`copies/<student>/NN_name.ipynb`. Worksheets 1 and 2 get the student's own deals, seats, hand numbers, "
+            "player counts and cards, drawn from a seed that is an HMAC of your secret and the student's name; "
+            "worksheets 3 to 5 are the same for everyone and carry the student's name.\n"
+            "3. **Hand out** each student's folder (the LMS, a shared drive). Students work in it as in any worksheet "
+            "and its checks give the same hints.\n"
+            "4. **Collect the notebooks themselves**: students save and upload the `.ipynb` file.\n"
+            "5. **Grade** the folder of handed-in notebooks: `grade(folder, secret)` or `hearts-lab class grade "
+            "handed_in/ --secret-file ~/hearts-secret.txt --roster roster.txt --csv grades.csv`.\n\n"
+            "Grading reads each notebook as data and never runs it. An answer is taken from the answer cell if it is "
+            "a plain value (`q2 = [\"3♦\", \"9♦\"]`), else from the value the student's check recorded in its "
+            "output; the worksheet's own check judges it against the student's variant, which is made again from "
+            "the secret. Copying a friend's answers, or a friend's whole notebook under one's own name, gives wrong "
+            "answers for one's own deals. *first try*, *attempts* and *hints* come from the stored outputs, which "
+            "the student's kernel wrote and the student could edit: they are shown as recorded, and every question "
+            "whose stored verdict differs from yours is flagged. A file that is not a notebook, is too large or "
+            "names no worksheet is skipped and named; the CSV is safe to open in a spreadsheet."),
+        nbformat.v4.new_markdown_cell(
+            "A demonstration with a made-up class: copies for three students, two of whom typed an answer to Q1 "
+            "of worksheet 1, and a broken file."),
+        nbformat.v4.new_code_cell(
+            "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises.classroom import Class\n\n"
+            "demo = Path(tempfile.mkdtemp())\n"
+            "klass = Class(\"a demonstration secret - use your own, kept in a file\", [\"Ada\", \"Ben\", \"Cy\"])\n"
+            "copies = klass.write(demo, worksheets=[\"ws1\"])\n\n"
+            "def typed(student, source):\n"
+            "    path = demo / student / \"01_legal_moves.ipynb\"\n"
+            "    nb = json.loads(path.read_text(encoding=\"utf-8\"))\n"
+            "    for cell in nb[\"cells\"]:\n"
+            "        if \"\".join(cell[\"source\"]).startswith(\"q1 = ...\"):\n"
+            "            cell[\"source\"] = source\n"
+            "    path.write_text(json.dumps(nb), encoding=\"utf-8\")\n\n"
+            "typed(\"Ada\", \"q1 = 2\")\n"
+            "typed(\"Ben\", \"q1 = __import__('os').remove('something')  # never run by the grader\")\n"
+            "(demo / \"Cy\" / \"broken.ipynb\").write_text(\"{ this is not a notebook\")\n\n"
+            "grades = klass.grade(demo)\ngrades"),
+        nbformat.v4.new_code_cell("[row for row in grades.rows() if row[\"question\"] == \"Q1\"]"),
+        nbformat.v4.new_markdown_cell(
+            "**Your class.** Put the handed-in notebooks in a folder, e.g. `handed_in/`, then run the next cell "
+            "(remove the `#`s and give the path of your secret file)."),
+        nbformat.v4.new_code_cell(
+            "# from hearts_lab.exercises.classroom import grade\n"
+            "# secret = Path(\"~/hearts-secret.txt\").expanduser().read_text().strip()\n"
+            "# grades = grade(\"handed_in\", secret)\n# grades.to_csv(\"grades.csv\")\n# grades"),
+        nbformat.v4.new_markdown_cell(
+            "# Results files (the generic copies)\n\n*Teacher only.* Each student hands in one file per worksheet, written by the "
             "worksheet's last cell (`export(\"ws3\", student=\"Ada\")`): for every question its latest status and "
             "the number of answers checked — never an answer. Download the files from the LMS into one folder "
             "and merge them. A file that cannot be read, or is not a results file, is skipped and named with the "
             "reason; it never stops the merge. A later file from the same student for the same worksheet replaces "
-            "an earlier one."),
+            "an earlier one. These files are the student's own report (statuses and attempts), not a grade."),
         nbformat.v4.new_markdown_cell("A demonstration with three made-up files (two students, one broken file):"),
         nbformat.v4.new_code_cell(
             "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises import merge_results\n\n"

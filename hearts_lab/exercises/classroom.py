@@ -53,7 +53,7 @@ from typing import Any, Iterable
 from . import checks
 from .variants import GENERATORS
 
-__all__ = ["Class", "Grades", "grade", "student_seed", "safe_cell"]
+__all__ = ["Class", "Grades", "grade", "student_seed", "safe_cell", "read_roster", "command"]
 
 #: The worksheets and their notebooks (the student copies in exercises/student).
 WORKSHEETS = {
@@ -533,3 +533,40 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
         if seen[(_normal(sub.student), sub.worksheet)] > 1:
             sub.flags.append("more than one notebook for this student and worksheet")
     return Grades(submissions, skipped)
+
+
+# -- the command line: hearts-lab class copies|grade ---------------------------------
+
+
+def read_roster(path: str | Path) -> list[str]:
+    """Student names from a text file, one a line (blank lines and lines starting with # are skipped)."""
+    text = Path(path).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def command(args: Any) -> int:
+    """``hearts-lab class copies FOLDER`` / ``hearts-lab class grade FOLDER`` (see ``hearts-lab class -h``)."""
+    import sys
+
+    try:
+        secret = Path(args.secret_file).read_text(encoding="utf-8").strip()
+        roster = read_roster(args.roster) if args.roster else None
+        if args.action == "copies":
+            if roster is None:
+                raise ValueError("--roster: copies need the class list (one name a line).")
+            worksheets = args.worksheets or list(WORKSHEETS)
+            for ws in worksheets:
+                if ws not in WORKSHEETS:
+                    raise ValueError(f"--worksheets: one or more of {', '.join(WORKSHEETS)}, not {ws!r}.")
+            paths = Class(secret, roster).write(args.folder, worksheets)
+            print(f"wrote {len(paths)} notebooks for {len(roster)} students in {args.folder}")
+            return 0
+        grades = grade(args.folder, secret, roster=roster)
+        print(grades)
+        if args.csv:
+            grades.to_csv(args.csv)
+            print(f"wrote {args.csv}")
+        return 0
+    except (OSError, ValueError) as error:
+        print(f"hearts-lab class: {error}", file=sys.stderr)
+        return 2
