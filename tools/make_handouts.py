@@ -202,7 +202,10 @@ def key_sections(name: str) -> dict[str, str]:
     """The answer key of a worksheet, split by question: 'Q1' -> its markdown (heading left out)."""
     text = (KEYS / f"{name}.md").read_text(encoding="utf-8")
     parts = re.split(r"^## (Q\d+)\.[^\n]*\n", text, flags=re.MULTILINE)
-    return {parts[i]: parts[i + 1].strip() for i in range(1, len(parts), 2)}
+    sections = {parts[i]: parts[i + 1].strip() for i in range(1, len(parts), 2)}
+    # What comes before Q1 (time, learning objectives), without the key's own title: "" -> markdown.
+    sections[""] = re.sub(r"^# [^\n]*\n", "", parts[0]).strip().replace("## Learning objectives", "**Learning objectives**")
+    return sections
 
 
 def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int = 2,
@@ -224,6 +227,8 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
         "On paper: write each answer in its box. To check it, type it into the same answer cell of the notebook "
         "and run the check below that cell.") + "</em></p>",
     ]
+    if keys and keys.get(""):
+        body.append(f"<div class='hl-key'>{markdown_html(keys[''])}</div>")
     question: str | None = None
 
     def close_question() -> None:
@@ -255,10 +260,11 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
             body.append(_answer_box(_STUB.findall(cell.source), lines))
         elif kind == "show":
             values = shown.get(index, [])
-            drawings = [paper.shown_html(v) for v in values]
+            drawn = "".join(d for d in (paper.shown_html(v) for v in values) if d)
             if not all(_is_drawing(v) for v in values) or not values:
-                body.append(f"<pre class='hl-code'>{paper._esc(cell.source)}</pre>")
-            body.append("".join(d for d in drawings if d))
+                # a cell's code and what it shows stay together
+                drawn = f"<div class='hl-keep'><pre class='hl-code'>{paper._esc(cell.source)}</pre>{drawn}</div>"
+            body.append(drawn)
     close_question()
     return paper.page_html(title, "\n".join(body), css=".hl-md h1 { margin-top: 0; } .hl-code { font-size: 0.8em; }"
                            # a question whose position or trick is drawn stays on one page with its answer box
