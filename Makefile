@@ -9,6 +9,11 @@
 #   make play        install '.[play]' (adds Voila), serve notebooks/play.ipynb with Voila on
 #                    http://localhost:8866/ (PLAY_PORT=...); Ctrl-C stops it
 #
+# and for the edit-test loop:
+#
+#   make check       the test venv; unit tests, doctests, property tests and the quick
+#                    notebooks (everything not marked slow or browser), in about a minute
+#
 # and the JupyterLite site (Hearts Lab in the browser, no server):
 #
 #   make site        install '.[lite]', build the static site into site/ (needs npm
@@ -24,9 +29,13 @@
 #                    tools/student_dist.py). Needs Chromium or Chrome. PAPER=Letter for US Letter.
 #
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
-# Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
-# Tests run in one process on purpose: pytest-xdist's loadgroup is a no-op
-# under pytest 9, so browser and Binder tests would contend and flake.
+# Extra pytest arguments: make test PYTEST_ARGS="-k solve"
+# Tests run on JOBS parallel workers (pytest-xdist, default: one per core; JOBS=0 runs
+# them in this process). pytest-xdist's own --dist loadgroup is a no-op under pytest 9
+# (it sets item._nodeid, which pytest 9 no longer reads); tests/conftest.py gives it back
+# its meaning: the Binder tests and the JupyterLite tests each run whole on one worker.
+# Environments the tests build (the Binder venv, the JupyterLite downloads) are kept in
+# CACHE_DIR between runs, keyed by what they are built from.
 
 PYTHON      ?= python3
 VENV        ?= .venv
@@ -39,6 +48,9 @@ SITE_PORT   ?= 8000
 # make handouts PAPER=Letter for US Letter
 PAPER       ?= A4
 PLAY_PORT   ?= 8866
+JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
+CACHE_DIR   ?= $(HOME)/.cache/hearts-lab
+PYTEST      := HEARTS_LAB_CACHE=$(CACHE_DIR) $(BIN)/python -m pytest $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadgroup)
 
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
@@ -46,7 +58,7 @@ STAMP_LITE      := $(VENV)/.installed-lite
 STAMP_HANDOUTS  := $(VENV)/.installed-handouts
 STAMP_PLAY      := $(VENV)/.installed-play
 
-.PHONY: lab test play site site-serve handouts
+.PHONY: lab test check play site site-serve handouts
 
 lab: $(STAMP_NOTEBOOKS)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_ARGS) $(LAB_ARGS)
@@ -55,7 +67,10 @@ play: $(STAMP_PLAY)
 	$(BIN)/voila notebooks/play.ipynb --port=$(PLAY_PORT) --Voila.ip=127.0.0.1 --theme=light
 
 test: $(STAMP_TEST)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
+
+check: $(STAMP_TEST)
+	$(PYTEST) -m "not slow and not browser" $(PYTEST_ARGS)
 
 site: $(STAMP_LITE)
 	$(BIN)/python tools/build_site.py

@@ -7,7 +7,17 @@ Fixtures available everywhere:
                      a failing test wants to leave behind for a human
 
 Tests under tests/browser/ are marked ``browser`` automatically; their fixtures
-live in tests/browser/conftest.py.
+live in tests/browser/conftest.py. Notebook tests (marked ``notebooks``) are also
+marked ``slow`` unless the notebook is one of :data:`QUICK_NOTEBOOKS`, so that
+``make check`` (``-m "not slow and not browser"``) runs only the quick ones.
+
+Parallel runs (``make test``, ``make check``: pytest-xdist ``-n N --dist loadgroup``):
+pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks through ``item._nodeid``,
+which pytest 9 no longer reads, so it spreads a group over every worker. The scheduler
+below (:func:`pytest_xdist_make_scheduler`) gives ``--dist loadgroup`` its meaning
+back: each file in :data:`ONE_WORKER_FILES` runs whole on one worker, in file order
+(its tests share one costly environment that cannot exist twice); every other test
+goes to whichever worker is free.
 """
 from __future__ import annotations
 
@@ -37,6 +47,35 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
+#: Test files that run whole on one worker: the Binder environment (a kept virtual environment that
+#: postBuild installs into) and the JupyterLite site (one build into site/, one browser).
+ONE_WORKER_FILES = ("tests/test_binder.py", "tests/browser/test_lite.py")
+
+#: Notebooks that execute in a few seconds: the only ones ``make check`` runs (``make test`` runs all).
+QUICK_NOTEBOOKS = ("00_start_here.ipynb", "03_stripped_decks.ipynb", "05_play_against_bots.ipynb")
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to under ``--dist loadgroup``: its file for
+    :data:`ONE_WORKER_FILES`, else the test itself (tests/test_suite.py checks both)."""
+    path = nodeid.split("::", 1)[0]
+    return path if path in ONE_WORKER_FILES else nodeid
+
+
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneWorkerFiles(LoadScopeScheduling):
+        """LoadScopeScheduling with :func:`work_unit` as the scope; the largest units are handed out first."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return OneWorkerFiles(config, log)
+
+
 def pytest_ignore_collect(collection_path, config):
     # --doctest-modules would import every conftest.py as a plain module named
     # "conftest", and two of them (tests/, tests/browser/) then clash.  pytest
@@ -51,6 +90,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if browser_dir in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("notebooks") and not any(name in item.nodeid for name in QUICK_NOTEBOOKS):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -1,0 +1,88 @@
+"""The test suite's own machinery: make test / make check, the parallel scheduler, the notebook split.
+
+``make test`` runs every test on parallel workers (pytest-xdist ``--dist loadgroup``), and
+``make check`` the quick ones; tests/conftest.py decides which tests must share a worker
+and which notebooks are quick.
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+# tests/conftest.py by path: the plain name "conftest" may be tests/browser/conftest.py
+_spec = importlib.util.spec_from_file_location("tests_conftest", REPO / "tests" / "conftest.py")
+assert _spec is not None and _spec.loader is not None
+suite = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(suite)
+ONE_WORKER_FILES, QUICK_NOTEBOOKS, work_unit = suite.ONE_WORKER_FILES, suite.QUICK_NOTEBOOKS, suite.work_unit
+
+
+def _make_n(target: str, *args: str) -> str:
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("make is not installed")
+    out = subprocess.run([make, "-n", target, *args], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out.stdout
+
+
+def test_make_test_runs_everything_in_parallel_and_make_check_the_quick_tests():
+    test = [line for line in _make_n("test", "JOBS=2").splitlines() if "-m pytest" in line]
+    check = [line for line in _make_n("check", "JOBS=2").splitlines() if "-m pytest" in line]
+    assert len(test) == 1 and len(check) == 1, (test, check)
+    for line in test + check:
+        assert "-n 2 --dist loadgroup" in line and "HEARTS_LAB_CACHE=" in line, line
+    assert " -m " not in test[0].split("-m pytest", 1)[1], "make test deselects nothing"
+    assert '-m "not slow and not browser"' in check[0]
+    serial = [line for line in _make_n("test", "JOBS=0").splitlines() if "-m pytest" in line]
+    assert "-n " not in serial[0] and "--dist" not in serial[0], serial
+
+
+def test_one_worker_files_are_whole_units_and_every_other_test_its_own():
+    for path in ONE_WORKER_FILES:
+        assert (REPO / path).is_file(), path
+        assert work_unit(f"{path}::test_x[a]") == work_unit(f"{path}::test_y") == path
+    assert work_unit("tests/test_hand.py::test_play[2C]") == "tests/test_hand.py::test_play[2C]"
+    assert work_unit("hearts_lab/hand.py::hearts_lab.hand.Hand") == "hearts_lab/hand.py::hearts_lab.hand.Hand"
+
+
+def test_make_check_executes_only_the_quick_notebooks():
+    lessons = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    assert set(QUICK_NOTEBOOKS) <= set(lessons)
+    files = ["tests/test_notebooks.py", "tests/test_exercises.py", "tests/test_exercises_kit.py", "tests/test_binder.py"]
+
+    def collected(marks: str) -> list[str]:
+        run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q",
+                              "-m", marks, *files], cwd=REPO, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+        return [line for line in run.stdout.splitlines() if "::" in line]
+
+    quick = collected("notebooks and not slow")
+    assert sorted(quick) == sorted(f"tests/test_notebooks.py::test_notebook_outputs_are_reproduced[{n}]" for n in QUICK_NOTEBOOKS)
+    everything = collected("notebooks")
+    assert len(everything) > len(quick) + len(lessons), "the other notebooks still run in make test"
+
+
+@pytest.mark.slow
+def test_loadgroup_keeps_a_one_worker_file_on_one_worker_under_pytest_9(tmp_path):
+    """pytest-xdist's own loadgroup spreads an xdist_group over the workers under pytest 9; the
+    conftest's scheduler must not: run test_binder.py's quick tests on two workers and look."""
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "--dist", "loadgroup", "-v",
+         "-m", "not slow", "tests/test_binder.py", "tests/test_cards.py"],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    workers = {}
+    for match in re.finditer(r"^\[(gw\d+)\] \[\s*\d+%\] PASSED (\S+)", run.stdout, re.M):
+        workers.setdefault(match.group(2).split("::")[0], set()).add(match.group(1))
+    assert len(workers.get("tests/test_binder.py", ())) == 1, workers
+    assert set().union(*workers.values()) == {"gw0", "gw1"}, workers  # and the run was parallel
