@@ -263,6 +263,8 @@ def parse_cards(cards: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
+    elif isinstance(cards, (bytes, bytearray, Card)) or not isinstance(cards, Iterable):
+        raise CardError(f"Expected cards as text such as 'Q♠ 10♥' or a list of cards, not {_quote(cards)}.")
     return [Card.parse(c) for c in cards]
 
 
@@ -272,7 +274,12 @@ def format_cards(cards: Iterable[Card], sort: bool = True) -> str:
     >>> format_cards(parse_cards("QS 2C 5H 3C"))
     '2♣ 3♣ 5♥ Q♠'
     """
+    if isinstance(cards, (str, bytes, Card)) or not isinstance(cards, Iterable):
+        raise CardError(f"Expected a list of cards, not {_quote(cards)}.")
     cards = list(cards)
+    for card in cards:
+        if type(card) is not Card:
+            raise CardError(f"{_quote(card)} is not a Card (use Card.parse or parse_cards to read text).")
     if sort:
         cards.sort(key=Card.sort_key)
     return " ".join(map(str, cards))

@@ -24,7 +24,7 @@ from .errors import RecordError, RulesError, check_rules
 from .hand import Hand
 from .records import MAX_GAME_RECORD, JSONObject, check_fields, check_indent, load_json
 from .rules import Rules
-from .scoring import HandScore, MoonChoice, game_ends, score_hand
+from .scoring import HandScore, MoonChoice, game_ends, no_game_ends, score_hand
 
 __all__ = ["Game", "ScoredHand", "GAME_FORMAT"]
 
@@ -48,6 +48,9 @@ class Game:
 
     def __init__(self, rules: Rules, seed: int | str = 1, scores: Sequence[int] | None = None, dealer: int = 0) -> None:
         check_rules(rules)
+        never = no_game_ends(rules)
+        if never is not None:  # refused before any hand is played, not after thousands
+            raise RulesError(f"card_points: {never}", "card_points")
         n = rules.players
         if scores is None:
             scores = (0,) * n

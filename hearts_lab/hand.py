@@ -343,8 +343,18 @@ class Hand:
         check_rules(rules)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise RulesError(f"hands: expected one list (or string) of cards per seat, not {_quote(hands)}.", "hands")
-        seats = [h.replace(",", " ").split() if isinstance(h, str) else h for h in hands]
+        # Text is split only once its length is known to fit the cards (15 MB per seat once cost 1.4 GiB).
+        longest = 8 * (rules.hand_size + 1) + 64
+        if len(hands) != rules.players:
+            raise RulesError(f"hands: {rules.players} players need {rules.players} hands, got {len(hands)}.", "hands")
+        seats = []
+        for seat, h in enumerate(hands):
+            if isinstance(h, str) and len(h) > longest:
+                raise RulesError(f"hands: seat {seat}'s cards are {len(h):,} characters of text; {rules.hand_size} cards need at most {longest}.", "hands")
+            seats.append(h.replace(",", " ").split() if isinstance(h, str) else h)
         if isinstance(kitty, str):
+            if len(kitty) > 8 * (rules.kitty_size + 1) + 64:
+                raise RulesError(f"kitty: {len(kitty):,} characters of text is far more than {rules.kitty_size} cards.", "kitty")
             kitty = kitty.replace(",", " ").split()
         return cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, passing=passing)
 

@@ -35,7 +35,7 @@ from .cards import (
 from .errors import RulesError
 
 __all__ = [
-    "Rules", "pass_direction", "pass_target", "pass_source", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "card_values", "RulesError",
+    "Rules", "pass_direction", "pass_target", "pass_source", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "MAX_CARD_VALUE", "card_values", "RulesError",
     "PresetName", "OpeningLead", "HeartsBrokenBy", "MoonPolicy", "MoonCards", "LastTrickSetAside", "KittyTo",
     "TiePolicy", "CardValuesName", "OPENING_LEADS", "HEARTS_BROKEN_BY", "MOON_POLICIES", "MOON_CARDS",
     "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES",
@@ -72,6 +72,10 @@ TIE_POLICIES: tuple[TiePolicy, ...] = get_args(TiePolicy)
 def _values(pairs: Iterable[tuple[str | Card, int]]) -> tuple[tuple[Card, int], ...]:
     return tuple(sorted(((Card.parse(c), v) for c, v in pairs), key=lambda cv: cv[0].sort_key()))
 
+
+#: The largest value (up or down) a card may carry in ``card_points``: far beyond any house rule (the
+#: engine plays values past 64 bits exactly; the batch path refuses those), but not a 100-digit number.
+MAX_CARD_VALUE = 10**18
 
 _HEARTS_ONE = [(Card(r, HEARTS), 1) for r in range(2, 15)]
 #: Named card-value tables a teacher can pick from (RULES.md §5).
@@ -190,7 +194,8 @@ class Rules:
     - ``first_trick_points``: may hearts and the Q♠ be discarded to trick 1.
     - ``hearts_broken_by``: ``heart``, ``heart-or-queen`` or ``nothing`` (hearts
       may always be led).
-    - ``card_points``: (card, value) pairs; cards not listed are worth 0.
+    - ``card_points``: (card, value) pairs, each value a whole number from -10**18 to 10**18
+      (:data:`MAX_CARD_VALUE`); cards not listed are worth 0.
       Accepts a mapping or a name from :data:`CARD_VALUES`.
     - ``moon`` policy (RULES.md §4), ``moon_reward`` and ``moon_cards``
       (``hearts-and-queens``: every heart and Q♠ in the deck; ``all-points``:
@@ -364,7 +369,7 @@ class Rules:
 
     def _check_choice(self, name: str, options: tuple[str, ...]) -> None:
         value = getattr(self, name)
-        if value not in options:
+        if type(value) is not str or value not in options:  # `in` on a numpy array would not answer True or False
             raise RulesError(f"{name}: {_quote(value)} is not one of {_quoted(options)}.", name)
 
     @staticmethod
@@ -390,8 +395,11 @@ class Rules:
         except (CardError, TypeError, ValueError) as error:
             raise RulesError(f"card_points: expected (card, value) pairs: {error}", "card_points") from None
         for card, value in pairs:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"card_points: the value of {card} must be a whole number, not {_quote(value)}.", "card_points")
+            if not isinstance(value, int) or isinstance(value, bool) or not -MAX_CARD_VALUE <= value <= MAX_CARD_VALUE:
+                raise RulesError(
+                    f"card_points: the value of {card} must be a whole number from {-MAX_CARD_VALUE:,} to {MAX_CARD_VALUE:,}, "
+                    f"not {_quote(value)}.", "card_points",
+                )
         if len({c for c, _ in pairs}) != len(pairs):
             raise RulesError("card_points: a card is given two values.", "card_points")
         return tuple(sorted(((c, v) for c, v in pairs if v), key=lambda cv: cv[0].sort_key()))
@@ -577,7 +585,9 @@ class Rules:
         if not isinstance(data, Mapping):
             raise RulesError(f"rules: expected an object of rule fields, not {type(data).__name__}.", "rules")
         known = {f.name for f in dataclasses.fields(cls) if f.init}
-        unknown = sorted(set(data) - known)
+        unknown = sorted((k for k in data if k not in known), key=repr)
+        if unknown and not isinstance(unknown[0], str):
+            raise RulesError(f"rules: a field name must be text, not {_quote(unknown[0])}.", "rules")
         if unknown:
             raise RulesError(f"{unknown[0]}: not a rule field.", unknown[0])
         if "players" not in data:

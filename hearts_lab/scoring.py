@@ -16,7 +16,8 @@ from .cards import _quote
 from .errors import MoonChoiceRequired, RulesError, check_rules
 from .rules import Rules
 
-__all__ = ["MoonChoice", "MOON_CHOICES", "HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends"]
+__all__ = [
+    "MoonChoice", "MOON_CHOICES", "HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends", "no_game_ends"]
 
 
 #: The two moons (RULES.md §4): +reward to every other player, or -reward to the shooter.
@@ -51,6 +52,47 @@ def game_ends(rules: Rules, scores: Sequence[int]) -> bool:
     return True
 
 
+def no_game_ends(rules: Rules) -> str | None:
+    """Why no game can ever end under ``rules`` (no hand can bring a score to the target), or None if one can.
+
+    Scores rise only through points taken in a hand that is not a moon, or through
+    an old moon (``+moon_reward`` to the others). If no card is worth points, or
+    the only card worth points is the whole moon set (whoever takes it shoots the
+    moon, every hand), only moons can raise a score, and none does if ``moon`` is
+    ``"new"`` or ``"off"`` (or ``moon_reward`` is 0); under ``"avoid-end"`` the old
+    moon is taken only when it does not end the game. Either way no game ends.
+
+    >>> from hearts_lab import Rules
+    >>> one = Rules.preset("standard", players=4, card_points=(("QS", 13),), moon_cards="all-points", moon="new")
+    >>> print(no_game_ends(one))
+    the only card worth points (Q♠) is the whole moon set, so every hand is a moon, and under moon='new' no moon raises a score to the target: no game could end.
+    >>> no_game_ends(Rules.preset("standard", players=4)) is None
+    True
+    """
+    check_rules(rules)
+    if rules.moon in ("old", "choice", "auto") and rules.moon_reward > 0:
+        return None  # an old moon adds the reward to the others: their scores can reach the target
+    positive = [card for card in rules.deck() if rules.points_of(card) > 0]
+    moon = f"under moon={rules.moon!r}" + (f" with moon_reward={rules.moon_reward}" if rules.moon_reward == 0 else "")
+    never = f"{moon} no moon raises a score to the target: no game could end."
+    if not positive:
+        return f"no card is worth points, and {never}"
+    if rules.moon != "off" and len(positive) == 1 and sum(rules.moon_card_set.values()) == 1 and positive[0] in rules.moon_card_set:
+        return f"the only card worth points ({positive[0]}) is the whole moon set, so every hand is a moon, and {never}"
+    return None
+
+
+def _check_numbers(rules: Rules, values: object, name: str) -> None:
+    n = rules.players
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != n or any(type(v) is not int for v in values):
+        raise RulesError(f"{name}: expected {n} whole numbers, one per seat, not {_quote(values)}.", name)
+
+
+def _check_shooter(rules: Rules, shooter: object) -> None:
+    if type(shooter) is not int or not 0 <= shooter < rules.players:
+        raise RulesError(f"shooter: expected a seat from 0 to {rules.players - 1}, not {_quote(shooter)}.", "shooter")
+
+
 def moon_deltas(rules: Rules, points: Sequence[int], shooter: int, moon: MoonChoice) -> tuple[int, ...]:
     """What a moon hand adds to each score under the ``"old"`` or ``"new"`` moon (RULES.md §4).
 
@@ -63,6 +105,11 @@ def moon_deltas(rules: Rules, points: Sequence[int], shooter: int, moon: MoonCho
     >>> moon_deltas(maria, (43, 0, 0, 0), 0, "old"), moon_deltas(maria, (43, 0, 0, 0), 0, "new")
     ((17, 26, 26, 26), (-9, 0, 0, 0))
     """
+    check_rules(rules)
+    _check_numbers(rules, points, "points")
+    _check_shooter(rules, shooter)
+    if moon != "old" and moon != "new":  # "sideways" would score a moon hand as no moon at all
+        raise RulesError(f"moon: expected 'old' or 'new', not {_quote(moon)}.", "moon")
     moon_points = rules.moon_points
     out = []
     for seat, p in enumerate(points):
@@ -131,7 +178,8 @@ def auto_moon(rules: Rules, points: Sequence[int], shooter: int, scores: Sequenc
     >>> auto_moon(omnibus, (16, 0, 0, 0), 0, (80, 50, 90, 90))
     'old'
     """
-    deltas = moon_deltas(rules, points, shooter, "old")
+    deltas = moon_deltas(rules, points, shooter, "old")  # checks the rules, the points and the shooter
+    _check_numbers(rules, scores, "scores")
     mine = scores[shooter] + deltas[shooter]
     return "old" if all(mine < s + d for seat, (s, d) in enumerate(zip(scores, deltas)) if seat != shooter) else "new"
 
@@ -150,12 +198,10 @@ def score_hand(
     """
     check_rules(rules)
     n = rules.players
-    if isinstance(points, (str, bytes)) or not isinstance(points, Sequence) or len(points) != n or any(type(p) is not int for p in points):
-        raise RulesError(f"points: expected {n} whole numbers, one per seat, not {_quote(points)}.", "points")
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != n or any(type(s) is not int for s in scores):
-        raise RulesError(f"scores: expected {n} whole numbers, one per seat, not {_quote(scores)}.", "scores")
-    if shooter is not None and (type(shooter) is not int or not 0 <= shooter < n):
-        raise RulesError(f"shooter: expected a seat from 0 to {n - 1} or None, not {_quote(shooter)}.", "shooter")
+    _check_numbers(rules, points, "points")
+    _check_numbers(rules, scores, "scores")
+    if shooter is not None:
+        _check_shooter(rules, shooter)
     if moon_choice is not None:
         if moon_choice not in ("old", "new"):
             raise RulesError(f"moon_choice: expected 'old' or 'new', not {_quote(moon_choice)}.", "moon_choice")

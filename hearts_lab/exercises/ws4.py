@@ -61,9 +61,11 @@ Q7_MIN_DEALS = 5000
 #: Q8: the rules simulated (points allowed on the first trick) and the least number of hands.
 Q8_RULES = Rules.preset("standard", players=4, first_trick_points=True)
 Q8_MIN_HANDS = 20_000
-#: The checks repeat the dealing or simulation, so they refuse more than this (a forged size would hang them).
-MAX_DEALS = 200_000
-MAX_HANDS = 2_000_000
+#: The checks repeat the dealing or simulation, so they take at most ten times what the question asks for
+#: (Q7: 50,000 deals, a few seconds; Q8: 200,000 hands, under a second on the batch path); a forged or
+#: needlessly large size is refused at once instead of kept busy for minutes.
+MAX_DEALS = 10 * Q7_MIN_DEALS
+MAX_HANDS = 10 * Q8_MIN_HANDS
 _ACE_OF_HEARTS = Card.parse("A♥")
 _KING_OF_HEARTS = Card.parse("K♥")
 

@@ -30,6 +30,7 @@ __all__ = [
     "METRICS",
     "MIN_HANDS",
     "MAX_HANDS",
+    "MAX_ENGINE_HANDS",
     "PREDICTIONS",
     "CONCLUSIONS",
     "INTERVAL_TOLERANCE",
@@ -57,8 +58,12 @@ PREDICTIONS = ("increase", "decrease", "no change")
 CONCLUSIONS = ("increase", "decrease", "no clear effect")
 #: Each rule set must be simulated for at least this many hands.
 MIN_HANDS = 10_000
-#: The check runs each simulation again, so it refuses more hands than this (a forged count would hang it).
-MAX_HANDS = 1_000_000
+#: The check runs each simulation again, so it takes at most twenty times what the question asks for
+#: (200,000 hands: about a second for the batch path's random or lowest players) ...
+MAX_HANDS = 20 * MIN_HANDS
+#: ... and at most twice that for players only the engine plays (the heuristic bot: about 1 ms a hand,
+#: so 20 s; the sampling bots far more): a forged or needlessly large run is refused at once.
+MAX_ENGINE_HANDS = 2 * MIN_HANDS
 #: Each end of the reported interval must lie within this fraction of the correct half-width of that end.
 INTERVAL_TOLERANCE = 0.10
 _Z95 = 1.959963984540054
@@ -127,6 +132,7 @@ _REPEATED: dict[tuple[Any, ...], Any] = {}
 def _read_result(value: object, name: str) -> Any:
     """``value`` as a simulation result, verified by running the same simulation again (a made-up or edited result is refused)."""
     from ..simulate import SimulationResult, simulate
+    from ..simulate.run import BATCH_POLICIES
 
     if not isinstance(value, SimulationResult):
         raise Wrong(f"{name} should be what simulate(...) returned, not {type(value).__name__}.")
@@ -138,8 +144,10 @@ def _read_result(value: object, name: str) -> Any:
         raise Wrong(f"{name} should be what simulate(...) returned, unchanged.")
     if any(sum(seat.values()) != value.hands for seat in value.points):
         raise Wrong(f"{name}'s counts do not add up to its {value.hands:,} hands: give the result simulate(...) returned, unchanged.")
-    if value.hands > MAX_HANDS:
-        raise Wrong(f"{name} has {value.hands:,} hands, more than the check will run again; {MIN_HANDS:,} to {MAX_HANDS:,} is plenty.")
+    most = MAX_HANDS if value.policy in BATCH_POLICIES else MAX_ENGINE_HANDS
+    if value.hands > most:
+        raise Wrong(f"{name} has {value.hands:,} hands, more than the check will run again with {value.policy!r} players; "
+                    f"{MIN_HANDS:,} to {most:,} is plenty.")
     key = (value.rules, value.hands, value.seed, value.policy, value.method)
     if key not in _REPEATED:
         _REPEATED[key] = simulate(value.rules, value.hands, bots=value.policy, seed=value.seed, method=value.method)

@@ -22,12 +22,14 @@ from concurrent.futures import Executor, as_completed
 from functools import reduce
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
+from ..arguments import ArgumentError, ArgumentTypeError, check_count, shown
 from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, play_hand, seat_bots
 from ..cards import QUEEN_OF_SPADES
 from ..game import Game
 from ..hand import Hand
 from ..rules import PRESET_PLAYERS, Rules
-from ..scoring import score_hand
+from ..errors import RulesError, check_rules
+from ..scoring import no_game_ends, score_hand
 from .result import GameResult, SimulationResult
 
 if TYPE_CHECKING:
@@ -79,10 +81,10 @@ def _is_factory(value: object) -> bool:
     return callable(value) and not _is_bot(value)
 
 
-def _not_a_bot(what: str, value: object) -> TypeError:
+def _not_a_bot(what: str, value: object) -> ArgumentTypeError:
     shown = repr(value)
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    return TypeError(f"bots: {what} is {shown} ({type(value).__name__}), not a bot: a bot has choose_pass(view) and choose_play(view).")
+    return ArgumentTypeError(f"bots: {what} is {shown} ({type(value).__name__}), not a bot: a bot has choose_pass(view) and choose_play(view).")
 
 
 def _policy_name(bots: Bots, players: int) -> str:
@@ -95,9 +97,9 @@ def _policy_name(bots: Bots, players: int) -> str:
     try:
         seats = list(bots)
     except TypeError:
-        raise TypeError(f"bots: expected a name, a bot class or factory, or one bot per seat, not {type(bots).__name__}.") from None
+        raise ArgumentTypeError(f"bots: expected a name, a bot class or factory, or one bot per seat, not {type(bots).__name__}.") from None
     if len(seats) != players or any(b is None for b in seats):
-        raise ValueError(f"bots: expected one bot for each of the {players} seats, got {len(seats)} with {sum(b is None for b in seats)} missing.")
+        raise ArgumentError(f"bots: expected one bot for each of the {players} seats, got {len(seats)} with {sum(b is None for b in seats)} missing.")
     for seat, bot in enumerate(seats):
         if not _is_bot(bot):
             raise _not_a_bot(f"seat {seat}", bot)
@@ -112,18 +114,20 @@ def _numpy_available() -> bool:
     return True
 
 
-def _choose_method(rules: Rules, policy: str, method: str) -> str:
+def _choose_method(rules: Rules, policy: str, method: str, named: bool = True) -> str:
+    """``named``: the bots were given by name (or not at all), so the batch path may play that policy.
+    A factory or a list of bots is always played by the engine, whatever it is called."""
     if method not in METHODS:
-        raise ValueError(f"method: {method!r} is not one of {', '.join(map(repr, METHODS))}.")
+        raise ArgumentError(f"method: {method!r} is not one of {', '.join(map(repr, METHODS))}.")
     if method == "engine":
         return "engine"
-    if policy not in BATCH_POLICIES:
+    if policy not in BATCH_POLICIES or not named:
         if method == "batch":
-            raise ValueError(f"method: the batch path plays {' or '.join(map(repr, BATCH_POLICIES))}, not {policy!r}.")
+            raise ArgumentError(f"method: the batch path plays {' or '.join(map(repr, BATCH_POLICIES))}, not {policy!r}.")
         return "engine"
     if not _numpy_available():
         if method == "batch":
-            raise ValueError("method: the batch path needs numpy, which is not installed here; use method='engine' or 'auto'.")
+            raise ArgumentError("method: the batch path needs numpy, which is not installed here; use method='engine' or 'auto'.")
         return "engine"
     from .batch import BatchTables, UnsupportedRule
 
@@ -136,21 +140,14 @@ def _choose_method(rules: Rules, policy: str, method: str) -> str:
     return "batch"
 
 
-def _whole(name: str, value: object, low: int, high: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, not {shown}.")
-
-
 def _check_args(rules: Rules, count: int, what: str, seed: int, chunk_size: int | None, executor: Any) -> Any:
     """Validate the common arguments; returns the executor to use (a Dask client becomes its executor)."""
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
-    _whole(what, count, 1, MAX_COUNT)
+    check_rules(rules)
+    check_count(count, what, low=1, high=MAX_COUNT)
     if chunk_size is not None:
-        _whole("chunk_size", chunk_size, 1, MAX_CHUNK)
+        check_count(chunk_size, "chunk_size", low=1, high=MAX_CHUNK)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed.bit_length() > 128:
-        raise ValueError(f"seed: expected a whole number from 0 to 2**128 - 1, not {seed!r:.40}.")
+        raise ArgumentError(f"seed: expected a whole number from 0 to 2**128 - 1, not {shown(seed)}.", "seed")
     return _executor(executor)
 
 
@@ -162,10 +159,9 @@ def _executor(executor: Any) -> Executor | None:
     module = type(executor).__module__ or ""
     if module.split(".")[0] == "distributed" and callable(getattr(executor, "get_executor", None)):
         return executor.get_executor()
-    shown = repr(executor) if len(repr(executor)) <= 40 else repr(executor)[:37] + "..."
-    raise TypeError(
+    raise ArgumentTypeError(
         f"executor: expected a concurrent.futures.Executor (e.g. ProcessPoolExecutor) or a "
-        f"dask.distributed.Client, not {shown} ({type(executor).__name__})."
+        f"dask.distributed.Client, not {shown(executor, 40)} ({type(executor).__name__}).", "executor",
     )
 
 
@@ -344,9 +340,9 @@ def _prepare(rules: Rules, count: int, what: str, bots: Bots, seed: int, executo
     """Check everything before any work: the policy name, the method, the executor, whether to show a bar."""
     executor = _check_args(rules, count, what, seed, chunk_size, executor)
     if progress is not None and not isinstance(progress, bool):
-        raise TypeError(f"progress: expected True, False or None, not {type(progress).__name__}.")
+        raise ArgumentTypeError(f"progress: expected True, False or None, not {type(progress).__name__}.")
     policy = _policy_name(bots, rules.players)
-    chosen = _choose_method(rules, policy, method)
+    chosen = _choose_method(rules, policy, method, named=bots is None or isinstance(bots, str))
     if chosen == "engine":
         _engine_bots(bots, rules.players, "check")  # a factory that makes no bot fails here, before any work
     fallback = _note_engine_fallback(chosen, policy, method)
@@ -419,7 +415,7 @@ def simulate_presets(
     names = list(PRESET_PLAYERS) if presets is None else list(presets)
     for name in names:
         if name not in PRESET_PLAYERS:
-            raise ValueError(f"presets: {name!r} is not a preset; choose from {', '.join(map(repr, PRESET_PLAYERS))}.")
+            raise ArgumentError(f"presets: {name!r} is not a preset; choose from {', '.join(map(repr, PRESET_PLAYERS))}.")
     counts: dict[str, range] = {str(name): players for name, players in PRESET_PLAYERS.items()}
     all_rules = [Rules.preset(name, players=players, **changes) for name in names for players in counts[name]]
     return [simulate(rules, hands, bots=bots, seed=seed, executor=executor, method=method, progress=progress) for rules in all_rules]
@@ -552,15 +548,10 @@ def _games_chunk(rules: Rules, policy: str, method: str, bots: Bots, seed: int, 
 
 
 def _check_games_can_end(rules: Rules) -> None:
-    """Refuse rules under which no score can ever rise: no game could reach the target."""
-    if any(v > 0 for _, v in rules.card_points):
-        return
-    if rules.moon != "off" and rules.moon_reward > 0:
-        return  # an old moon adds the reward to the other players
-    raise ValueError(
-        f"card_points: no card is worth points and no moon adds any, so no game can reach the target "
-        f"({rules.target}); give some card a positive value."
-    )
+    """Refuse rules under which no score can ever rise (the engine decides: :func:`~hearts_lab.scoring.no_game_ends`)."""
+    never = no_game_ends(rules)
+    if never is not None:
+        raise RulesError(f"card_points: {never}", "card_points")
 
 
 def simulate_games(
@@ -586,7 +577,8 @@ def simulate_games(
     >>> result.games, result.method, sum(result.wins) >= 500
     (500, 'batch', True)
     """
+    check_rules(rules)
+    _check_games_can_end(rules)  # before anything else: not after 10,000 hands of a game that cannot end
     policy, chosen, executor, show = _prepare(rules, games, "games", bots, seed, executor, method, chunk_size, progress)
-    _check_games_can_end(rules)
     size = chunk_size or (BATCH_CHUNK // 10 if chosen == "batch" else max(1, ENGINE_CHUNK // 20))
     return _run(_games_chunk, (rules, policy, chosen, bots, seed), games, size, executor, show, "games")
