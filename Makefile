@@ -27,6 +27,9 @@
 #                    dist/hearts-lab-handouts.zip: student worksheets, notebooks, rules, the PDFs and
 #                    the package as a wheel (no teacher copy, no solution source; tools/make_handouts.py,
 #                    tools/student_dist.py). Needs Chromium or Chrome. PAPER=Letter for US Letter.
+#   make student-branch  commit the student side (no teacher copy, no solution source, no tests,
+#                    no history of the main branch) on the branch 'student', which the student
+#                    links (Binder, Voila, JupyterLite) point at; publish: git push origin student
 #
 # Reinstalls happen only when pyproject.toml changes (stamp files in .venv/).
 # Extra pytest arguments: make test PYTEST_ARGS="-k solve"
@@ -58,7 +61,7 @@ STAMP_LITE      := $(VENV)/.installed-lite
 STAMP_HANDOUTS  := $(VENV)/.installed-handouts
 STAMP_PLAY      := $(VENV)/.installed-play
 
-.PHONY: lab test check play site site-serve handouts
+.PHONY: lab test check play site site-serve handouts student-branch
 
 lab: $(STAMP_NOTEBOOKS)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_ARGS) $(LAB_ARGS)
@@ -81,6 +84,9 @@ site-serve: $(STAMP_LITE)
 
 handouts: $(STAMP_HANDOUTS)
 	$(BIN)/python tools/make_handouts.py dist --paper $(PAPER)
+
+student-branch:
+	$(PYTHON) tools/student_dist.py --branch student
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -127,3 +127,66 @@ def test_binder_postbuild_prunes_after_installing():
     install = text.index("pip install --no-deps")
     prune = text.index("tools/student_dist.py --prune .")
     assert install < prune, "prune after installing the package (pip needs the source)"
+
+
+#: What the student side must not name: commands of the full project, its tools, tests and teacher files.
+LACKING = re.compile(
+    r"`make [a-z-]+`|\bmake (?:lab|test|site|site-serve|play|handouts|student-branch)\b|\btools/[\w./-]+"
+    r"|\btests/[\w./-]+|\.ci/run|CONTRIBUTING|\bbinder/postBuild|see the README"
+)
+BINDER = re.compile(r"mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/([\w.-]+)\?")
+
+
+def _student_facing(root: Path) -> dict[str, str]:
+    """The text a student reads: Markdown files and every cell and stored output of every notebook."""
+    texts = {}
+    for path in sorted(root.rglob("*")):
+        name = path.relative_to(root).as_posix()
+        if path.suffix == ".md":
+            texts[name] = path.read_text(encoding="utf-8")
+        elif path.suffix == ".ipynb":
+            nb = nbformat.read(path, as_version=4)
+            parts = [c.source for c in nb.cells]
+            parts += [str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", "")) + str(o.get("data", {}).get("text/markdown", ""))
+                      for c in nb.cells for o in c.get("outputs", [])]
+            texts[name] = "\n".join(parts)
+    return texts
+
+
+def test_student_side_names_no_file_or_command_it_lacks(tmp_path):
+    root = student_dist.build(tmp_path / "side")
+    texts = _student_facing(root)
+    lacking = [(n, m.group(0)) for n, t in texts.items() for m in LACKING.finditer(t)]
+    assert not lacking, lacking
+    for name, text in texts.items():
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if "://" in target or target.startswith("mailto:"):
+                continue
+            assert (root / Path(name).parent / target).resolve().exists(), f"{name} links {target}, which the student side lacks"
+        assert set(BINDER.findall(text)) <= {"student"}, f"{name}: a Binder link to another branch than 'student'"
+
+
+def test_readme_student_links_point_at_the_student_branch():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    branches = BINDER.findall(text)
+    assert branches and set(branches) == {"student"}
+
+
+def test_student_branch_holds_only_the_student_side(tmp_path):
+    """make student-branch: the student side and a Binder setup that only installs, with no main history."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(REPO), str(clone)], check=True, timeout=300)
+    commit, changed = student_dist.branch("student", repo=clone)
+    assert changed
+    git = lambda *a: subprocess.run(["git", *a], cwd=clone, capture_output=True, text=True, check=True).stdout
+    files = set(git("ls-tree", "-r", "--name-only", "student").split())
+    built = set(_read_tree(student_dist.build(tmp_path / "built", repo=clone)))
+    assert files == built | {"binder/postBuild", "binder/requirements.txt", "binder/runtime.txt"}
+    for forbidden in student_dist.FORBIDDEN:
+        assert not any(f == forbidden or f.startswith(forbidden + "/") for f in files), forbidden
+    assert git("rev-list", "--count", "student").strip() == "1", "the branch must not carry the main history"
+    postbuild = git("show", "student:binder/postBuild")
+    assert "pip install --no-deps" in postbuild and "student_dist" not in postbuild
+    assert git("ls-tree", "student", "binder/postBuild").split()[0] == "100755"
+    assert student_dist.branch("student", repo=clone) == (commit, False), "unchanged side: no new commit"
+    assert git("status", "--porcelain") == "", "the working tree and index are untouched"

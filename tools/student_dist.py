@@ -17,18 +17,28 @@ answer keys and the tests. ``tests/test_exercises_distribution.py`` builds
 both forms from the repository and proves that no solution, no answer and no
 pointer to them is inside.
 
+* **A student-only branch**: ``make student-branch`` runs ``python
+  tools/student_dist.py --branch student``: the student side, with a
+  ``binder/`` that only installs, committed on its own branch ``student``
+  whose history holds nothing but earlier student sides (never the main
+  history, which holds every solution). The student links (Binder, Voilà,
+  JupyterLite) point at that branch; ``git push origin student`` publishes it.
+
 Usage::
 
     python tools/student_dist.py --build DIR        # copy the repository's student side into DIR
     python tools/student_dist.py --prune DIR        # turn a checkout DIR into the student side, in place
     python tools/student_dist.py --handouts FILE.zip
+    python tools/student_dist.py --branch student   # commit the student side on the branch 'student'
 """
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -94,10 +104,20 @@ try the others first).
 **Estimates** are the result of your dealing or simulation (the object it
 returns), not a number you type: the check repeats your run with its seed.
 
-**Handing in.** The last cell of each worksheet, `export("ws3", student="Ada")`,
+**The checks help you learn; they are not your grade.** They run on your own
+computer, so they can coach you but cannot mark you.
+
+**Your own copy.** If your teacher gave you your own copy of a worksheet (its
+first code cell has a line `ws1.use_variant(...)`: keep it as it is), its deals,
+seats and numbers are yours alone: a friend's answers are wrong for your copy.
+Hand in the notebook itself: save it (*File → Save*, or *File → Download* in
+JupyterLite) and upload the `.ipynb` file. Your teacher grades it on their
+computer.
+
+**Handing in a results file.** The last cell of each worksheet, `export("ws3", student="Ada")`,
 saves `ws3_Ada.json` in the worksheet's folder — each question's status and
 number of tries, no answers — and shows a download link. Upload that file to
-your course page.
+your course page if your teacher asks for it.
 """
 
 
@@ -193,14 +213,68 @@ def handouts(archive: Path, repo: Path = REPO) -> Path:
     return archive
 
 
+#: The student branch's binder/postBuild: the branch is already the student side, so it only installs.
+STUDENT_POSTBUILD = """\
+#!/bin/bash
+# Run by repo2docker after binder/requirements.txt. This branch holds only the student side.
+set -euo pipefail
+python -m pip install --no-deps --no-cache-dir .
+jupyter labextension disable "@jupyterlab/apputils-extension:announcements"
+"""
+#: What the student branch takes from binder/ besides its own postBuild.
+BINDER_FILES = ("requirements.txt", "runtime.txt")
+
+
+def _git(repo: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, env=env, timeout=300)
+    if done.returncode != 0:
+        raise SystemExit(f"git {' '.join(args)}: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+def branch(name: str = "student", repo: Path = REPO) -> tuple[str, bool]:
+    """Commit the student side of ``repo`` (plus a Binder setup that only installs) on branch ``name``.
+
+    The commit's only parent is the branch's previous commit, so the branch's
+    history never reaches the main history. The working tree and the index
+    are not touched. Returns (commit, changed); nothing is committed when the
+    student side is unchanged.
+    """
+    repo = Path(repo)
+    with tempfile.TemporaryDirectory() as tmp:
+        side = build(Path(tmp) / "side", repo)
+        (side / "binder").mkdir()
+        for file in BINDER_FILES:
+            shutil.copy2(repo / "binder" / file, side / "binder" / file)
+        (side / "binder" / "postBuild").write_text(STUDENT_POSTBUILD, encoding="utf-8")
+        (side / "binder" / "postBuild").chmod(0o755)
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(tmp) / "index"), "GIT_WORK_TREE": str(side)}
+        _git(repo, "add", "-A", "--force", ".", env=env)
+        tree = _git(repo, "write-tree", env=env)
+        parent = subprocess.run(["git", "rev-parse", "--verify", "-q", f"refs/heads/{name}"], cwd=repo,
+                                capture_output=True, text=True).stdout.strip()
+        if parent and _git(repo, "rev-parse", f"{parent}^{{tree}}") == tree:
+            return parent, False
+        source = _git(repo, "rev-parse", "--short", "HEAD")
+        message = f"Student side of {source} (tools/student_dist.py --branch {name})"
+        commit = _git(repo, "commit-tree", tree, *(["-p", parent] if parent else []), "-m", message)
+        _git(repo, "update-ref", f"refs/heads/{name}", commit, *([parent] if parent else []))
+        return commit, True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--build", metavar="DIR", type=Path, help="copy the student side into DIR")
     group.add_argument("--prune", metavar="DIR", type=Path, help="reduce the checkout DIR to the student side, in place")
     group.add_argument("--handouts", metavar="ZIP", type=Path, help="write the LMS archive")
+    group.add_argument("--branch", metavar="NAME", help="commit the student side on branch NAME (e.g. student)")
     opts = parser.parse_args(argv)
-    if opts.build:
+    if opts.branch:
+        commit, changed = branch(opts.branch)
+        print(f"branch {opts.branch}: {'new commit' if changed else 'unchanged at'} {commit[:12]}; "
+              f"publish it with: git push origin {opts.branch}")
+    elif opts.build:
         print(f"student distribution in {build(opts.build)}")
     elif opts.prune:
         removed = prune(opts.prune)

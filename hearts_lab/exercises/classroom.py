@@ -438,7 +438,7 @@ def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[
 
     worksheet, student, seed = _which(nb, path)
     if worksheet not in GRADED:
-        raise _Skip(f"{worksheet} is the capstone: mark it with the rubric (exercises/teacher/capstone_rubric.md)")
+        raise _Skip(f"{worksheet} is the capstone: mark it with the capstone rubric of the teacher's kit")
     flags = []
     if roster is not None and _normal(student) not in roster:
         flags.append("student not on the roster")
