@@ -19,7 +19,9 @@ Outputs::
     hearts_lab/exercises/_digests.py  salted digests of the answers in exercises/source/answers.py
     exercises/teacher/                the teacher's kit from exercises/source/kit.py: README.md,
                                       answer_keys/, capstone_rubric.md, notebook_notes.md,
-                                      handouts/ (student worksheets as HTML), class_results.ipynb
+                                      handouts/ (student worksheets as printable HTML, positions
+                                      drawn as cards, and the same with the keys: tools/make_handouts.py),
+                                      class_results.ipynb
 
 Usage::
 

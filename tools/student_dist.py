@@ -7,10 +7,11 @@ One definition serves both ways students get Hearts Lab:
   after installing the package, so the image keeps only :data:`KEEP`
   (``.git`` goes too: its history holds every solution) and gets the student
   README files below.
-* **An LMS**: ``make handouts`` runs ``python tools/student_dist.py --handouts
-  dist/hearts-lab-handouts.zip``: the student worksheets, the notebooks and
-  the rules document in one archive, with the same folder layout so that the
-  links between them work.
+* **An LMS**: ``python tools/student_dist.py --handouts FILE.zip`` zips the
+  student worksheets, the notebooks and the rules document in one archive, with
+  the same folder layout so that the links between them work. ``make handouts``
+  (tools/make_handouts.py) builds that archive with the printed PDFs, the
+  package as a wheel and how to open it all with a plain Jupyter.
 
 Teachers keep the full repository (a clone) for the teacher copies, the
 answer keys and the tests. ``tests/test_exercises_distribution.py`` builds
