@@ -49,8 +49,8 @@ def measure(browser, url: str, name: str, shots: Path | None, totals: Counter, l
             print(f"    play table: {hand['cards']} cards on {hand['rows']} row(s)")
             totals[f"{label}: play tables with cards on more than one row, {screen}"] += hand["rows"] > 1
         for s in lab.stepper_heights(page):
-            if s["height"]:
-                print(f"    deal stepper: {s['height']} px tall, notebook shows {s['visible']} px")
+            solver = f" (its open solver panel {s['solver']} px of it)" if s["solver"] else ""
+            print(f"    deal stepper: {s['height']} px tall{solver}, notebook shows {s['visible']} px")
         if shots:
             shots.mkdir(parents=True, exist_ok=True)
             tag = f"{viewport['width']}x{viewport['height']}"

@@ -40,6 +40,8 @@ SCREENS = {
     "1024x640 (125 %), file browser closed": ({"width": 1024, "height": 640}, False),
 }
 NOTEBOOKS = ["01_rules_tour", "02_passing", "04_cancellation_hearts", "05_play_against_bots", "06_rules_lab"]
+#: The other notebooks with widgets (deal steppers, the play page), checked the same way.
+MORE_WIDGETS = ["03_stripped_decks", "10_perfect_information", "play"]
 
 
 def _free_port() -> int:
@@ -215,13 +217,16 @@ def card_rows(page, selector: str = ".hl-play-table") -> list[dict]:
 
 
 def stepper_heights(page) -> list[dict]:
-    """Each deal stepper's height and the height of the notebook's visible area."""
+    """Each shown deal stepper's height, the height of its solver panel (0 unless "solve ♠" opened it)
+    and the height of the notebook's visible area."""
     return page.evaluate(
         """() => { const scroller = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
                      || document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
                    const h = scroller.getBoundingClientRect().height;
-                   return [...document.querySelectorAll('.hl-stepper')].map(s => ({height: Math.round(s.getBoundingClientRect().height),
-                                                                                  visible: Math.round(h)})); }"""
+                   return [...document.querySelectorAll('.hl-stepper')].filter(s => s.offsetParent).map(s => {
+                     const solver = s.querySelector('.hl-solver');
+                     return {height: Math.round(s.getBoundingClientRect().height), visible: Math.round(h),
+                             solver: Math.round(solver ? solver.getBoundingClientRect().height : 0)}; }); }"""
     )
 
 
