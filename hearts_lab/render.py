@@ -256,7 +256,7 @@ def trick_html(trick: Trick, *, four_colour: bool = False) -> str:
 
 def hand_text(hand: Hand) -> str:
     """A plain-text picture of a hand: each seat's cards, the current trick, whose turn it is."""
-    lines = [f"{hand.rules.summary()}; hand {hand.hand_number}, dealer seat {hand.dealer}"]
+    lines = [f"{hand.rules.summary()}; hand {hand.hand_number + 1}, dealer seat {hand.dealer}"]  # hands from 1, for people
     points = hand.points()
     for seat in range(hand.players):
         turn = "  <- to play" if hand.to_play == seat else ""
@@ -303,7 +303,7 @@ def hand_html(hand: Hand, *, four_colour: bool = False) -> str:
     else:
         shooter = hand.moon_shooter
         extra.append("<div>Hand over" + (f": seat {shooter} shot the moon" if shooter is not None else "") + "</div>")
-    title = _esc(f"{hand.rules.summary()} — hand {hand.hand_number}, dealer seat {hand.dealer}")
+    title = _esc(f"{hand.rules.summary()} — hand {hand.hand_number + 1}, dealer seat {hand.dealer}")
     return f"<div class='hl-hand'><div><strong>{title}</strong></div><table style='table-layout:auto'>{''.join(rows)}</table>{''.join(extra)}</div>"
 
 
@@ -499,7 +499,8 @@ def pass_diagram_svg(players: int, offset: int, *, size: int = 320, title: str =
 def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
     """A table of the whole pass cycle: for each hand of the schedule, where each seat's cards go.
 
-    ``highlight`` is a hand number whose row is shaded.
+    ``highlight`` is an engine hand number (from 0) whose row is shaded; the rows name hands
+    from 1, as people count them.
 
     >>> from hearts_lab import Rules
     >>> out = pass_cycle_html(Rules.preset("standard", players=4))
@@ -517,7 +518,7 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
             f"<td style='padding:2px 8px;text-align:center'>{'&ndash;' if not offset else f'&rarr; {rules.pass_target(s, offset)}'}</td>"
             for s in range(n)
         )
-        hands = f"{h}, {h + cycle}, {h + 2 * cycle}, …" if cycle > 1 else "every hand"
+        hands = f"{h + 1}, {h + 1 + cycle}, {h + 1 + 2 * cycle}, …" if cycle > 1 else "every hand"  # hands from 1
         rows.append(f"<tr{shade}><td style='padding:2px 8px'>{hands}</td><td style='padding:2px 8px'><strong>{_esc(offset_name(offset, n))}</strong> ({offset})</td>{cells}</tr>")
     return f"<table class='hl-pass-cycle' style='border-collapse:collapse;table-layout:auto;font-family:{_FONT}'>{''.join(rows)}</table>"
 

@@ -175,11 +175,11 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "The stepper replays the same engine record as the prose above, so the trick numbers agree. With another "
         "seed the rules stay and the story changes: ask students to predict, before stepping, who will take the Q♠ "
         "and which trick will break hearts, then check."),
-    ("02", "**Questions to explore.**", "1d608ce87514"): (
+    ("02", "**Questions to explore.**", "a629f40d474b"): (
         "1. Standard with five players passes left, then right (schedule (1, 4)): there is no hold hand. A hold hand "
         "lets every player play the cards they were dealt; some tables like the breather. "
-        "2. Lowest-clubs with five players: schedule (1, 4, 2, 3, 0); '2 to the right' is offset 3, used in hand 3 "
-        "(then 8, 13, ...). "
+        "2. Lowest-clubs with five players: schedule (1, 4, 2, 3, 0); '2 to the right' is offset 3, used in hand 4 "
+        "(then 9, 14, ...; the engine's hand_number 3, 8, 13). "
         "3. In a hold hand the engine refuses: 'Seat 0 cannot pass now: this is a hold hand, nobody passes.' and "
         "nothing changes. "
         "4. Open: good discussion of passing high spades and hearts vs keeping a void."),

@@ -47,6 +47,10 @@ class PassingExplorer(w.VBox):
     a :class:`~hearts_lab.bots.HeuristicBot`; the exchange is shown. A
     preset that does not allow that many players, or a pass of the wrong
     size, shows the engine's message and changes nothing.
+
+    ``hand_number`` is the engine's (from 0); the *hand* box shows it as people
+    count hands, from 1 (``hand_number=3`` is hand 4, the hold hand of four-player
+    standard Hearts).
     """
 
     def __init__(
@@ -66,7 +70,8 @@ class PassingExplorer(w.VBox):
         self.preset.add_class("hl-pass-preset")
         self.players = w.BoundedIntText(value=players, min=2, max=11, description="players", layout=w.Layout(width="160px"))
         self.players.add_class("hl-pass-players")
-        self.hand_number = w.BoundedIntText(value=hand_number, min=0, max=999, description="hand number", style={"description_width": "initial"}, layout=w.Layout(width="170px"))
+        # The box shows the hand as people number it, from 1; ``hand_number`` (the argument) is the engine's, from 0.
+        self.hand_number = w.BoundedIntText(value=hand_number + 1, min=1, max=1000, description="hand", style={"description_width": "initial"}, layout=w.Layout(width="130px"))
         self.hand_number.add_class("hl-pass-hand-number")
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="deal seed", style={"description_width": "initial"}, layout=w.Layout(width="170px"))
         self.seed.add_class("hl-pass-seed")
@@ -129,7 +134,7 @@ class PassingExplorer(w.VBox):
         with self.error.catching():
             rules = Rules.preset(self.preset.value, players=self.players.value)
             self.seat = min(self.seat, rules.players - 1)
-            self.hand = Hand.deal(rules, seed=self.seed.value, hand_number=self.hand_number.value)
+            self.hand = Hand.deal(rules, seed=self.seed.value, hand_number=self.hand_number.value - 1)
             self.rules = rules
         self._make_toggles()
         self._redraw()
@@ -161,10 +166,10 @@ class PassingExplorer(w.VBox):
         n = rules.players
         h = hand.hand_number
         offset = rules.pass_offset(h)
-        self.diagram.value = pass_diagram_svg(n, offset, size=330, title=f"hand {h}: {rules.pass_direction(offset)}")
+        self.diagram.value = pass_diagram_svg(n, offset, size=330, title=f"hand {h + 1}: {rules.pass_direction(offset)}")
         self.cycle.value = (
             f"<div style='font-size:15px;margin:8px 0 0 16px'><div style='margin-bottom:4px'><strong>The whole cycle</strong> "
-            f"({html.escape(rules.name)}, {n} players, pass {rules.pass_count}): hand {h} is shaded.</div>"
+            f"({html.escape(rules.name)}, {n} players, pass {rules.pass_count}): hand {h + 1} is shaded.</div>"
             f"{pass_cycle_html(rules, highlight=h)}"
             f"<div style='margin-top:6px;color:#444'>Seats are numbered clockwise; seat 1 sits at seat 0's left.</div></div>"
         )

@@ -204,7 +204,7 @@ class DealStepper(w.VBox):
         for b in (self.next, self.next_trick, self.last):
             b.disabled = k == self.plays
         rules = state.rules
-        head = f"{rules.summary()} · hand {state.hand_number}, dealer seat {state.dealer}"
+        head = f"{rules.summary()} · hand {state.hand_number + 1}, dealer seat {state.dealer}"
         trick_done = bool(state.tricks) and not state.current_trick.plays and k > 0
         if k == 0:
             if state.phase == "pass":
