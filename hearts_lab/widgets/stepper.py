@@ -88,6 +88,7 @@ class DealStepper(w.VBox):
         self.last = button("last »", "hl-step-last", tooltip="To the end of the record")
         # A labelled number box rather than a slider: ipywidgets' slider handle has no accessible name
         # (axe-core: aria-input-field-name), while the box's label names it; arrow keys step it.
+        # It keeps the attribute name `slider` (and CSS class) that notebooks and tests use.
         self.slider = w.BoundedIntText(
             value=0, min=0, max=0, description="cards played", continuous_update=True,
             style={"description_width": "initial"}, layout=w.Layout(width="170px"),
