@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,9 +14,17 @@ from hearts_lab.solve import (
     best_moves,
     can_force_moon,
     guaranteed_points,
-    reference_solve,
 )
-from solve_positions import random_position
+from solve_positions import (
+    FIRST_SEED,
+    POSITIONS,
+    covering_sample,
+    features,
+    load_answers,
+    naive_answer,
+    position_of,
+    random_position,
+)
 
 ONE_SUIT_EACH = [
     "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
@@ -22,23 +32,26 @@ ONE_SUIT_EACH = [
     "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
     "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
 ]
-LEAF_CAP = 20_000
+
+
+def assert_fast_search_agrees(hand: Hand, scores: tuple[int, ...], naive: dict, where: str) -> None:
+    """The fast solver's answer for every seat and every legal card is the naive search's ``naive``
+    (:func:`solve_positions.naive_answer`)."""
+    for seat in range(hand.players):
+        assert guaranteed_points(hand, seat, scores=scores).points == naive["points"][seat], where
+        if hand.rules.moon != "off":
+            assert can_force_moon(hand, seat, line=False).forced == naive["moon"][seat], where
+    assert {str(c): v for c, v in best_moves(hand, scores=scores).as_dict().items()} == naive["moves"], where
 
 
 def compare(seed: int) -> bool:
-    """Fast solver == naive engine minimax for every seat and every legal card. False if the
-    position is too big for the naive search (then it is not counted)."""
+    """Fast solver == naive engine minimax, both run now. False if the position is too big for the
+    naive search (then it is not counted)."""
     hand, scores = random_position(seed)
-    try:
-        ref = reference_solve(hand, scores, max_leaves=LEAF_CAP)
-    except ValueError:
+    naive = naive_answer(hand, scores)
+    if naive is None:
         return False
-    where = f"seed {seed}: {hand.rules.summary()}, moon={hand.rules.moon}\n{hand.to_json()}"
-    for seat in range(hand.players):
-        assert guaranteed_points(hand, seat, scores=scores).points == ref.points[seat], where
-        if hand.rules.moon != "off":
-            assert can_force_moon(hand, seat, line=False).forced == ref.moon[seat], where
-    assert best_moves(hand, scores=scores).as_dict() == dict(ref.moves), where
+    assert_fast_search_agrees(hand, scores, naive, f"seed {seed}: {hand.rules.summary()}, moon={hand.rules.moon}\n{hand.to_json()}")
     return True
 
 
@@ -47,13 +60,62 @@ def test_fast_search_agrees_with_naive_minimax_quick():
     assert compared >= 27
 
 
+# -- the 2,000 stored positions (tests/solve_answers.jsonl, written by tests/solve_positions.py) -------
+
+CHUNKS = 8  # the comparison is split so that parallel workers share it
+VERIFY_SAMPLE = 96  # positions whose stored answer the naive search re-derives on every run
+VERIFY_PARTS = 4
+FULL = os.environ.get("HEARTS_LAB_SOLVE_FULL") == "1"  # re-derive all 2,000 (about 10 CPU-minutes)
+
+
+@pytest.fixture(scope="module")
+def stored() -> list[dict]:
+    return load_answers()
+
+
+def test_stored_positions_are_2000_seeded_positions_covering_every_option(stored):
+    seeds = [row["seed"] for row in stored]
+    assert len(stored) == POSITIONS and seeds == sorted(set(seeds)) and seeds[0] == FIRST_SEED
+    assert seeds[-1] - FIRST_SEED < 2300  # few positions were too big for the naive search
+    seen = set().union(*(features(row) for row in stored))
+    for option in ("auto", "old", "new", "choice", "avoid-end", "off"):
+        assert ("moon", f'"{option}"') in seen
+    for trait in ("kitty", "trick 1", "mid-trick", "stripped", "scores", "moon forced", "tied best cards"):
+        assert (trait, True) in seen
+    assert ("cancellation", "true") in seen and ("decks", "2") in seen
+    players = {json.loads(v) for k, v in seen if k == "players"}
+    assert {2, 3, 4, 5, 6, 7} <= players
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_fast_search_agrees_with_the_stored_naive_answers(stored, chunk):
+    for row in stored[chunk::CHUNKS]:
+        hand, scores = position_of(row)
+        assert hand.phase == "play", row["seed"]
+        assert_fast_search_agrees(hand, scores, row, f"stored seed {row['seed']}: {hand.rules.summary()}")
+
+
+def test_the_verified_sample_covers_what_the_stored_positions_cover(stored):
+    sample = covering_sample(stored, VERIFY_SAMPLE)
+    assert len(sample) == VERIFY_SAMPLE
+    assert set().union(*(features(r) for r in sample)) == set().union(*(features(r) for r in stored))
+
+
 @pytest.mark.slow
-def test_fast_search_agrees_with_naive_minimax_2000_positions():
-    compared, seed = 0, 10_000
-    while compared < 2000:
-        compared += compare(seed)
-        seed += 1
-    assert seed - 10_000 < 2300  # few positions were too big for the naive search
+@pytest.mark.parametrize("part", range(VERIFY_PARTS))
+def test_stored_answers_are_the_naive_search_and_the_seeded_positions(stored, part):
+    """The stored answers are not taken on trust: the naive search re-derives them on a sample that
+    covers every option and trait of the 2,000 (all of them with HEARTS_LAB_SOLVE_FULL=1), and the
+    stored positions are the ones the seeded generator makes."""
+    sample = stored if FULL else covering_sample(stored, VERIFY_SAMPLE)
+    regenerate = "regenerate with: .venv/bin/python tests/solve_positions.py"
+    for row in sample[part::VERIFY_PARTS]:
+        hand, scores = position_of(row)
+        assert naive_answer(hand, scores) == {k: row[k] for k in ("points", "moon", "moves")}, (
+            f"seed {row['seed']}: the stored naive answer is not what the naive search finds; {regenerate}")
+        fresh, fresh_scores = random_position(row["seed"])
+        assert (json.loads(fresh.to_json()), list(fresh_scores)) == (row["hand"], row["scores"]), (
+            f"seed {row['seed']}: random_position no longer makes the stored position; {regenerate}")
 
 
 def test_positions_cover_every_preset_and_option():
