@@ -23,11 +23,13 @@ What goes into ``site/``:
 - the play page without code, ``play/`` (JupyterLite's REPL app running ``PlayPage()`` with its
   code hidden; see ``PLAY_CODE``).
 
-Downloads are cached in ``build/lite-cache/``; a second build reuses them.
+Downloads are cached in ``build/lite-cache/`` (in ``$HEARTS_LAB_CACHE/lite/`` when that is set,
+as ``make test`` does); a second build reuses them.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -44,7 +46,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SITE = REPO / "site"
 BUILD = REPO / "build"
-CACHE = BUILD / "lite-cache"
+#: Downloads and compiled wheels. ``HEARTS_LAB_CACHE`` (``make test`` sets it to ~/.cache/hearts-lab)
+#: keeps them outside the clone, so a fresh clone on the same machine reuses them.
+CACHE = Path(os.environ["HEARTS_LAB_CACHE"]) / "lite" if os.environ.get("HEARTS_LAB_CACHE") else BUILD / "lite-cache"
 STAGE = BUILD / "lite"  # the JupyterLite "lite dir": config, wheels, pyodide, contents
 
 #: Pyodide core from the npm registry; must match what jupyterlite-pyodide-kernel expects.
@@ -461,7 +465,30 @@ def write_config() -> None:
     (STAGE / "jupyter-lite.json").write_text(json.dumps(lite, indent=2) + "\n")
 
 
+@contextlib.contextmanager
+def cache_lock():
+    """Hold the download cache alone while building: a cache outside the clone (HEARTS_LAB_CACHE)
+    may be shared by two builds on one machine."""
+    if not os.environ.get("HEARTS_LAB_CACHE"):
+        yield
+        return
+    import fcntl  # a shared cache is a Unix-only setup (make test); plain builds need no lock
+
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def build() -> None:
+    with cache_lock():
+        _build()
+
+
+def _build() -> None:
     shutil.rmtree(STAGE, ignore_errors=True)  # only this script writes there; downloads stay in CACHE
     STAGE.mkdir(parents=True, exist_ok=True)
     wheels = stage_piplite()
