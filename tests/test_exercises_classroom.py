@@ -158,7 +158,7 @@ def test_good_wrong_and_copied_submissions(klass, tmp_path):
     grace = _rows(grades, "Grace Hopper", "ws1")
     assert grace["Q6"]["correct"] == grace["Q7"]["correct"] == "incorrect"
     assert grace["Q5"]["correct"] == "correct" and not grace["Q6"]["flags"]
-    assert [s for s in grades.summary() if s[0] == "Ada Lovelace"] == [("Ada Lovelace", "ws1", 7, 7)]
+    assert [s for s in grades.summary() if s[0] == "Ada Lovelace"] == [("Ada Lovelace", "ws1", 8, 8)]
 
 
 def test_ws2_submission_is_graded_on_the_students_variant(klass, tmp_path):
@@ -280,7 +280,7 @@ def test_a_real_kernel_session_is_graded(klass, tmp_path):
     (tmp_path / "in").mkdir()
     nbformat.write(nb, tmp_path / "in" / "ada.ipynb")
     rows = _rows(grade(tmp_path / "in", SECRET), "Ada Lovelace", "ws1")
-    assert [r["correct"] for r in rows.values()] == ["correct"] * 7
+    assert [r["correct"] for r in rows.values()] == ["correct"] * 8
     assert rows["Q5"]["first try"] == "no" and rows["Q5"]["attempts (recorded)"] == "2"
     assert rows["Q5"]["hints (recorded)"] == "2" and not any(r["flags"] for r in rows.values())
 
@@ -297,7 +297,7 @@ def test_the_command_line_writes_copies_and_grades(tmp_path, capsys):
     assert main(["class", "grade", str(tmp_path / "out"), "--secret-file", str(secret), "--roster", str(roster),
                  "--csv", str(tmp_path / "table.csv")]) == 0
     out = capsys.readouterr().out
-    assert "Ada Lovelace ws1: 0 of 7 correct" in out and (tmp_path / "table.csv").is_file()
+    assert "Ada Lovelace ws1: 0 of 8 correct" in out and (tmp_path / "table.csv").is_file()
     assert main(["class", "copies", str(tmp_path / "x"), "--secret-file", str(secret)]) == 2
     assert "--roster" in capsys.readouterr().err
     assert main(["class", "grade", str(tmp_path / "out"), "--secret-file", str(tmp_path / "missing")]) == 2

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from hearts_lab import Card, Hand, Rules
+from hearts_lab.cards import suit_name
 from hearts_lab.exercises import checks, variants, ws1, ws2
 from hearts_lab.exercises.positions import replay
 from hearts_lab.tricks import resolve_trick
@@ -48,7 +49,20 @@ def ws1_answers(v) -> dict[str, object]:
         "Q5": _hold(v.q5).tricks[v.q5[2]].winner,
         "Q6": q6.points()[v.q6[2]],
         "Q7": variants.house_rules(*v.q7).opening_card,
+        "Q8": _trick_for(*v.q8),
     }
+
+
+def _trick_for(leader: int, seat: int, card_text: str) -> list[tuple[int, str]]:
+    """A trick that seat wins with the card although a higher card is played: a lower card of its suit led,
+    an ace of another suit, and the lowest card of the suit last."""
+    card = Card.parse(card_text)
+    other = next(s for s in "CDHS" if s != card.suit)
+    low = [Card(r, card.suit) for r in range(2, card.rank)]
+    cards = {leader: low[-1], seat: card}
+    rest = [s for s in ws1.STANDARD.play_order(leader) if s not in cards]
+    cards[rest[0]], cards[rest[1]] = Card(14, other), low[0]
+    return [(s, str(cards[s])) for s in ws1.STANDARD.play_order(leader)]
 
 
 def _q6_hand(record):
@@ -122,6 +136,17 @@ def test_ws1_variant_is_a_good_question(seed):
     _says(ws1.check_q7("2♣"), "stripped")
     _says(ws1.check_q7(Card(opening.rank + 1, "C")), "lower club")
     _says(ws1.check_q7(Card(opening.rank, "H")), "opened with a club")
+    # Q8: leading another suit, a higher card of the suit, no higher card: each its own hint.
+    leader, seat, card = v.q8
+    trick = answers["Q8"]
+    suit = Card.parse(card).suit
+    off = next(s for s in "CDHS" if s != suit)
+    _says(ws1.check_q8([(trick[0][0], f"2{off}")] + trick[1:]), "what must seat")
+    higher = [(s, c) if s != trick[2][0] or trick[2][0] == seat else (s, f"A{suit}") for s, c in trick]
+    if higher != trick and Card.parse(card).rank < 14:
+        _says(ws1.check_q8(higher), f"higher {suit_name(suit, plural=False)}")
+    no_higher = [(s, c) if not c.startswith("A") else (s, str(Card(2 if Card.parse(card).rank > 3 else 3, off))) for s, c in trick]
+    _says(ws1.check_q8(no_higher), "Also play a card higher")
 
 
 @pytest.mark.parametrize("seed", WS2_SEEDS)

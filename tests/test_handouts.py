@@ -61,7 +61,7 @@ def test_worksheet_1_draws_every_position_and_a_box_per_answer():
     nb = _nb("01_legal_moves")
     html = tool.worksheet_html(nb, tool.displayed_values(nb), title="ws1")
     answer_cells = [c for c in nb.cells if c.cell_type == "code" and "# your answer here" in c.source]
-    assert html.count("class='hl-answer'") == len(answer_cells) == 7
+    assert html.count("class='hl-answer'") == len(answer_cells) == 8
     assert html.count("class='hl-figure hl-position'") == 3  # Q2, Q3, Q4
     assert html.count("hl-trick-line") == 13  # Q6's hand, trick by trick
     # Q2's position: seat 0's thirteen cards are drawn, as pictures.
@@ -212,7 +212,7 @@ def test_make_handouts_writes_the_pdfs_and_the_archive(tmp_path):
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", str(dist / "handouts" / "ws1_legal_moves.pdf"), "-"], capture_output=True,
                               text=True, timeout=60).stdout
-        assert text.count("Your answer") == 7 and "Q7. Stripped decks change the opening card" in text
+        assert text.count("Your answer") == 8 and "Q8. Build a trick" in text
 
 
 def test_a_students_own_copy_prints_their_variant_and_name(tmp_path):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts_lab import Card
 from hearts_lab.exercises import checks, ws1, ws2
 from hearts_lab.exercises.classroom import Class
 from hearts_lab.teach import MIME_TYPE, NOT_ANSWERED, compare_rates
@@ -88,6 +89,6 @@ def test_students_own_copies_store_no_outputs_and_their_texts_name_no_answer(tmp
             nb = json.loads((tmp_path / student / f"{'01_legal_moves' if worksheet == 'ws1' else '02_passing_and_cancellation'}.ipynb").read_text(encoding="utf-8"))
             text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
             for key, answer in answers_of(klass.variant(student, worksheet)).items():
-                if isinstance(answer, (set, list)) and len(answer) >= 2:
+                if isinstance(answer, (set, list)) and len(answer) >= 2 and all(isinstance(c, Card) for c in answer):
                     cards = sorted(answer, key=lambda c: c.sort_key())
                     assert " ".join(map(str, cards)) not in text, (student, worksheet, key)

@@ -13,7 +13,7 @@ from sympy import Rational, binomial as C, factorial as F
 
 WORKSHEETS = {
     "01_legal_moves": {
-        "time": "30-40 min",
+        "time": "35-45 min",
         "after": "notebook 01 (and 03 for Q7)",
         "objectives": [
             "Say who leads trick 1 from a deal (the holder of the opening club), not from the dealer's seat.",
@@ -21,6 +21,7 @@ WORKSHEETS = {
             "Name a trick's winner: the highest card of the led suit, never an off-suit card.",
             "Score a finished hand from its tricks (hearts 1, Q♠ 13, to the trick's winner).",
             "Read a stripped deck to find the opening card.",
+            "Build a trick that a given card wins although a higher card is played (the led suit decides).",
         ],
     },
     "02_passing_and_cancellation": {
@@ -91,6 +92,10 @@ KEY_NOTES = {
         "Q7": {"2♣, 3♣ or 4♣": "answered a stripped card (the usual opening card is gone)",
                "6♣ or higher": "skipped a club that is still in the deck",
                "a heart or diamond": "forgot that a club opens"},
+        "Q8": {"a trick led in another suit": "thinks the highest card (or a card of its own suit) can win whatever is led",
+               "a higher diamond in the trick": "forgot that a higher card of the led suit beats the 9♦",
+               "no card higher than the 9♦": "built the easy trick: the question asks for a higher card that cannot win",
+               "seats out of order": "does not know that play goes clockwise from the leader"},
     },
     "ws2": {
         "Q1": {"the target of hand 2 or 4": "hand numbers start at 0 (off by one)",

@@ -211,6 +211,8 @@ def recorded(answer: Any) -> Any:
 
     >>> recorded(["QS", "2c"]), recorded(Fraction(6, 4)), recorded(3), recorded(None)
     ('2♣ Q♠', '3/2', 3, 'nobody')
+    >>> recorded([(1, "3d"), (2, "AS")])
+    [[1, '3♦'], [2, 'A♠']]
     """
     try:
         if answer is None:
@@ -225,6 +227,10 @@ def recorded(answer: Any) -> Any:
             isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer
         ) and len(answer) <= 20:
             return [int(v) for v in answer]
+        if isinstance(answer, (tuple, list)) and 0 < len(answer) <= 20 and all(
+            isinstance(e, (tuple, list)) and len(e) == 2 for e in answer
+        ):  # plays: (seat, card) pairs
+            return [[int(seat), cards_text(read_cards(card).elements())] for seat, card in answer]
         if isinstance(answer, (Card, set, frozenset, list, tuple, Counter, dict)):
             text = cards_text(read_cards(answer).elements())
             return text[:RECORD_TEXT]

@@ -97,6 +97,7 @@ class Ws1Variant:
     q5: tuple[int, str, int]  # deal seed, plays, index of the finished trick asked about
     q6: tuple[int, str, int]  # deal seed, the whole hand's plays, the seat asked about
     q7: tuple[int, tuple[str, ...]]  # players, removed cards of a house-rule deck
+    q8: tuple[int, int, str] = (1, 3, "9♦")  # build a trick: who leads, which seat must win, with which card
 
 
 def _hold(seed: int) -> Hand:
@@ -183,6 +184,13 @@ def _ws1_q7(rng: random.Random) -> tuple[int, tuple[str, ...]]:
     return players, tuple(str(c) for c in sorted(removed, key=lambda c: c.sort_key()))
 
 
+def _ws1_q8(rng: random.Random) -> tuple[int, int, str]:
+    leader = rng.randrange(4)
+    seat = rng.choice([s for s in range(4) if s != leader])  # not the leader: the lead must be worked out
+    rank = rng.choice(RANKS[3:11])  # 5 to Q: there are higher cards to play, and lower ones to lead
+    return leader, seat, str(Card(rank, rng.choice(SUITS)))
+
+
 def house_rules(players: int, removed: tuple[str, ...]) -> Rules:
     """Q7's house-rule deck: standard Hearts for ``players`` with exactly ``removed`` stripped.
 
@@ -206,6 +214,7 @@ def ws1_variant(seed: int) -> Ws1Variant:
         q5=_search(rng, _ws1_q5, "Q5 trick"),
         q6=q6,
         q7=_ws1_q7(rng),
+        q8=_ws1_q8(rng),
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import QUEEN_OF_SPADES, SUITS, Card, suit_name
 from ..hand import Hand
 from ..rules import Rules
-from ..tricks import Trick
+from ..tricks import Trick, trick_winner
 from .checks import HINTS, Wrong, cards_text, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import PositionView, TrickView, replay
 from .variants import Ws1Variant, house_rules, ws1_variant
@@ -33,6 +33,7 @@ __all__ = [
     "trick_q5",
     "tricks_q6",
     "removed_q7",
+    "check_q8",
     "GENERIC",
     "use_variant",
     "hint",
@@ -95,6 +96,13 @@ _HINTS = {
         "Go through the tricks seat {q6_seat} won and add the points of the cards in them: the hearts and the Q♠.",
         "Points = 1 for each heart in the tricks seat {q6_seat} won, plus 13 if the Q♠ is among them.",
     ),
+    "Q8": (
+        "Which card of the trick can win at all? Think about the suit that is led.",
+        "Only a card of the led suit can win, so seat {q8_leader} must lead a {q8_suit} lower than the {q8_card}; the "
+        "higher card must come from a player who plays another suit.",
+        "For example: seat {q8_leader} leads a low card of the {q8_card}'s suit, seat {q8_seat} plays the {q8_card}, "
+        "the other two play a higher card of another suit and any card below the {q8_card}; seats in the order {q8_order}.",
+    ),
     "Q7": (
         "Which cards does this deck strip?",
         "The game opens with the lowest club still in the deck after stripping.",
@@ -129,6 +137,12 @@ TEXTS = {
         "A house rule for {q7_players} players strips the {q7_count} cards printed below, so that everyone gets\n"
         "{q7_hand_size}. The first trick is opened as usual, by the lowest club in the deck. Which card opens it?"
     ),
+    "Q8": (
+        "Now build a trick yourself. Standard Hearts, 4 players, later in a hand: hearts have been broken, and\n"
+        "**seat {q8_leader}** leads. Write down a whole trick - four `(seat, card)` plays in the order they are\n"
+        "played - in which **seat {q8_seat} wins with the {q8_card}**, and in which somebody plays a card\n"
+        "*higher* than the {q8_card}. (Any four different cards of one pack will do.)"
+    ),
 }
 
 
@@ -150,6 +164,9 @@ def _fields(v: Ws1Variant) -> dict[str, Any]:
         "q5_trick": v.q5[2] + 1, "q5_leader": q5.leader,
         "q5_suit": suit_name(led, plural=False), "q5_suits": suit_name(led),
         "q6_seat": v.q6[2],
+        "q8_leader": v.q8[0], "q8_seat": v.q8[1], "q8_card": v.q8[2],
+        "q8_order": ", ".join(map(str, STANDARD.play_order(v.q8[0]))),
+        "q8_suit": suit_name(Card.parse(v.q8[2]).suit, plural=False),
         "q7_players": v.q7[0], "q7_removed": " ".join(v.q7[1]), "q7_count": len(v.q7[1]),
         "q7_hand_size": house_rules(*v.q7).hand_size,
     }
@@ -378,3 +395,50 @@ def check_q7(answer: object) -> None:
     if card.rank > rules.opening_card.rank:
         raise Wrong(f"A lower club than {card} is still in the deck: look again at which cards are removed.")
     raise Wrong()
+
+
+def _read_plays(answer: object) -> list[tuple[int, Card]]:
+    """A trick written as ``[(seat, card), ...]`` (cards in any notation)."""
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+        raise Wrong('Give the trick as a list of (seat, card) pairs in play order, e.g. [(1, "3♦"), (2, "A♠"), ...].')
+    plays = []
+    for entry in list(answer)[:20]:
+        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise Wrong(f"Each play is a pair (seat, card), like (2, \"A♠\"); {entry!r} is not.")
+        seat = read_seat(entry[0], STANDARD.players)
+        cards = read_cards(entry[1])
+        if sum(cards.values()) != 1:
+            raise Wrong(f"Each play is one card; {entry[1]!r} is not.")
+        plays.append((seat, next(iter(cards))))
+    return plays
+
+
+@question(WS, "Q8", "Build a trick that a given card wins", hints=_ladder("Q8"))
+def check_q8(answer: object) -> None:
+    """A trick (four plays from the leader, in order) in which the asked seat wins with the asked card."""
+    leader, seat, card_text = _current.q8
+    card = Card.parse(card_text)
+    plays = _read_plays(answer)
+    order = STANDARD.play_order(leader)
+    if len(plays) != STANDARD.players:
+        raise Wrong(f"A trick has one card from each of the {STANDARD.players} seats; you gave {len(plays)}.")
+    if tuple(s for s, _ in plays) != order:
+        raise Wrong(f"Seat {leader} leads, and the others follow clockwise: the seats play in the order "
+                    f"{', '.join(map(str, order))}.")
+    cards = [c for _, c in plays]
+    if len(set(cards)) != len(cards):
+        raise Wrong("A pack holds each card once: the four cards must be different.")
+    if dict(plays)[seat] != card:
+        raise Wrong(f"Seat {seat} must play the {card}.")
+    if not any(c.rank > card.rank for c in cards):
+        raise Wrong(f"Also play a card higher than the {card}: the question asks for a trick the {card} wins "
+                    "although a higher card is in it.")
+    winner = trick_winner(STANDARD, plays)
+    if winner == seat:
+        return
+    led = cards[0]
+    if led.suit != card.suit:
+        raise Wrong(f"Seat {leader} led a {suit_name(led.suit, plural=False)}, so only {suit_name(led.suit)} can win, "
+                    f"and the {card} is not one: what must seat {leader} lead?")
+    raise Wrong(f"Seat {winner} wins that trick: a higher {suit_name(card.suit, plural=False)} than the {card} beats it. "
+                "A higher card that wins nothing must be of another suit.")
