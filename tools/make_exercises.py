@@ -733,8 +733,12 @@ def kit_stale() -> list[str]:
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             problems.append(f"{path.relative_to(REPO)} differs from what the sources generate")
     for path in sorted(STUDENT.glob("*.ipynb")):
-        if not (HANDOUTS_DIR / f"{path.stem}.html").exists():
-            problems.append(f"{(HANDOUTS_DIR / path.stem).relative_to(REPO)}.html is missing")
+        for key, suffix in ((False, ""), (True, "_key")):
+            handout = HANDOUTS_DIR / f"{path.stem}{suffix}.html"
+            if not handout.exists():
+                problems.append(f"{handout.relative_to(REPO)} is missing")
+            elif handout.read_text(encoding="utf-8") != handout_html(path.name, key=key):
+                problems.append(f"{handout.relative_to(REPO)} differs from what the worksheet prints")
     if not RESULTS_NB.exists() or _cells_signature(nbformat.read(RESULTS_NB, as_version=4)) != _cells_signature(class_results_notebook()):
         problems.append(f"{RESULTS_NB.relative_to(REPO)} differs from what the tool generates")
     return problems
