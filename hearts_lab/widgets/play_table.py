@@ -74,7 +74,8 @@ TABLE_CSS = """
 .hl-play-table .hl-backs { display: inline-block; vertical-align: middle; width: 15px; height: 21px; margin-right: 5px;
   border-radius: 3px; border: 1px solid #24408e; background: repeating-linear-gradient(45deg, #2a6fdb 0 3px, #5b8ee6 3px 6px); }
 .hl-play-table .hl-centre { display: flex; gap: 10px; flex-wrap: wrap; align-items: stretch; margin-bottom: 6px; }
-.hl-play-table .hl-trick-box { flex: 1 1 380px; border: 1px solid #c9c9c9; border-radius: 10px; padding: 4px 12px 6px 12px;
+/* two trick boxes side by side down to a 620 px wide table (150 % zoom): the trick and the hand on one screen */
+.hl-play-table .hl-trick-box { flex: 1 1 300px; border: 1px solid #c9c9c9; border-radius: 10px; padding: 4px 12px 6px 12px;
   background: #fdfdfb; }
 .hl-play-table .hl-box-title { font-weight: 700; color: #444; margin-bottom: 2px; }
 .hl-play-table .hl-plays { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-end; }
@@ -93,7 +94,7 @@ TABLE_CSS = """
 .hl-play-table .hl-message.hl-error { background: #fdecea; border-left-color: #c8102e; }
 .hl-play-table .hl-message.hl-good { background: #e8f5e9; border-left-color: #137333; }
 .hl-play-table .hl-why { color: #5a4500; font-size: 0.95em; margin: 0 0 2px 0; }
-.hl-play-table .hl-bot-plays { font-weight: 600; }
+.hl-play-table .hl-bot-plays { color: #333; }
 .hl-play-table .hl-scoreboard table { border-collapse: collapse; margin-top: 4px; }
 .hl-play-table .hl-scoreboard th, .hl-play-table .hl-scoreboard td { border: 1px solid #ccc; padding: 3px 10px; text-align: right; }
 .hl-play-table .hl-scoreboard th:first-child, .hl-play-table .hl-scoreboard td:first-child { text-align: left; }

@@ -216,6 +216,19 @@ def card_rows(page, selector: str = ".hl-play-table") -> list[dict]:
     )
 
 
+def trick_to_hand(page) -> dict:
+    """The first play table's height from the top of its trick to the bottom of the student's cards,
+    and the height of the notebook's visible area."""
+    return page.evaluate(
+        """() => { const t = document.querySelector('.hl-play-table');
+                   const top = t.querySelector('.hl-current-trick').getBoundingClientRect().top;
+                   const bottom = t.querySelector('.hl-card-row').getBoundingClientRect().bottom;
+                   const scroller = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
+                     || document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+                   return {height: Math.round(bottom - top), visible: Math.round(scroller.getBoundingClientRect().height)}; }"""
+    )
+
+
 def stepper_heights(page) -> list[dict]:
     """Each shown deal stepper's height, the height of its solver panel (0 unless "solve ♠" opened it)
     and the height of the notebook's visible area."""

@@ -10,7 +10,9 @@ notebooks with widgets), every cell is run in JupyterLab, then at
 - the play tables' cards lie on one row (13 cards, and the 17 of a three-player game);
 - each deal stepper (its solver panel, opened on demand, apart) is no taller than the
   notebook's visible area at 1280x800;
-- axe-core reports no serious or critical WCAG 2.1 A/AA violation inside the outputs.
+- axe-core reports no serious or critical WCAG 2.1 A/AA violation inside the outputs;
+- in notebook 05 at 150 % zoom (853x533), the trick, the last trick and the student's cards
+  fit one screen.
 
 tools/projector_report.py prints the same figures (and takes screenshots).
 """
@@ -74,6 +76,17 @@ def test_notebook_fits_the_projector_and_passes_axe(name, lab_url, browser):
             version = int(table.locator(".hl-message").get_attribute("data-version"))
             table.locator(".hl-pass-button").click()
             page.locator(f".hl-play-table .hl-message[data-version='{version + 1}']").first.wait_for()
+            # At 150 % (853x533 CSS pixels, file browser closed) the trick, the last trick and the hand fit one screen.
+            page.set_viewport_size({"width": 853, "height": 533})
+            lab.set_file_browser(page, False)
+            for _ in range(2):
+                version = int(table.locator(".hl-message").get_attribute("data-version"))
+                table.locator(".hl-card-button.hl-legal").first.click()
+                page.locator(f".hl-play-table .hl-message[data-version='{version + 1}']").first.wait_for()
+            span = lab.trick_to_hand(page)
+            assert span["height"] <= span["visible"], f"at 150 %: trick to hand {span['height']} px, the notebook shows {span['visible']} px"
+            page.set_viewport_size(lab.SCREENS[next(iter(lab.SCREENS))][0])
+            lab.set_file_browser(page, True)
             serious = [v for v in lab.run_axe(page) if v["impact"] in ("serious", "critical")]
             assert not serious, "after the pass: " + "\n".join(f"{v['impact']} {v['id']} x{v['nodes']}: {v['sample']}" for v in serious)
     finally:
