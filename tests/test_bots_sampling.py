@@ -91,6 +91,10 @@ def test_one_registry_of_bot_names_everywhere():
         make_bot("clever")
     table = Table(Rules.preset("standard", players=4), seat=0, seed=1, bots="medium")
     assert all(isinstance(b, SamplingBot) for b in table.bots[1:])
+    from hearts_lab.cli import build_parser
+
+    for name in LEVELS:
+        assert build_parser().parse_args(["play", "--bots", name]).bots == name
 
 
 def test_a_line_up_against_itself_differs_by_exactly_nothing():

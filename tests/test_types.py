@@ -21,6 +21,7 @@ LATER = ["table", "solve", "bots", "cli", "paper"]
 def modules() -> list[Path]:
     found = [PACKAGE / f"{name}.py" for name in ENGINE]
     found += [PACKAGE / f"{name}.py" for name in LATER if (PACKAGE / f"{name}.py").exists()]
+    found += [p for name in LATER if (PACKAGE / name).is_dir() for p in sorted((PACKAGE / name).glob("*.py"))]  # a package
     return found
 
 

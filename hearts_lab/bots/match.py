@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import sqrt
 from statistics import fmean, stdev
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
+from ..executors import as_executor
 from ..hand import Hand
 from ..rules import Rules
 from ..stats import wilson_interval, z_for
@@ -204,7 +205,7 @@ def match(
             raise ValueError(f"deals: expected a whole number of deals from 1 to 1,000,000, not {deals!r}.")
         count = deals
     else:
-        given = list(deals)
+        given = list(cast("Sequence[Hand]", deals))
         if not given or not all(isinstance(h, Hand) for h in given):
             raise ValueError("deals: expected a number of deals or a non-empty list of fresh Hands.")
         if any(h.history or h.passes or h.pass_choice(s) for h in given for s in range(h.players)):
@@ -234,9 +235,7 @@ def match(
         for chunk in chunks:
             rows += _play_deals(rules, lineups, baseline, seed, chunk, [given[i] for i in chunk] if given is not None else None)
     else:
-        from ..simulate.run import _executor
-
-        pool = _executor(executor)
+        pool = as_executor(executor)
         assert pool is not None
         futures = [
             pool.submit(_play_deals, rules, lineups, baseline, seed, chunk, [given[i] for i in chunk] if given is not None else None)

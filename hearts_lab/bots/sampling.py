@@ -228,6 +228,6 @@ class SamplingBot(Bot):
         return min(candidates, key=lambda c: (totals[c], c != stand_in, c.sort_key()))
 
 
-def _stand_in(candidates: Sequence[Card], card: Card) -> Card | None:
+def _stand_in(candidates: Sequence[Card], card: Card) -> Card:
     """The card of :func:`distinct_cards` that stands for ``card`` (the lowest of the cards playing alike)."""
-    return next((c for c in reversed(candidates) if c.suit == card.suit and c.rank <= card.rank), None)
+    return next((c for c in reversed(candidates) if c.suit == card.suit and c.rank <= card.rank), card)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from ..arguments import ArgumentError, ArgumentTypeError, check_count, shown
 from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, play_hand, seat_bots
 from ..cards import QUEEN_OF_SPADES
+from ..executors import as_executor
 from ..game import Game
 from ..hand import Hand
 from ..rules import PRESET_PLAYERS, Rules
@@ -151,18 +152,8 @@ def _check_args(rules: Rules, count: int, what: str, seed: int, chunk_size: int 
     return _executor(executor)
 
 
-def _executor(executor: Any) -> Executor | None:
-    """``None``, any ``concurrent.futures.Executor``, or a ``dask.distributed.Client`` (used through
-    ``client.get_executor()``, whose futures are ``concurrent.futures`` futures)."""
-    if executor is None or isinstance(executor, Executor):
-        return executor
-    module = type(executor).__module__ or ""
-    if module.split(".")[0] == "distributed" and callable(getattr(executor, "get_executor", None)):
-        return executor.get_executor()
-    raise ArgumentTypeError(
-        f"executor: expected a concurrent.futures.Executor (e.g. ProcessPoolExecutor) or a "
-        f"dask.distributed.Client, not {shown(executor, 40)} ({type(executor).__name__}).", "executor",
-    )
+#: One executor rule for every long run (hearts_lab.executors).
+_executor = as_executor
 
 
 def _engine_bots(bots: Bots, players: int, seed_text: str) -> list[Any]:
