@@ -67,6 +67,13 @@ NOTE = (
     "*In JupyterLite (Hearts Lab in the browser) this notebook needs {what} from Pyodide's "
     "online distribution: open it while online.*"
 )
+#: hearts_lab modules that use an online-only package when it is there and do without it:
+#: the install cell tries to install it and carries on offline.
+OPTIONAL_ONLINE = {"hearts_lab.plotting": ("matplotlib",)}
+OPTIONAL_NOTE = (
+    "*In JupyterLite (Hearts Lab in the browser) the plots use {what}, which loads from Pyodide's "
+    "online distribution; offline, each plot is a simpler drawing of the same data.*"
+)
 
 
 def _handler_reraises(handler: ast.ExceptHandler) -> bool:
@@ -185,6 +192,13 @@ def _code(cell: dict) -> str:
     return "".join(source) if isinstance(source, list) else source
 
 
+def optional(notebook: dict) -> list[str]:
+    """Online-only distributions the notebook uses when they can be installed (:data:`OPTIONAL_ONLINE`)."""
+    code = "\n".join(_code(c) for c in notebook["cells"] if c["cell_type"] == "code" and c.get("id") != CELL_ID)
+    found = [d for module, dists in OPTIONAL_ONLINE.items() if module in code for d in dists]
+    return sorted(set(found) - set(needed(notebook)), key=ORDER.index)
+
+
 def needed(notebook: dict) -> list[str]:
     """Distributions the notebook's code needs, in install order."""
     modules: set[str] = set()
@@ -215,9 +229,9 @@ def needed(notebook: dict) -> list[str]:
     return sorted(dists, key=ORDER.index)
 
 
-def cell_source(packages: list[str]) -> str:
+def cell_source(packages: list[str], optional: list[str] = ()) -> str:
     listed = ", ".join(json.dumps(p) for p in packages)
-    return (
+    source = (
         "# In JupyterLite (Python in the browser) this installs what the notebook needs\n"
         "# from the site; in JupyterLab it does nothing.\n"
         "import sys\n"
@@ -225,6 +239,14 @@ def cell_source(packages: list[str]) -> str:
         "    import piplite\n"
         f"    await piplite.install([{listed}])"
     )
+    if optional:
+        source += (
+            "\n    try:  # online only (Pyodide's distribution); offline the plots are simpler drawings\n"
+            f"        await piplite.install([{', '.join(json.dumps(p) for p in optional)}])\n"
+            "    except Exception:\n"
+            "        pass"
+        )
+    return source
 
 
 def _new_cell(cell_type: str, cell_id: str, source: str) -> dict:
@@ -242,6 +264,7 @@ def apply(notebook: dict) -> bool:
     cells = notebook["cells"]
     packages = needed(notebook)
     online = [p for p in packages if p in ONLINE_ONLY]
+    extra = optional(notebook)
     before = json.dumps(cells, sort_keys=True)
 
     old = [c for c in cells if c.get("id") in (CELL_ID, NOTE_ID)]
@@ -250,12 +273,12 @@ def apply(notebook: dict) -> bool:
     where = next((i for i, c in enumerate(cells) if c["cell_type"] == "code"), len(cells))
 
     cell = kept.get(CELL_ID) or _new_cell("code", CELL_ID, "")
-    cell["source"] = cell_source(packages)
+    cell["source"] = cell_source(packages, extra)
     cell.setdefault("metadata", {})["tags"] = [TAG]
     new = [cell]
-    if online:
+    if online or extra:
         note = kept.get(NOTE_ID) or _new_cell("markdown", NOTE_ID, "")
-        note["source"] = NOTE.format(what=" and ".join(online))
+        note["source"] = NOTE.format(what=" and ".join(online)) if online else OPTIONAL_NOTE.format(what=" and ".join(extra))
         note.setdefault("metadata", {})["tags"] = [TAG]
         new.insert(0, note)
     cells[where:where] = new

@@ -254,10 +254,10 @@ class SimulationResult:
 
     def plot(self, ax: Any = None, seats: Sequence[int] | None = None) -> Any:
         """The distribution of points per hand for each seat (one line per seat); returns the axes."""
-        import matplotlib.pyplot as plt  # lazily: the package imports without matplotlib
+        from ..plotting import pyplot  # matplotlib, or a plain SVG drawing where it is missing
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(7, 3.5))
+            _, ax = pyplot().subplots(figsize=(7, 3.5))
         for seat in range(self.players) if seats is None else seats:
             values = sorted(self.points[seat])
             ax.plot(values, [self.points[seat][v] / self.hands for v in values], marker=".", label=f"seat {seat}")
@@ -362,13 +362,13 @@ class GameResult:
 
     def plot(self, ax: Any = None, what: str = "length") -> Any:
         """Bar chart of game lengths (``what="length"``) or winners' scores (``"score"``); returns the axes."""
-        import matplotlib.pyplot as plt
+        from ..plotting import pyplot
 
         if what not in ("length", "score"):
             raise ValueError(f"what: expected 'length' or 'score', not {what!r}.")
         data = self.lengths if what == "length" else self.winning_scores
         if ax is None:
-            _, ax = plt.subplots(figsize=(7, 3.5))
+            _, ax = pyplot().subplots(figsize=(7, 3.5))
         ax.bar(list(data), [v / self.games for v in data.values()], width=0.8)
         ax.set_xlabel("hands in the game" if what == "length" else "winner's final score")
         ax.set_ylabel("fraction of games")
@@ -440,11 +440,11 @@ def format_table(rows: Sequence[Mapping[str, Any]]) -> str:
 
 def plot_moon_rates(results: Sequence[SimulationResult], ax: Any = None, label: str | None = None) -> Any:
     """Moon rates (as percentages) with their 95% intervals as error bars, one point per result; returns the axes."""
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import PercentFormatter
+    from ..plotting import pyplot, ticker
 
+    PercentFormatter = ticker("PercentFormatter")
     if ax is None:
-        _, ax = plt.subplots(figsize=(9, 4), layout="constrained")
+        _, ax = pyplot().subplots(figsize=(9, 4), layout="constrained")
     names = [f"{r.rules.name} {r.players}p" for r in results]
     rates = [r.moon_rate for r in results]
     lows = [r.moon_rate - r.moon_interval[0] for r in results]

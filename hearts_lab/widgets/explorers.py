@@ -292,12 +292,12 @@ def plot_running(points: Sequence[RunningPoint], ax: Any = None, *, title: str =
 
     ``total``: the hands planned, so that the x-axis spans the whole run while it is still going.
     """
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, PercentFormatter
+    from ..plotting import pyplot, ticker  # matplotlib, or a plain SVG drawing where it is missing
 
+    FuncFormatter, LogLocator, NullFormatter, PercentFormatter = (
+        ticker(name) for name in ("FuncFormatter", "LogLocator", "NullFormatter", "PercentFormatter"))
     if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(7, 3.5), layout="constrained")
+        _, ax = pyplot().subplots(figsize=(7, 3.5), layout="constrained")
     xs = [p.hands for p in points]
     ax.fill_between(xs, [p.low for p in points], [p.high for p in points], alpha=0.25, label="95% interval")
     ax.plot(xs, [p.rate for p in points], marker=".", label="estimate so far")
@@ -429,8 +429,17 @@ class SimulationExplorer(widgets.VBox):
     def _draw(self, points: Sequence[RunningPoint], rules: Rules, total: int) -> None:
         import io
 
-        from matplotlib.figure import Figure
+        title = f"{rules.name}, {rules.players} players, random play: {self.event.value}"
+        try:
+            from matplotlib.figure import Figure
+        except ImportError:  # JupyterLite offline: the same chart as plain SVG
+            from ..plotting import FallbackAxes
 
+            ax = FallbackAxes(7, 3.2)
+            plot_running(points, ax, total=total, title=title)
+            self.plot_area.format = "svg+xml"
+            self.plot_area.value = ax.svg().encode("utf-8")
+            return
         fig = Figure(figsize=(7, 3.2), dpi=100)
         fig.subplots_adjust(left=0.11, right=0.97, top=0.9, bottom=0.16)
         plot_running(points, fig.add_subplot(), total=total,
