@@ -136,7 +136,10 @@ def check_budget(value: object, name: str, *, whole: bool = False, zero: bool = 
     """
     if whole:
         return check_count(value, name, low=0 if zero else 1, high=None if high is None else int(high))
-    number = float(value) if isinstance(value, numbers.Real) and not isinstance(value, bool) else math.nan
+    try:
+        number = float(value) if isinstance(value, numbers.Real) and not isinstance(value, bool) else math.nan
+    except (OverflowError, ValueError, TypeError):  # an int beyond a float, or a Real that will not convert
+        number = math.nan
     if not math.isfinite(number) or number < 0 or (number == 0 and not zero) or (high is not None and number > high):
         least = "non-negative" if zero else "positive"
         most = f" of at most {high:,}" if high is not None else ""
@@ -185,3 +188,32 @@ def check_text(value: object, name: str, *, max_length: int) -> str:
         except UnicodeEncodeError:
             raise ArgumentError(f"{name}: text that is not valid Unicode (a lone surrogate).", name) from None
     return value
+
+
+def check_flag(value: object, name: str) -> bool:
+    """``True`` or ``False`` (a numpy bool too), nothing else.
+
+    >>> check_flag(1, "some_seat")
+    Traceback (most recent call last):
+    ...
+    hearts_lab.arguments.ArgumentError: some_seat: expected True or False, not 1.
+    """
+    if value is True or value is False:
+        return value
+    if type(value).__name__ == "bool_" and getattr(value, "shape", None) == ():
+        return bool(value)
+    raise ArgumentError(f"{name}: expected True or False, not {shown(value)}.", name)
+
+
+def check_names(value: object, choices: Sequence[str], name: str, *, most: int = 100) -> tuple[str, ...]:
+    """A list (or one) of the names in ``choices``, e.g. preset names; at most ``most`` of them."""
+    items = (value,) if isinstance(value, str) else value
+    if isinstance(items, (bytes, dict)) or not isinstance(items, Iterable):
+        raise ArgumentError(f"{name}: expected names from {', '.join(map(repr, choices))}, not {shown(value)}.", name)
+    try:
+        listed = list(islice(items, most + 1))
+    except Exception:
+        raise ArgumentError(f"{name}: could not read the names in {shown(value)}.", name) from None
+    if len(listed) > most:
+        raise ArgumentError(f"{name}: at most {most} names.", name)
+    return tuple(check_option(item, choices, name) for item in listed)

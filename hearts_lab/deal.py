@@ -65,7 +65,8 @@ def rng_for(seed: int | str, hand_number: int = 0, purpose: str = "deal") -> ran
     True
     """
     check_seed(seed)
-    digest = hashlib.sha256(f"hearts-lab/{purpose}/{seed}/{hand_number}".encode()).digest()
+    # surrogatepass: the same bytes as UTF-8 for any real text, and no UnicodeEncodeError for a caller's odd purpose.
+    digest = hashlib.sha256(f"hearts-lab/{purpose}/{seed}/{hand_number}".encode("utf-8", "surrogatepass")).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import html
 import math
+from itertools import islice
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from .arguments import ArgumentTypeError, check_flag, check_type
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
+from .errors import check_rules
+from .hand import Hand
 from .rules import pass_direction, pass_target
+from .tricks import Trick
 
 if TYPE_CHECKING:
-    from .hand import Hand
     from .rules import Rules
-    from .tricks import Trick, TrickResult
+    from .tricks import TrickResult
 
 __all__ = [
     "card_html",
@@ -83,7 +87,18 @@ _GOLD = "#e0a800"
 _TURN = "#2f7de1"
 
 
+def _cards(cards: object, name: str = "cards") -> list[Card]:
+    """Cards to draw: Card values only (text is read by Card.parse before it reaches a view)."""
+    if isinstance(cards, (str, bytes, Card)) or not isinstance(cards, Iterable):
+        raise ArgumentTypeError(f"{name}: expected a list of Card values, not {type(cards).__name__}.", name)
+    listed = list(islice(cards, 1_000))
+    for card in listed:
+        check_type(card, Card, name, "Card values")
+    return listed
+
+
 def _colours(four_colour: bool) -> dict[str, str]:
+    four_colour = check_flag(four_colour, "four_colour")
     return FOUR_COLOURS if four_colour else SUIT_COLOURS
 
 
@@ -110,6 +125,7 @@ def card_html(card: Card, *, four_colour: bool = False, marked: str = "", size: 
     >>> 'wins the trick' in card_html(Card.parse("KS"), marked="winner")
     True
     """
+    card = check_type(card, Card, "card", "a Card")
     _check_mark(marked)
     colour = _colours(four_colour)[card.suit]
     style = (
@@ -142,6 +158,7 @@ def card_svg(card: Card, *, four_colour: bool = False, marked: str = "", width: 
     >>> 'aria-label="9 of hearts, cancelled"' in svg, "<title>" in svg
     (True, True)
     """
+    card = check_type(card, Card, "card", "a Card")
     _check_mark(marked)
     w = int(width)
     h = round(w * 1.4)
@@ -185,6 +202,7 @@ def cards_html(cards: Iterable[Card], *, four_colour: bool = False) -> str:
     >>> cards_html([])
     '<em>none</em>'
     """
+    cards = _cards(cards)
     return "".join(card_html(c, four_colour=four_colour) for c in sorted(cards, key=Card.sort_key)) or "<em>none</em>"
 
 
@@ -199,6 +217,8 @@ def suit_rows_html(cards: Iterable[Card], *, four_colour: bool = False, received
     >>> 'aria-label="10 of clubs"' in out, out.count("hl-suit-row")
     (True, 4)
     """
+    cards = _cards(cards)
+    received = _cards(received, "received")
     colours = _colours(four_colour)
     todo = list(received)
     by_suit: dict[str, list[Card]] = {s: [] for s in SUITS}
@@ -244,6 +264,7 @@ def trick_html(trick: Trick, *, four_colour: bool = False) -> str:
     >>> "wins" in trick_html(hand.tricks[0])
     True
     """
+    check_type(trick, Trick, "trick", "a Trick")
     rows = []
     for seat, card in trick.plays:
         lead = " (led)" if seat == trick.leader else ""
@@ -256,6 +277,7 @@ def trick_html(trick: Trick, *, four_colour: bool = False) -> str:
 
 def hand_text(hand: Hand) -> str:
     """A plain-text picture of a hand: each seat's cards, the current trick, whose turn it is."""
+    check_type(hand, Hand, "hand", "a Hand")
     lines = [f"{hand.rules.summary()}; hand {hand.hand_number + 1}, dealer seat {hand.dealer}"]  # hands from 1, for people
     points = hand.points()
     for seat in range(hand.players):
@@ -279,6 +301,7 @@ def hand_text(hand: Hand) -> str:
 
 def hand_html(hand: Hand, *, four_colour: bool = False) -> str:
     """An HTML table of a hand: every seat's cards and points, the current trick, whose turn it is."""
+    check_type(hand, Hand, "hand", "a Hand")
     points = hand.points()
     rows = []
     for seat in range(hand.players):
@@ -347,6 +370,7 @@ def seat_table_html(
     >>> out.count("aria-label='seat "), "hl-table" in out
     (11, True)
     """
+    check_type(hand, Hand, "hand", "a Hand")
     n = hand.players
     if trick is None:
         trick = hand.current_trick
@@ -507,6 +531,7 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
     >>> out.count("<tr"), "across" in out
     (5, True)
     """
+    check_rules(rules)
     n = rules.players
     cycle = len(rules.pass_schedule) if rules.pass_count else 1
     head = "".join(f"<th style='padding:2px 8px'>seat {s}</th>" for s in range(n))
@@ -533,6 +558,7 @@ def cards_text_html(cards: Iterable[Card], *, four_colour: bool = False, marked:
     >>> 'aria-label="queen of spades, received in the pass"' in out, out.count("hl-card-text")
     (True, 2)
     """
+    cards = _cards(cards)
     _check_mark(marked)
     colours = _colours(four_colour)
     line = f";border-bottom:3px solid {_TURN}" if marked == "received" else ""
@@ -555,6 +581,7 @@ def pass_exchange_html(hand: Hand, *, four_colour: bool = False, compact: bool =
     >>> pass_exchange_html(hand).count("<tr")
     5
     """
+    check_type(hand, Hand, "hand", "a Hand")
     n = hand.players
     if hand.passes is None:
         return "<div class='hl-exchange'><em>No exchange yet.</em></div>"
@@ -587,6 +614,7 @@ def cards_seq_html(cards: Sequence[Card], *, four_colour: bool = False) -> str:
     >>> cards_seq_html(parse_cards("QS 2C")).index("Q♠") < cards_seq_html(parse_cards("QS 2C")).index("2♣")
     True
     """
+    cards = _cards(cards)
     return "".join(card_html(c, four_colour=four_colour) for c in cards) or "<em>none</em>"
 
 
@@ -629,6 +657,7 @@ def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int |
     >>> "the kitty included" in out, out.count("<tr")
     (True, 3)
     """
+    check_type(hand, Hand, "hand", "a Hand")
     n = hand.players
     chosen = range(len(hand.tricks)) if tricks is None else tricks
     rows = ["<tr style='background:#f0f0f0;color:#222'><th>trick</th><th>cards, in play order</th><th>the engine says</th><th>then</th></tr>"]

@@ -202,12 +202,15 @@ def _seat_delta(rules: Rules, points: Sequence[int], shooter: int | None, seat: 
     return score_hand(rules, points, shooter, scores).deltas[seat]
 
 
-def _check(hand: Hand, seat: int | None = None) -> None:
+_ANY_SEAT = object()  # _check's default: the call takes no seat
+
+
+def _check(hand: Hand, seat: object = _ANY_SEAT) -> None:
     check_type(hand, Hand, "hand", "a Hand")
     if hand.phase != "play":
         why = "the hand is over" if hand.phase == "over" else "the cards have not been passed yet; pass first"
         raise ArgumentError(f"phase: the solver searches the play of a hand, and {why}.", "phase")
-    if seat is not None:
+    if seat is not _ANY_SEAT:
         check_seat(seat, hand.players)
 
 

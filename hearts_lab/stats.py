@@ -10,6 +10,8 @@ from math import ceil, sqrt
 from statistics import NormalDist
 from typing import NamedTuple
 
+from .arguments import ArgumentError, check_count, shown
+
 __all__ = ["RateDifference", "hands_needed", "rate_difference", "wilson_interval", "z_for"]
 
 
@@ -19,16 +21,15 @@ def z_for(confidence: float) -> float:
     >>> round(z_for(0.95), 4)
     1.96
     """
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence: expected a level between 0 and 1, not {confidence!r}.")
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
+        raise ArgumentError(f"confidence: expected a level between 0 and 1, not {shown(confidence)}.", "confidence")
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
 def _check_counts(successes: int, trials: int, name: str = "") -> None:
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
-        raise ValueError(f"trials{name}: expected a whole number of trials, at least 1, not {trials!r}.")
-    if isinstance(successes, bool) or not isinstance(successes, int) or not 0 <= successes <= trials:
-        raise ValueError(f"successes{name}: expected a whole number from 0 to {trials}, not {successes!r}.")
+    # At most 10**15 trials: the interval is computed in floats.
+    check_count(trials, f"trials{name}", low=1, high=10**15)
+    check_count(successes, f"successes{name}", low=0, high=trials)
 
 
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95, *, z: float | None = None) -> tuple[float, float]:
@@ -113,9 +114,9 @@ def hands_needed(rate: float, half_width: float, confidence: float = 0.95) -> in
     >>> hands_needed(0.01, 0.0005)
     152122
     """
-    if not 0 < rate < 1:
-        raise ValueError(f"rate: expected a rate strictly between 0 and 1, not {rate!r}.")
-    if not half_width > 0:
-        raise ValueError(f"half_width: expected a positive width, not {half_width!r}.")
+    if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 < rate < 1:
+        raise ArgumentError(f"rate: expected a rate strictly between 0 and 1, not {shown(rate)}.", "rate")
+    if isinstance(half_width, bool) or not isinstance(half_width, (int, float)) or not 1e-9 <= half_width <= 1:
+        raise ArgumentError(f"half_width: expected a width from 1e-9 to 1, not {shown(half_width)}.", "half_width")
     z = z_for(confidence)
     return ceil(z * z * rate * (1 - rate) / (half_width * half_width))

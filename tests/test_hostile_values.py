@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -131,3 +132,28 @@ def test_simulate_refuses_junk_with_the_package_error():
             simulate(RULES, **kwargs)
     with pytest.raises(HeartsLabError):
         simulate("standard", 10)  # type: ignore[arg-type]
+
+
+def test_combinatorics_refuse_junk_with_the_package_error():
+    from hearts_lab import combinatorics as C
+
+    for call in (lambda: C.deal_count(None), lambda: C.p_void(RULES, suit=[]), lambda: C.p_void(RULES, suit=True),
+                 lambda: C.deal_table(["x"]), lambda: C.deal_table(None), lambda: C.odds_table(["standard", 5]),
+                 lambda: C.p_no_hearts(RULES, np.array([1, 2])), lambda: C.strip_reports([]), lambda: C.compare_strips(None),
+                 lambda: C.remainder_table(None), lambda: C.compare(None), lambda: C.compare(["x"]),
+                 lambda: C.estimate(None, RULES, deals=10), lambda: C.estimates(None, RULES), lambda: C.as_latex(Fraction(1, 3)),
+                 lambda: C.wilson_interval(1, 10**5000), lambda: C.wilson_interval(1, 10, None)):
+        with pytest.raises(HeartsLabError):
+            call()
+
+
+def test_dealing_many_samples_is_refused_before_any_deal():
+    from hearts_lab import combinatorics as C
+
+    start = time.process_time()
+    for call in (lambda: C.deal_sample(RULES, 10**8), lambda: C.estimate(C.pair(), RULES, deals=10**30),
+                 lambda: list(C.sample_deals(RULES, 10**30))):
+        with pytest.raises(HeartsLabError) as refused:
+            call()
+        assert refused.value.field == "deals"
+    assert time.process_time() - start < 0.5

@@ -23,6 +23,8 @@ from typing import Any, Iterable
 
 import sympy
 
+from ..arguments import check_names
+from ..errors import check_rules
 from ..rules import PRESET_PLAYERS, PRESETS, Rules
 from .deck import composition
 from .exact import Exact, binom, fact, frac, power, times
@@ -68,6 +70,7 @@ def physical_deal_count(rules: Rules) -> Exact:
     >>> physical_deal_count(Rules.preset("cancellation", players=6)).text
     '104!/((17!)^6*2!)'
     """
+    check_rules(rules)
     c = composition(rules)
     value = _multinomial(c.cards, c.piles)
     return Exact(sympy.Integer(value), _multinomial_formula(c.cards, c.piles), "physical deals (copies told apart)")
@@ -144,6 +147,7 @@ def deal_count(rules: Rules) -> Exact:
     >>> deal_count(Rules.preset("cancellation", players=8)).text
     '(Σ[j=0..52] C(52, j)*F(j))/2^52'
     """
+    check_rules(rules)
     c = composition(rules)
     if c.pairs == 0:
         return Exact(
@@ -174,6 +178,7 @@ def hand_count(rules: Rules) -> Exact:
     >>> hand_count(Rules.preset("cancellation", players=6)).text
     'Σ[d=0..8] C(52, d)*C(52 - d, 17 - 2*d)'
     """
+    check_rules(rules)
     c = composition(rules)
     h = c.hand_size
     if c.pairs == 0:
@@ -194,6 +199,7 @@ def physical_hand_count(rules: Rules) -> Exact:
     >>> physical_hand_count(Rules.preset("cancellation", players=8)).text
     'C(104, 13)'
     """
+    check_rules(rules)
     c = composition(rules)
     return Exact(sympy.Integer(comb(c.cards, c.hand_size)), binom(c.cards, c.hand_size), "physical hands for one seat")
 
@@ -206,7 +212,7 @@ def deal_table(presets: Iterable[str] = PRESETS) -> Table:
     [3, 4, 5, 6, 7]
     """
     rows = []
-    for preset in presets:
+    for preset in check_names(presets, tuple(PRESET_PLAYERS), "presets"):
         for players in PRESET_PLAYERS[preset]:
             rules = Rules.preset(preset, players=players)
             deals = deal_count(rules)

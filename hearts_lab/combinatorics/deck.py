@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import islice
 from math import comb
 from typing import Callable, Iterable
 
@@ -31,7 +32,8 @@ from ..cards import (
     full_pack,
     parse_cards,
 )
-from ..errors import RulesError
+from ..arguments import ArgumentError, check_count, check_flag, check_names
+from ..errors import RulesError, check_rules
 from ..rules import PRESET_PLAYERS, Rules
 from .exact import Exact, binom
 from .table import Table
@@ -132,6 +134,7 @@ def composition(rules: Rules) -> Composition:
     >>> c.cards, c.hand_size, c.suit_sizes
     (50, 10, {'C': 12, 'D': 12, 'H': 13, 'S': 13})
     """
+    check_rules(rules)
     counts = Counter(rules.deck())
     copies = tuple(sorted(counts.items(), key=lambda cn: cn[0].sort_key()))
     return Composition(copies, rules.players, rules.hand_size, rules.kitty_size, rules.card_points)
@@ -244,6 +247,7 @@ def strip_report(rules: Rules) -> StripReport:
     >>> rep.remainder, rep.removed, rep.opening_card, rep.suit_sizes["C"]
     (4, (2♣, 3♣, 4♣, 5♣), 6♣, 9)
     """
+    check_rules(rules)
     pack_size = 52 * rules.decks
     deck = Counter(rules.deck())
     full = Counter(full_pack() * rules.decks)
@@ -270,7 +274,19 @@ def strip_reports(preset: str) -> tuple[StripReport, ...]:
     >>> [r.rules.players for r in strip_reports("cancellation")]
     [6, 7, 8, 9, 10, 11]
     """
+    if not isinstance(preset, str):
+        raise ArgumentError(f"preset: expected a preset name, one of {', '.join(map(repr, PRESET_PLAYERS))}.", "preset")
+    (preset,) = check_names(preset, tuple(PRESET_PLAYERS), "preset")
     return tuple(strip_report(Rules.preset(preset, players=n)) for n in PRESET_PLAYERS[preset])
+
+
+def _entries(values: object, most: int = 1_000) -> list[object]:
+    if isinstance(values, (str, bytes, dict)) or not isinstance(values, Iterable):
+        raise ArgumentError(f"players: expected player counts, not {type(values).__name__}.", "players")
+    listed = list(islice(values, most + 1))
+    if len(listed) > most:
+        raise ArgumentError(f"players: at most {most:,} player counts.", "players")
+    return listed
 
 
 def remainder_table(players: Iterable[int] = range(2, 14)) -> Table:
@@ -283,7 +299,7 @@ def remainder_table(players: Iterable[int] = range(2, 14)) -> Table:
           4              13          0               26          0
           5              10          2               20          4
     """
-    rows = [(n, 52 // n, 52 % n, 104 // n, 104 % n) for n in players]
+    rows = [(n, 52 // n, 52 % n, 104 // n, 104 % n) for n in (check_count(p, "players", low=1, high=10_000) for p in _entries(players))]
     return Table(("players", "one pack: each", "left over", "two packs: each", "left over"), rows)
 
 
@@ -297,11 +313,12 @@ def strip_choices(rules: Rules, keep_opening_club: bool = False) -> Exact:
     >>> print(strip_choices(Rules.preset("standard", players=6)))
     ways to choose 4 cards to strip, keeping every heart and the Q♠: C(38, 4) = 73815
     """
+    check_rules(rules)
     remainder = (52 * rules.decks) % rules.players
     pack = full_pack()
     candidates = [c for c in pack if c.suit != HEARTS and c != QUEEN_OF_SPADES]
     keeping = "every heart and the Q♠"
-    if keep_opening_club:
+    if check_flag(keep_opening_club, "keep_opening_club"):
         candidates = [c for c in candidates if c != min(c for c in pack if c.suit == CLUBS)]
         keeping = "every heart, the Q♠ and the 2♣"
     return Exact(
@@ -319,6 +336,7 @@ def compare_strips(first: str = "standard", second: str = "lowest-clubs") -> Tab
     (5, (2♣, 2♦), (2♣, 3♣))
     """
     rows = []
+    check_names((first, second), tuple(PRESET_PLAYERS), "preset")
     for n in PRESET_PLAYERS[first]:
         if n not in PRESET_PLAYERS[second]:
             continue

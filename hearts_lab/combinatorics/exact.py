@@ -23,8 +23,11 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
+
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
+
+from ..arguments import check_type
 
 __all__ = ["Exact", "fact", "binom", "frac", "power", "times", "plus", "as_text", "as_latex"]
 
@@ -154,6 +157,7 @@ def as_text(expr: Any) -> str:
     >>> as_text(frac(fact(52), power(fact(13), 4)))
     '52!/(13!)^4'
     """
+    check_type(expr, sympy.Basic, "expr", "a sympy formula (e.g. an Exact's .formula)")
     return _TextPrinter({"order": "none"}).doprint(expr)
 
 
@@ -163,6 +167,7 @@ def as_latex(expr: Any) -> str:
     >>> print(as_latex(frac(fact(52), power(fact(13), 4))))
     \frac{52!}{\left(13!\right)^{4}}
     """
+    check_type(expr, sympy.Basic, "expr", "a sympy formula (e.g. an Exact's .formula)")
     return _LatexPrinter({"order": "none"}).doprint(expr)
 
 

@@ -20,8 +20,9 @@ from typing import Iterable
 
 import sympy
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from ..errors import HeartsLabError
+from ..arguments import check_flag, check_names
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, _quote
+from ..errors import HeartsLabError, check_rules
 from ..rules import PRESET_PLAYERS, PRESETS, Rules
 from .deck import composition
 from .exact import Exact, binom, frac, plus, power, times
@@ -61,11 +62,13 @@ def _zero(description: str, reason: str) -> Exact:
 
 
 def _suit(suit: str) -> str:
+    if not isinstance(suit, str) or len(suit) > 20:
+        raise CountingError(f"suit: {_quote(suit)} is not a suit; write C, D, H, S, a symbol ♣ ♦ ♥ ♠ or a name like 'hearts'.")
     text = suit.strip()
     for code in SUITS:
         if text.upper() == code or text == SUIT_SYMBOLS[code] or text.lower() == SUIT_NAMES[code]:
             return code
-    raise CountingError(f"suit: {suit!r} is not a suit; write C, D, H, S, a symbol ♣ ♦ ♥ ♠ or a name like 'hearts'.")
+    raise CountingError(f"suit: {_quote(suit)} is not a suit; write C, D, H, S, a symbol ♣ ♦ ♥ ♠ or a name like 'hearts'.")
 
 
 def _who(some_seat: bool) -> str:
@@ -89,6 +92,7 @@ def p_queen_with_hearts(rules: Rules, k: int = 1) -> Exact:
     >>> p_queen_with_hearts(Rules.preset("standard", players=4), k=5).text
     '(Σ[i=5..12] C(13, i)*C(38, 12 - i))/C(52, 13)'
     """
+    check_rules(rules)
     if not isinstance(k, int) or isinstance(k, bool) or k < 0:
         raise CountingError(f"k: expected a whole number of hearts from 0 up, not {k!r}.")
     c = composition(rules)
@@ -124,6 +128,7 @@ def p_void(rules: Rules, suit: str | None = None) -> Exact:
     >>> p_void(Rules.preset("standard", players=4), "spades").value == p_no_hearts(Rules.preset("standard", players=4)).value
     True
     """
+    check_rules(rules)
     c = composition(rules)
     n_cards, h = c.cards, c.hand_size
     if suit is not None:
@@ -161,6 +166,8 @@ def p_no_hearts(rules: Rules, some_seat: bool = False) -> Exact:
     >>> p_no_hearts(Rules.preset("standard", players=4), some_seat=True).text
     '4*C(39, 13)/C(52, 13) - 6*C(39, 26)/C(52, 26) + 4*C(39, 39)/C(52, 39)'
     """
+    check_rules(rules)
+    check_flag(some_seat, "some_seat")
     c = composition(rules)
     n_cards, h, hearts, n = c.cards, c.hand_size, c.hearts, c.players
     if not some_seat:
@@ -184,6 +191,7 @@ def moon_deal_possible(rules: Rules) -> bool:
     >>> [n for n in range(3, 8) if moon_deal_possible(Rules.preset("standard", players=n))]
     [3]
     """
+    check_rules(rules)
     c = composition(rules)
     return c.hearts + c.queens <= c.hand_size
 
@@ -199,6 +207,8 @@ def p_dealt_moon(rules: Rules, some_seat: bool = False) -> Exact:
     >>> print(p_dealt_moon(Rules.preset("standard", players=3)))
     one seat is dealt every heart and the Q♠: C(37, 3)/C(51, 17) = 2/3802076985 ≈ 5.2603e-10
     """
+    check_rules(rules)
+    check_flag(some_seat, "some_seat")
     c = composition(rules)
     n_cards, h, n = c.cards, c.hand_size, c.players
     need = c.hearts + c.queens
@@ -223,6 +233,7 @@ def p_kitty_points(rules: Rules) -> Exact:
     >>> p_kitty_points(Rules.preset("cancellation", players=6)).text
     '1 - C(76, 2)/C(104, 2)'
     """
+    check_rules(rules)
     c = composition(rules)
     n_cards, k, points = c.cards, c.kitty_size, c.point_cards
     what = "the kitty holds at least one point card"
@@ -239,6 +250,7 @@ def expected_kitty_points(rules: Rules) -> Exact:
     >>> expected_kitty_points(Rules.preset("cancellation", players=7)).value
     3
     """
+    check_rules(rules)
     c = composition(rules)
     total = rules.total_points
     formula = frac(times(c.kitty_size, total), c.cards)
@@ -253,6 +265,7 @@ def hearts_distribution(rules: Rules) -> tuple[Exact, ...]:
     >>> len(dist), sum(e.value for e in dist)
     (14, 1)
     """
+    check_rules(rules)
     c = composition(rules)
     n_cards, h, hearts = c.cards, c.hand_size, c.hearts
     out = []
@@ -283,6 +296,7 @@ def p_pair(rules: Rules) -> Exact:
     >>> p_pair(Rules.preset("standard", players=4)).value
     0
     """
+    check_rules(rules)
     c = composition(rules)
     n_cards, h, b = c.cards, c.hand_size, c.pairs
     what = "one seat is dealt both copies of some card"
@@ -309,6 +323,7 @@ def expected_pairs(rules: Rules) -> Exact:
     >>> print(expected_pairs(Rules.preset("cancellation", players=8)))
     expected pairs in one seat's hand: 52*C(102, 11)/C(104, 13) = 78/103 ≈ 0.757282
     """
+    check_rules(rules)
     c = composition(rules)
     n_cards, h, b = c.cards, c.hand_size, c.pairs
     what = "expected pairs in one seat's hand"
@@ -331,6 +346,7 @@ def pairs_distribution(rules: Rules) -> tuple[Exact, ...]:
     >>> dist[0].text, sum(e.value for e in dist)
     ('C(52, 9)*2^9/C(104, 9)', 1)
     """
+    check_rules(rules)
     c = composition(rules)
     n_cards, h, b, s = c.cards, c.hand_size, c.pairs, c.singles
     out = []
@@ -359,6 +375,8 @@ def p_both_queens(rules: Rules, some_seat: bool = False) -> Exact:
     >>> p_both_queens(Rules.preset("cancellation", players=8)).value
     3/206
     """
+    check_rules(rules)
+    check_flag(some_seat, "some_seat")
     c = composition(rules)
     n_cards, h, n = c.cards, c.hand_size, c.players
     what = f"{_who(some_seat)} is dealt both Q♠"
@@ -384,7 +402,7 @@ def odds_table(presets: Iterable[str] = PRESETS, k: int = 3) -> Table:
     [0.0254, 0.017, 0.0146, 0.0103, 0.0084, 0.0067]
     """
     rows = []
-    for preset in presets:
+    for preset in check_names(presets, tuple(PRESET_PLAYERS), "presets"):
         for players in PRESET_PLAYERS[preset]:
             r = Rules.preset(preset, players=players)
             rows.append(

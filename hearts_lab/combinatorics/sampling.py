@@ -22,12 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, islice
 from math import sqrt
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_NAMES, Card
+from ..arguments import check_count
+from ..cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_NAMES, Card, _quote
 from ..deal import deal_cards
+from ..errors import check_rules
 from ..rules import Rules
 from ..stats import wilson_interval as _wilson
 from ..stats import z_for
@@ -70,6 +72,12 @@ class Deal:
     kitty: tuple[Card, ...]
 
 
+#: The most deals one estimate deals (about 20 µs each: 2,000,000 take under a minute).
+MAX_DEALS = 2_000_000
+#: The most deals :func:`deal_sample` keeps (each about 1 KB: 200,000 are some 200 MB).
+MAX_KEPT_DEALS = 200_000
+
+
 def sample_deals(rules: Rules, deals: int, seed: int | str = 0) -> Iterator[Deal]:
     """``deals`` seeded deals from the engine: deal ``i`` is hand number ``i`` of ``seed``.
 
@@ -79,6 +87,9 @@ def sample_deals(rules: Rules, deals: int, seed: int | str = 0) -> Iterator[Deal
     >>> third.hands[4] == Hand.deal(rules, seed=5, hand_number=2).dealt(4)
     True
     """
+    check_rules(rules)
+    check_rules(rules)
+    check_count(deals, "deals", low=0, high=MAX_DEALS)
     for i in range(deals):
         hands, kitty = deal_cards(rules, seed, hand_number=i)
         yield Deal(rules, tuple(map(tuple, hands)), kitty)
@@ -93,8 +104,8 @@ def deal_sample(rules: Rules, deals: int, seed: int | str = 0) -> tuple[Deal, ..
     >>> est.deals
     1000
     """
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-        raise CountingError(f"deals: expected a whole number of deals from 1 up, not {deals!r}.")
+    check_rules(rules)
+    check_count(deals, "deals", low=1, high=MAX_KEPT_DEALS)  # every deal is kept: about 1 KB each
     return tuple(sample_deals(rules, deals, seed))
 
 
@@ -108,6 +119,7 @@ def enumerate_deals(rules: Rules, limit: int = 1_000_000) -> Iterator[Deal]:
     >>> len(deals), deals[0].hands, deals[0].kitty
     (6, ((2♣,), (A♥,)), (A♥,))
     """
+    check_rules(rules)
     total = int(physical_deal_count(rules).value)
     if total > limit:
         raise CountingError(f"limit: these rules have {total} deals, more than the limit of {limit} to list.")
@@ -147,6 +159,7 @@ def by_enumeration(event: Event | Callable[[Deal], bool | int], rules: Rules, li
     >>> by_enumeration(pair_count(), small_deck_rules("AH AH 2C 2C", players=2))
     Fraction(1, 3)
     """
+    check_rules(rules)
     total = 0
     count = 0
     for deal in enumerate_deals(rules, limit):
@@ -221,17 +234,26 @@ def estimates(
     >>> pairs.deals, queens.deals
     (500, 500)
     """
+    check_rules(rules)
+    check_rules(rules)
     if isinstance(deals, int) and not isinstance(deals, bool):
-        if deals <= 1:
-            raise CountingError(f"deals: expected at least 2 deals, not {deals!r}.")
+        check_count(deals, "deals", low=2, high=MAX_DEALS)
         source: Iterable[Deal] = sample_deals(rules, deals, seed)
     else:
-        source = list(deals)
+        if isinstance(deals, (str, bytes, dict)) or not isinstance(deals, Iterable):
+            raise CountingError(f"deals: expected a number of deals or deals from deal_sample, not {_quote(deals)}.")
+        source = list(islice(deals, MAX_KEPT_DEALS + 1))
+        if len(source) > MAX_KEPT_DEALS or not all(isinstance(d, Deal) for d in source):
+            raise CountingError(f"deals: expected at most {MAX_KEPT_DEALS:,} deals made by deal_sample.")
         if len(source) <= 1:
             raise CountingError(f"deals: expected at least 2 deals, not {len(source)}.")
         if any(d.rules != rules for d in source):
             raise CountingError("deals: these deals were dealt under other rules than the ones given.")
-    events = list(events)
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise CountingError(f"events: expected a list of events (no_hearts(), pair(), ...), not {_quote(events)}.")
+    events = list(islice(events, 101))
+    if not events or len(events) > 100 or not all(callable(e) for e in events):
+        raise CountingError("events: expected 1 to 100 events, each an Event such as no_hearts() or a function of a deal.")
     outcomes: list[list[bool | int]] = [[] for _ in events]
     for deal in source:
         for seen, event in zip(outcomes, events):
@@ -255,6 +277,7 @@ def estimate(
     >>> print(estimate(both_queens(), Rules.preset("cancellation", players=8), deals=2000, seed=3))
     seat 0 is dealt both Q♠: 0.013 (26 of 2000 deals), 95% interval [0.008887, 0.01898]
     """
+    check_rules(rules)
     return estimates([event], rules, deals, seed, confidence)[0]
 
 
@@ -269,7 +292,13 @@ def compare(pairs: Iterable[tuple[Exact, Estimate]]) -> Table:
     -------------------------  -------  ---------------------  -----  ----------------  -------
     one seat is dealt both Q♠  0.01456  C(102, 11)/C(104, 13)  0.013  [0.00889, 0.019]  yes
     """
-    pairs = list(pairs)
+    if isinstance(pairs, (str, bytes, dict)) or not isinstance(pairs, Iterable):
+        raise CountingError(f"pairs: expected (exact, estimate) pairs, not {_quote(pairs)}.")
+    pairs = list(islice(pairs, 1001))
+    if len(pairs) > 1000 or not all(
+        isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], Exact) and isinstance(p[1], Estimate) for p in pairs
+    ):
+        raise CountingError("pairs: expected at most 1,000 pairs (exact answer, estimate), e.g. [(p_pair(rules), estimate(pair(), rules))].")
     rows = []
     for exact, est in pairs:
         rows.append(
