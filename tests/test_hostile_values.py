@@ -4,6 +4,7 @@ with the package's error naming the field, before any work is done."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from fractions import Fraction
 
@@ -157,3 +158,26 @@ def test_dealing_many_samples_is_refused_before_any_deal():
             call()
         assert refused.value.field == "deals"
     assert time.process_time() - start < 0.5
+
+
+@pytest.mark.parametrize("make", [
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).DeckExplorer(players=1),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).DeckExplorer(preset=True),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).RulesLab(bot="x"),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).RulesLab(seed=math.nan),
+    lambda: __import__("hearts_lab.widgets.solver", fromlist=["x"]).SolverPanel(hand=5),
+    lambda: __import__("hearts_lab.widgets.solver", fromlist=["x"]).SolverPanel(max_nodes=math.nan),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).PassingExplorer(seat=None),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).PassingExplorer(hand_number=math.nan),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).SimulationExplorer(hands=None),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).SimulationExplorer(event=True),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).CancellationExplorer(case=None),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).CancellationExplorer(four_colour=1.5),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).PlayPage(seed="x"),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).PlayPage(preset=True),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).PlayTable(four_colour=np.array([1, 2])),
+    lambda: __import__("hearts_lab.widgets", fromlist=["x"]).DealStepper(Hand.deal(RULES, seed=1), step=-1),
+])
+def test_widget_constructors_refuse_junk_with_the_package_error(make):
+    with pytest.raises(HeartsLabError):
+        make()

@@ -8,11 +8,11 @@ from typing import Iterator
 
 import ipywidgets as w
 
-from ..cards import CardError
-from ..errors import IllegalMove, MoonChoiceRequired, RecordError, RulesError
+from ..errors import HeartsLabError
 
-#: The engine's errors: a widget shows their message and changes nothing. Anything else is a bug and raises.
-ENGINE_ERRORS: tuple[type[ValueError], ...] = (IllegalMove, RulesError, CardError, RecordError, MoonChoiceRequired)
+#: The package's errors (IllegalMove, RulesError, CardError, RecordError, MoonChoiceRequired, ...: every
+#: HeartsLabError): a widget shows their message and changes nothing. Anything else is a bug and raises.
+ENGINE_ERRORS: tuple[type[ValueError], ...] = (HeartsLabError,)
 
 
 class ErrorArea(w.HTML):

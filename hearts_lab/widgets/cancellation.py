@@ -18,6 +18,7 @@ import html
 
 import ipywidgets as w
 
+from ..arguments import check_flag, check_option
 from ..cards import Card, CardError
 from ..cases import SEQUENCE_CASES, TRICK_CASES, SequenceCase, as_second_trick
 from ..hand import Hand
@@ -65,6 +66,9 @@ class CancellationExplorer(w.VBox):
     """
 
     def __init__(self, case: str = "rulebook", sequence: str = "set-aside", *, four_colour: bool = False) -> None:
+        check_option(case, (*TRICK_CASES, _COMPOSE), "case")
+        check_option(sequence, tuple(SEQUENCE_CASES), "sequence")
+        check_flag(four_colour, "four_colour")
         self._quiet = False
         self.result: TrickResult | None = None
         #: The real hand whose trick 2 is the composed trick (None if no hand can reach it that early).

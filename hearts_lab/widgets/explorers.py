@@ -31,6 +31,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
+from ..arguments import check_count, check_option
 from ..cards import SUIT_SYMBOLS, SUITS, full_pack
 from ..combinatorics import deal_count, hand_count, strip_report
 from ..errors import RulesError
@@ -85,6 +86,9 @@ class DeckExplorer(widgets.VBox):
     """
 
     def __init__(self, preset: str = "standard", players: int = 4) -> None:
+        check_option(preset, tuple(PRESETS), "preset")
+        players = check_count(players, "players", low=2, high=52)
+        Rules.preset(preset, players=players)  # a player count the preset does not allow: its RulesError, now
         self.preset = widgets.Dropdown(options=list(PRESETS), value=preset, description="rules",
                                        layout=widgets.Layout(width="260px"))
         self.players = widgets.Dropdown(options=_ALL_PLAYERS, value=players, description="players",
@@ -347,6 +351,12 @@ class SimulationExplorer(widgets.VBox):
 
     def __init__(self, preset: str = "standard", players: int = 4, hands: int = 50_000, seed: int = 0,
                  event: str = "a moon is shot", steps: int = 20) -> None:
+        check_option(preset, tuple(PRESETS), "preset")
+        players = check_count(players, "players", low=2, high=52)
+        hands = check_count(hands, "hands", low=1, high=max(self.HAND_CHOICES))
+        seed = check_count(seed, "seed", low=0, high=10**6)
+        check_option(event, tuple(EVENTS), "event")
+        check_count(steps, "steps", low=1, high=1_000)
         choices = sorted(set(self.HAND_CHOICES) | {hands})
         self.preset = widgets.Dropdown(options=list(PRESETS), value=preset, description="rules", layout=widgets.Layout(width="240px"))
         self.players = widgets.Dropdown(options=_ALL_PLAYERS + [12], value=players, description="players",

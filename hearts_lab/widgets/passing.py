@@ -19,6 +19,7 @@ import html
 
 import ipywidgets as w
 
+from ..arguments import check_count, check_flag, check_option
 from ..bots import HeuristicBot
 from ..cards import Card
 from ..hand import Hand
@@ -63,6 +64,12 @@ class PassingExplorer(w.VBox):
         seat: int = 0,
         four_colour: bool = False,
     ) -> None:
+        check_option(preset, tuple(PRESETS), "preset")
+        check_count(players, "players", low=2, high=52)
+        check_count(hand_number, "hand_number", low=0, high=10**6)
+        check_count(seed, "seed", low=0, high=10**9)
+        seat = check_count(seat, "seat", low=0, high=51)
+        check_flag(four_colour, "four_colour")
         self.rules: Rules | None = None
         self.hand: Hand | None = None
         self.seat = seat

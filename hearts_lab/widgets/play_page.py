@@ -26,6 +26,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..arguments import ArgumentError, check_count, check_flag
 from ..rules import PRESET_PLAYERS, PRESETS, Rules
 from ..rules_card import rules_card_html
 from ..table import BOT_KINDS
@@ -102,6 +103,8 @@ class PlayPage(widgets.VBox):
         *,
         solver: bool = False,
     ) -> None:
+        check_flag(solver, "solver")
+        check_count(seed, "seed", low=0, high=10**9)  # the page's deal-number box holds 0 .. 10**9
         super().__init__()
         self.show_solver = bool(solver)
         self.error = ErrorArea()
@@ -146,7 +149,7 @@ class PlayPage(widgets.VBox):
         self.add_class("hl-play-page")
         self.new_game(preset=preset, players=players, bots=bots, seed=seed)
         if self.error.message:  # the opening settings are the caller's: a bad one is a programming error
-            raise ValueError(self.error.message)
+            raise ArgumentError(self.error.message)
 
     def __repr__(self) -> str:
         rules = self.play_table.rules

@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
+from ..arguments import ArgumentError, check_flag
 from ..bots import Bot
 from ..cards import Card
 from ..errors import IllegalMove
@@ -169,7 +170,8 @@ class PlayTable(widgets.VBox):
     ) -> None:
         super().__init__()
         if seat is None:
-            raise ValueError("seat: the play table needs the student's seat (a whole number), not None.")
+            raise ArgumentError("seat: the play table needs the student's seat (a whole number), not None.", "seat")
+        check_flag(four_colour, "four_colour")
         #: The session: the game, the hand, the bots, and the sentence of the last action.
         self.table = Table(rules, seat=seat, seed=seed, bots=bots)
         self.four_colour = bool(four_colour)

@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from ..arguments import check_count, check_option
 from ..bots import Bot, bot_moon_choice, canonical_name, deal_and_play, make_bot
 from ..cards import Card, CardError
 from ..errors import RulesError
@@ -162,6 +163,8 @@ class RulesLab(widgets.VBox):
     """
 
     def __init__(self, preset: str = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot") -> None:
+        check_option(bot, tuple(LAB_BOTS), "bot")  # the lab's own bots; Rules.preset checks preset and players
+        check_count(seed, "seed", low=0, high=10**9)
         super().__init__()
         self.preset_rules = Rules.preset(preset, players=players)
         self.rules = self.preset_rules

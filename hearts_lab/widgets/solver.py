@@ -31,6 +31,7 @@ from typing import Sequence
 
 import ipywidgets as w
 
+from ..arguments import check_budget, check_count, check_flag, check_type
 from ..hand import Hand
 from ..render import card_html
 from ..solve import MoonAnswer, MovesTable, best_moves, can_force_moon
@@ -59,10 +60,12 @@ class SolverPanel(w.VBox):
         time_limit: float | None = 10.0,
         four_colour: bool = False,
     ) -> None:
-        self.max_tricks = max_tricks
-        self.max_nodes = max_nodes
-        self.time_limit = time_limit
-        self.four_colour = four_colour
+        if hand is not None:
+            check_type(hand, Hand, "hand", "a Hand (or None)")
+        self.max_tricks = check_count(max_tricks, "max_tricks", low=1, high=13)
+        self.max_nodes = check_budget(max_nodes, "max_nodes", whole=True)
+        self.time_limit = None if time_limit is None else check_budget(time_limit, "time_limit", zero=True)
+        self.four_colour = check_flag(four_colour, "four_colour")
         self.hand: Hand | None = None
         self.scores: tuple[int, ...] | None = None
         self.table: MovesTable | None = None

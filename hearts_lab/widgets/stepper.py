@@ -18,6 +18,7 @@ import os
 
 import ipywidgets as w
 
+from ..arguments import check_count, check_flag
 from ..errors import RecordError
 from ..hand import Hand
 from ..records import MAX_HAND_RECORD, read_record_file
@@ -78,6 +79,8 @@ class DealStepper(w.VBox):
     """
 
     def __init__(self, source: Hand | str | os.PathLike, *, step: int = 0, four_colour: bool = False) -> None:
+        check_count(step, "step", low=0, high=10_000)
+        check_flag(four_colour, "four_colour")
         self.hand: Hand = load_hand(source).copy()
         self._cache: dict[int, Hand] = {}
         self.first = button("« first", "hl-step-first", tooltip="Back to the deal")
