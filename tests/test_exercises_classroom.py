@@ -303,3 +303,19 @@ def test_the_command_line_writes_copies_and_grades(tmp_path, capsys):
     assert main(["class", "grade", str(tmp_path / "out"), "--secret-file", str(tmp_path / "missing")]) == 2
     assert main(["class", "copies", str(tmp_path / "x"), "--secret-file", str(secret), "--roster", str(roster), "--worksheets", "ws9"]) == 2
     assert "ws9" in capsys.readouterr().err
+
+
+def test_a_simulation_answer_is_reported_as_recorded_not_regraded(klass, tmp_path):
+    """Worksheet 4 Q8 takes a simulation result: the teacher's side does not re-run it and says so."""
+    nb = klass.copy("Ada Lovelace", "ws4")
+    for cell in nb["cells"]:
+        if "".join(cell["source"]) == "ws4.check_q8(q8)":
+            data = {"worksheet": "ws4", "question": "Q8", "status": "correct", "attempt": 2, "answer": None}
+            cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                "data": {"text/plain": "Q8 ✔ Correct", checks.MIME_TYPE: data}}]
+        if "".join(cell["source"]).startswith("q8 = ..."):
+            cell["source"] = "q8 = simulate(rules, 2000, seed=7)"
+    _save(tmp_path, "a.ipynb", nb)
+    rows = _rows(grade(tmp_path, SECRET), "Ada Lovelace", "ws4")
+    assert rows["Q8"]["correct"] == "recorded correct" and "not re-run" in rows["Q8"]["flags"]
+    assert rows["Q8"]["first try"] == "" and rows["Q1"]["correct"] == "unanswered"

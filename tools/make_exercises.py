@@ -602,8 +602,10 @@ def class_results_notebook():
             "Grading reads each notebook as data and never runs it. An answer is taken from the answer cell if it is "
             "a plain value (`q2 = [\"3♦\", \"9♦\"]`), else from the value the student's check recorded in its "
             "output; the worksheet's own check judges it against the student's variant, which is made again from "
-            "the secret. Copying a friend's answers, or a friend's whole notebook under one's own name, gives wrong "
-            "answers for one's own deals. *first try*, *attempts* and *hints* come from the stored outputs, which "
+            "the secret. A friend's answers, or a friend's whole notebook handed in under one's own name, are answers "
+            "for other deals: right by coincidence only, which `benchmarks/classroom.py` measures (in a class of 30, "
+            "no two students share a card-set answer of worksheet 1 Q2-Q4; 5-40 % of pairs share an answer that is "
+            "a seat, a number of points or one of a few clubs). *first try*, *attempts* and *hints* come from the stored outputs, which "
             "the student's kernel wrote and the student could edit: they are shown as recorded, and every question "
             "whose stored verdict differs from yours is flagged. A file that is not a notebook, is too large or "
             "names no worksheet is skipped and named; the CSV is safe to open in a spreadsheet."),

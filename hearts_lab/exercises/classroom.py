@@ -241,7 +241,7 @@ class Answer:
     """One question of one submission as the teacher's side judged it."""
 
     question: str
-    status: str  # correct, incorrect, unanswered or unreadable
+    status: str  # correct, incorrect, unanswered, unreadable, or "recorded correct/incorrect" (not re-run)
     source: str  # where the answer came from: "cell", "recorded" or ""
     attempts: int | None  # as recorded by the student's kernel (None: no check output)
     first_try: bool | None  # the recorded first attempt was correct (None: unknown)
@@ -467,7 +467,11 @@ def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[
                 value, source = out["answer"], "recorded"
             else:
                 source = ""
-        if source == "":
+        if source == "" and out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is None:
+            # A dealing or simulation result (worksheet 4 Q7, Q8): its check re-ran it in the student's kernel.
+            status = f"recorded {out['status']}"
+            notes.append("a dealing or simulation result, not re-run here: the stored verdict is the student's kernel's")
+        elif source == "":
             status = "unreadable"
             notes.append("answer computed in the notebook and no check output records its value")
         elif value is Ellipsis:

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""A class of students: how often two students share an answer, and how fast copies are made and graded.
+
+    python benchmarks/classroom.py [--students 30] [--secret "..."]
+
+Prints, for worksheets 1 and 2:
+
+* per question, the share of pairs of students whose variants have the same
+  answer (with the number of distinct answers in the class) - what a student
+  gains by copying a classmate's answer to that question;
+* CPU time to draw one variant (``time.process_time``), to write every
+  student's copies of worksheets 1-5, and to grade the whole folder with every
+  answer typed in (each check's output stored as the kernel would).
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+
+from hearts_lab.exercises import variants  # noqa: E402
+from hearts_lab.exercises.classroom import Class, grade  # noqa: E402
+
+
+def _key(value):
+    if isinstance(value, (set, frozenset, list, tuple)):
+        return tuple(sorted(map(str, value)))
+    return str(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--secret", default="a benchmark secret, not a real one")
+    opts = parser.parse_args(argv)
+    from test_exercises_classroom import submit  # the way a kernel stores a check's output
+    from test_exercises_variants import ws1_answers, ws2_answers
+
+    roster = [f"Student {i:02d}" for i in range(opts.students)]
+    klass = Class(opts.secret, roster)
+    pairs = opts.students * (opts.students - 1) // 2
+    print(f"{opts.students} students, {pairs} pairs")
+    answers_of = {"ws1": ws1_answers, "ws2": ws2_answers}
+    answers = {}
+    for ws, generator in (("ws1", variants.ws1_variant), ("ws2", variants.ws2_variant)):
+        generator.cache_clear()
+        start = time.process_time()
+        drawn = {s: generator(klass.seed(s, ws)) for s in roster}
+        per_variant = (time.process_time() - start) / opts.students
+        answers[ws] = {s: answers_of[ws](v) for s, v in drawn.items()}
+        print(f"\n{ws}: {per_variant * 1000:.1f} ms CPU a variant")
+        for q in answers[ws][roster[0]]:
+            if ws == "ws1" and q == "Q8":
+                print(f"  {q}: a trick the student builds (many right answers; a classmate's is right only "
+                      "if it fits their seats and card)")
+                continue
+            values = [_key(answers[ws][s][q]) for s in roster]
+            same = sum(a == b for a, b in itertools.combinations(values, 2))
+            print(f"  {q}: {same / pairs:6.1%} of pairs share the answer; {len(set(values))} distinct answers")
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.process_time()
+        paths = klass.write(Path(tmp) / "copies")
+        print(f"\nwriting {len(paths)} copies: {time.process_time() - start:.1f} s CPU")
+        handed = Path(tmp) / "handed_in"
+        for s in roster:
+            for ws in ("ws1", "ws2"):
+                nb = submit(klass, s, ws, answers[ws][s])
+                target = handed / f"{s}_{ws}.ipynb"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+        start = time.process_time()
+        grades = grade(handed, opts.secret)
+        spent = time.process_time() - start
+        right = sum(s.correct for s in grades.submissions)
+        total = sum(len(s.answers) for s in grades.submissions)
+        print(f"grading {len(grades.submissions)} notebooks: {spent:.1f} s CPU "
+              f"({spent / len(grades.submissions) * 1000:.0f} ms each); {right} of {total} answers correct")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
