@@ -130,11 +130,11 @@ class Console:
         """One line of input (EOFError at the end of input); echoed when the input is not a terminal."""
         self.out.write(self.text(prompt))
         self.out.flush()
-        line = sys.stdin.readline()
+        line = sys.stdin.readline() if sys.stdin is not None else ""  # a closed stdin (`<&-`) is the end of input
         if not line:
             self.out.write("\n")
             raise EOFError
-        if not sys.stdin.isatty():
+        if sys.stdin is not None and not sys.stdin.isatty():
             self.out.write(self.text(line if line.endswith("\n") else line + "\n"))
         return line.strip()
 
@@ -372,7 +372,11 @@ def _run(args: argparse.Namespace, console: Console) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 done, 2 bad option, 130 Ctrl-C, 141 closed pipe)."""
+    """Run the command line; returns the exit status (0 done, 2 bad option, 74 no standard output, 130 Ctrl-C, 141 closed pipe)."""
+    if sys.stdout is None:  # started with standard output closed (`hearts-lab deal >&-`): nowhere to write
+        if sys.stderr is not None:
+            print("hearts-lab: standard output is closed; there is nowhere to write.", file=sys.stderr)
+        return 74  # EX_IOERR
     try:
         try:
             args = build_parser().parse_args(argv)
@@ -383,9 +387,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 console.say("Bye.")
                 return 0
         finally:
-            sys.stdout.flush()  # a closed pipe shows here, inside the handler below, not at interpreter exit
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a closed pipe shows here, inside the handler below, not at interpreter exit
     except KeyboardInterrupt:
-        print("\nhearts-lab: interrupted.", file=sys.stderr)
+        if sys.stderr is not None:
+            print("\nhearts-lab: interrupted.", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`hearts-lab play | head -1`): stop quietly, and keep Python's

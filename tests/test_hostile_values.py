@@ -181,3 +181,22 @@ def test_dealing_many_samples_is_refused_before_any_deal():
 def test_widget_constructors_refuse_junk_with_the_package_error(make):
     with pytest.raises(HeartsLabError):
         make()
+
+
+@pytest.mark.parametrize("command, closed, status, said", [
+    ("deal", ">&-", 74, "standard output is closed"),
+    ("play --seat 0", "<&-", 0, "Bye."),
+])
+def test_the_command_line_with_a_closed_standard_stream_ends_without_a_traceback(command, closed, status, said):
+    import os
+    import shlex
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run(f"{shlex.quote(sys.executable)} -m hearts_lab.cli {command} {closed}", shell=True,
+                          capture_output=closed == "<&-", stderr=subprocess.PIPE if closed == ">&-" else None,
+                          text=True, env=env, timeout=120)
+    out = (done.stdout or "") + (done.stderr or "")
+    assert done.returncode == status and said in out and "Traceback" not in out, out[-500:]
