@@ -135,6 +135,14 @@ def test_write_gives_each_student_their_own_questions(klass, tmp_path):
     texts = lambda nb: ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
     assert texts(ada) != texts(alan)
     assert SECRET not in json.dumps(ada)
+    # Every question's text is the student's own (ws2's "Q6 and Q7" heading included).
+    for ws, name, module in (("ws1", "01_legal_moves", ws1), ("ws2", "02_passing_and_cancellation", ws2)):
+        own = json.loads((tmp_path / "Alan_Turing" / f"{name}.ipynb").read_text(encoding="utf-8"))
+        module.use_variant(klass.seed("Alan Turing", ws))
+        shown = "\n".join(texts(own))
+        for key in module.TEXTS:
+            assert module.question_text(key) in shown, (ws, key)
+        module.use_variant(None)
     ws3 = json.loads((tmp_path / "Ada_Lovelace" / "03_counting_deals.ipynb").read_text(encoding="utf-8"))
     assert ws3["metadata"]["hearts_lab"]["variant"] is None
 

@@ -209,7 +209,7 @@ def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | No
             cell["source"] = _lines(text.replace("student=...", f"student={student!r}"))
         elif cell.get("cell_type") == "markdown" and texts:
             heading = text.split("\n", 1)[0]
-            match = re.match(r"## (Q\d+)\.", heading)
+            match = re.match(r"## (Q\d+)\b", heading)
             if match and match.group(1) in texts:
                 cell["source"] = _lines(heading + "\n\n" + texts[match.group(1)])
     if not placed:
