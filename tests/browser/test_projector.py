@@ -18,6 +18,9 @@ tools/projector_report.py prints the same figures (and takes screenshots).
 """
 from __future__ import annotations
 
+import os
+import subprocess
+
 import pytest
 
 import lab  # tests/browser/lab.py
@@ -26,7 +29,18 @@ ARTIFACTS = lab.REPO / "tests" / "artifacts"
 
 
 @pytest.fixture(scope="module")
-def lab_url(browser, tmp_path_factory):  # asks for the browser first: without Chromium, skip before starting a server
+def axe_ready():
+    """axe-core fetched (npm pack, once, into build/); without npm: skipped, or an error when CI requires browsers."""
+    try:
+        lab.axe_source()
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
+        if os.environ.get("HEARTS_LAB_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"axe-core: {error}")
+        pytest.skip(f"axe-core: {error}")
+
+
+@pytest.fixture(scope="module")
+def lab_url(browser, axe_ready, tmp_path_factory):  # asks for the browser first: without Chromium, skip before starting a server
     ARTIFACTS.mkdir(exist_ok=True)
     with lab.serve_lab(tmp_path_factory.mktemp("lab"), ARTIFACTS / "jupyterlab.log") as url:
         yield url
