@@ -28,7 +28,8 @@ from .bots.registry import bot_names
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 from .hand import Hand
 from .rules import MOON_POLICIES, PRESETS, Rules
-from .table import Controls, Report, Table
+from .errors import HeartsLabError
+from .table import HINT_HONESTY, Controls, Hint, Report, Table
 
 __all__ = ["main", "build_parser"]
 
@@ -37,7 +38,8 @@ CONTROLS = Controls(pass_="type them", play="type a card", next_hand="press Ente
 
 HELP = (
     "Type cards as rank then suit: QS or Q♠, 10H or TH, 2c. Passing: all the cards on one line (QS KS AS).\n"
-    "Commands: undo (take back your last card or your pass), help, quit. At the end of a hand press Enter."
+    "Commands: undo (take back your last card or your pass), hint (what would the expert play?),\n"
+    "level easy|medium|expert (the bots' strength from now on), help, quit. At the end of a hand press Enter."
 )
 
 _SUIT_LETTER = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
@@ -260,6 +262,25 @@ def _trick_lines(table: Table, finished_before: int) -> list[str]:
     return lines
 
 
+def hint_lines(hint: Hint) -> list[str]:
+    """The expert's hint as the terminal prints it: one line per legal card, best first, then the honest note.
+
+    >>> table = Table(None, seat=0, seed=1, controls=CONTROLS)
+    >>> _ = table.pass_cards(table.hand.cards(0)[-3:])
+    >>> print("\\n".join(hint_lines(table.hint())[:3]))  # doctest: +ELLIPSIS
+    The expert's average points over 32 sampled deals (lower is better):
+      ...  ... ± ...  (its choice)
+      ...  ... ± ...  (... ± ... against ...)
+    """
+    lines = [f"The expert's average points over {hint.worlds} sampled deals (lower is better):"]
+    for card, value in hint.values.items():
+        gap = hint.versus_best[card]
+        note = "(its choice)" if card == hint.best else f"({gap.mean:+.1f} ± {gap.half_width:.1f} against {hint.best})"
+        lines.append(f"  {str(card):>3}  {value.mean:5.1f} ± {value.half_width:.1f}  {note}")
+    lines.append(HINT_HONESTY)
+    return lines
+
+
 def _prompt(table: Table) -> str:
     if table.passing:
         return f"pass {table.rules.pass_count}> "
@@ -291,6 +312,18 @@ def _sit(table: Table, console: Console, bots: str) -> int:
             return 0
         if word in ("help", "?", "h"):
             console.say(HELP)
+            continue
+        if word == "hint":
+            try:
+                lines = hint_lines(table.hint())
+            except HeartsLabError as error:
+                lines = [str(error)]
+            for text in lines:
+                console.say(text)
+            continue
+        if word == "level" or word.startswith("level "):
+            report = table.set_level(line.split(None, 1)[1].strip() if " " in line.strip() else "")
+            console.say(report.text)
             continue
         if word == "undo":
             report = table.undo()

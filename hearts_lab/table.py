@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from .bots import BOTS, Bot, LowestCardBot, MoonChoice, bot_moon_choice, make_bot, play_hand
+from .bots import BOTS, LEVELS, Bot, Estimate, LowestCardBot, MoonChoice, SamplingBot, bot_moon_choice, canonical_name, make_bot, mean_interval, play_hand
 from .cards import Card
 from .arguments import ArgumentError, check_seat, shown
 from .errors import HeartsLabError, IllegalMove, MoonChoiceRequired, check_rules
@@ -43,7 +43,10 @@ from .hand import Hand
 from .rules import Rules, pass_direction
 from .tricks import Trick
 
-__all__ = ["Table", "Report", "Controls", "TableError", "BotFailed", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction"]
+__all__ = [
+    "Table", "Report", "Controls", "TableError", "BotFailed", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction",
+    "Hint", "HINT_BOT", "HINT_HONESTY", "LEVELS",
+]
 
 #: The bots a table can seat by name: the package's one registry (:mod:`hearts_lab.bots.registry`).
 BotKind = Literal["random", "lowest", "heuristic", "easy", "medium", "expert"]
@@ -51,6 +54,48 @@ BOT_KINDS: dict[str, Callable[[int | str], Bot]] = {name: entry.make for name, e
 
 #: How a report is shown: ``info`` (what happened), ``good`` (a choice made), ``error`` (refused).
 ReportKind = Literal["info", "good", "error"]
+
+
+#: The registry's bot that answers "what would the expert play?".
+HINT_BOT = "expert"
+
+#: What the hint's numbers are, and what sampling cannot tell: shown beside every hint.
+HINT_HONESTY = (
+    "The expert deals the cards you cannot see at random, keeping to what you know (the voids shown, the cards you "
+    "passed), and plays each of your cards out in every deal with its model of the table; the number is your average "
+    "score over those deals (lower is better) and ± its 95 % interval from so few deals. It estimates, it does not "
+    "prove: each deal is played as if every card were face up from then on, the others may not play like its model, "
+    "and how they played so far tells it nothing beyond the rules."
+)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The expert's view of the human's legal cards: each card's average score over the same sampled deals.
+
+    ``values`` has every legal card, best first, each with its 95 % interval over the ``worlds`` deals;
+    ``versus_best`` each card's paired difference from ``best`` in the same deals.
+    """
+
+    seat: int
+    worlds: int
+    values: dict[Card, Estimate]
+    versus_best: dict[Card, Estimate]
+    best: Card
+
+    @property
+    def text(self) -> str:
+        """One sentence: the expert's card and the runner-up, with the number of deals (for a live region)."""
+        best = self.values[self.best]
+        text = f"The expert would play {self.best}: {best.mean:.1f} points on average over {self.worlds} sampled deals"
+        others = [c for c in self.values if c != self.best]
+        if others:
+            gap = self.versus_best[others[0]]
+            text += f"; next best {others[0]}, {gap.mean:+.1f} ± {gap.half_width:.1f} points against it"
+        return text + ". An estimate from sampled deals, not a proof."
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class TableError(HeartsLabError):
@@ -212,6 +257,7 @@ class Table:
         #: The cards the human received in this hand's pass, until they play a card.
         self.received: tuple[Card, ...] = ()
         self.report = Report("")
+        self._hint_bot: SamplingBot | None = None
         self.report = self._act(self._start_hand)
         if self.report.error is not None:  # a bot that fails on the very first deal: no table
             raise self.report.error
@@ -248,6 +294,45 @@ class Table:
     def legal_moves(self) -> tuple[Card, ...]:
         """The cards the human may play now (the engine's answer; empty when it is not their turn)."""
         return self.hand.legal_moves() if self.my_turn else ()
+
+    @property
+    def level(self) -> str | None:
+        """The registry name of the bots at the table (``"easy"``, ``"expert"`` ...), None for a list of bot objects."""
+        return canonical_name(self._bot_kind) if isinstance(self._bot_kind, str) else None
+
+    def hint(self) -> Hint:
+        """What would the expert play? Each of the human's legal cards with the expert's average score
+        over its sampled deals (:meth:`hearts_lab.bots.SamplingBot.evaluate`). A question, not an action:
+        it reads a copy of the hand and changes nothing (the hand, the game, the bots' random state, the
+        message); asked when it is not the human's turn it raises :class:`TableError`.
+
+        >>> table = Table(seed=1)
+        >>> _ = table.pass_cards(table.hand.cards(0)[-3:])
+        >>> record = table.hand.to_json()
+        >>> hint = table.hint()
+        >>> sorted(hint.values) == sorted(table.legal_moves()), hint.worlds, table.hand.to_json() == record
+        (True, 32, True)
+        """
+        with self._lock:
+            if not self.my_turn:
+                raise TableError("The expert's hint is for your turn to play a card: " + (
+                    "pass your cards first." if self.passing else "it is not your turn."
+                ))
+            seat = self.seat
+            assert seat is not None
+            if self._hint_bot is None:
+                bot = make_bot(HINT_BOT, f"{self.seed}/hint")
+                assert isinstance(bot, SamplingBot)
+                self._hint_bot = bot
+            bot = self._hint_bot
+            view = self.hand.copy().view(seat)  # a copy: nothing the search does can reach the game
+            means = bot.evaluate(view)
+            scores = bot.last_scores
+        order = sorted(means, key=lambda c: (means[c], c.sort_key()))
+        best = order[0]
+        values = {c: mean_interval(scores[c]) for c in order}
+        versus = {c: mean_interval([a - b for a, b in zip(scores[c], scores[best])]) for c in order}
+        return Hint(seat, bot.last_worlds, values, versus, best)
 
     def why_illegal(self, card: Card | str) -> IllegalMove | None:
         """The engine's :class:`IllegalMove` for the human playing ``card`` now, or None if they may (nothing changes)."""
@@ -367,6 +452,18 @@ class Table:
     def new_game(self, seed: int | str | None = None) -> Report:
         """Start a fresh game with ``seed`` (default: the next seed) and fresh bots of the same kind."""
         return self._act(lambda: self._new_game(seed))
+
+    def set_level(self, level: str) -> Report:
+        """Seat bots of another kind from the registry (e.g. ``"easy"``, ``"medium"``, ``"expert"``) in every
+        bot seat; they take over from the next bot move, the hand and the scores stay as they are.
+
+        >>> table = Table(seed=1)
+        >>> print(table.set_level("expert"))
+        Your opponents are now expert bots: samples 32 deals of the unseen cards and plays each card out in each.
+        >>> table.level, table.set_level("grandmaster").ok, table.level
+        ('expert', False, 'expert')
+        """
+        return self._act(lambda: self._set_level(level))
 
     def load_hand(self, hand: Hand) -> Report:
         """Play a copy of a prepared hand (e.g. from :meth:`Hand.from_cards`) as the game's next hand.
@@ -538,9 +635,16 @@ class Table:
         game = Game(self.rules, seed=seed, dealer=self.game.first_dealer)  # checks the seed
         self.seed = seed
         self.bots = _bots_for(self._bot_kind, self.players, self.seat, seed)
+        self._hint_bot = None
         self.game = game
         self.hand = game.next_hand()
         return f"New game (seed {seed}). " + self._start_hand()
+
+    def _set_level(self, level: str) -> Report:
+        name = canonical_name(level)  # an unknown name is refused, listing the names
+        self.bots = _bots_for(name, self.players, self.seat, self.seed)
+        self._bot_kind = name
+        return Report(f"Your opponents are now {name} bots: {BOTS[name].description}.", "good")
 
     def _load_hand(self, hand: Hand) -> str:
         if not isinstance(hand, Hand):

@@ -136,9 +136,10 @@ class SamplingBot(Bot):
         self.model = model or _defending
         self._fallback = HeuristicBot(seed=seed, moon_defence=True)
         self._table: list[Bot] = [self.model(seed=f"{seed}/model/{s}") for s in range(11)]
-        #: Statistics of the last decision: the worlds played and each candidate's mean score.
+        #: Statistics of the last decision: the worlds played, each candidate's mean score and its score in each world.
         self.last: dict[Card, float] = {}
         self.last_worlds = 0
+        self.last_scores: dict[Card, list[int]] = {}
 
     def _rng_for(self, view: SeatView, purpose: str) -> object:
         return rng_for(f"{self.seed}/{view.seat}/{len(view.played_cards())}/{view.phase}", view.hand_number, purpose)
@@ -182,21 +183,26 @@ class SamplingBot(Bot):
         start = time.process_time()
         seat = view.seat
         totals = dict.fromkeys(candidates, 0)
+        scores: dict[Card, list[int]] = {card: [] for card in candidates}
         played = 0
         for world in sample_worlds(view, self.worlds, rng):  # type: ignore[arg-type]
             for card in candidates:
-                totals[card] += hand_score(self._rollout(world, card), seat)
+                score = hand_score(self._rollout(world, card), seat)
+                totals[card] += score
+                scores[card].append(score)
             played += 1
             if self.time_limit is not None and time.process_time() - start > self.time_limit:
                 break
         self.last_worlds = played
         self.last = {c: t / played for c, t in totals.items()}
+        self.last_scores = scores
         return totals, played
 
     def evaluate(self, view: SeatView) -> dict[Card, float]:
         """For each legal card of the seat to play, its average score over the sampled worlds (lower is
         better; cards that play alike share one value). Reads the view only: the hand is unchanged.
-        :attr:`last_worlds` says how many worlds were played.
+        :attr:`last_worlds` says how many worlds were played and :attr:`last_scores` holds each card's
+        score in every world, in the same order of worlds (so two cards can be compared world by world).
 
         >>> from hearts_lab import Hand, Rules
         >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
@@ -212,6 +218,7 @@ class SamplingBot(Bot):
             raise ValueError(f"view: it is not seat {view.seat}'s turn to play, so it has no card to evaluate.")
         candidates = distinct_cards(view, legal)
         totals, played = self._totals(view, candidates)
+        self.last_scores = {card: self.last_scores[_stand_in(candidates, card)] for card in legal}
         return {card: totals[_stand_in(candidates, card)] / played for card in legal}
 
     def choose_play(self, view: SeatView) -> Card:

@@ -44,12 +44,13 @@ import ipywidgets as widgets
 from ..arguments import ArgumentError, check_flag
 from ..bots import Bot
 from ..cards import Card
-from ..errors import IllegalMove
+from ..errors import HeartsLabError, IllegalMove
 from ..game import Game, ScoredHand
 from ..hand import Hand
 from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html
 from ..rules import Rules
-from ..table import BOT_KINDS, Report, Table, seat_direction
+from ..bots import BOTS, LEVELS
+from ..table import BOT_KINDS, HINT_HONESTY, Hint, Report, ReportKind, Table, seat_direction
 from ..tricks import Trick
 from ._common import four_colour_box
 from .solver import SolverPanel
@@ -121,6 +122,15 @@ TABLE_CSS = """
 .hl-play-table .hl-actions button { height: 36px; font-size: 0.95em; width: auto; min-width: 120px; padding: 0 14px; }
 .hl-play-table .hl-table-solver { border: 1px solid #c9c9c9; border-radius: 10px; padding: 4px 12px 6px 12px; margin: 4px 0;
   background: #fdfdfb; max-width: 976px; }
+.hl-play-table .hl-level { width: auto !important; }
+.hl-play-table .hl-level select { font-size: 0.95em; height: 36px; }
+.hl-play-table .hl-hint { border: 1px solid #c9c9c9; border-radius: 10px; padding: 4px 12px 6px 12px; margin: 4px 0;
+  background: #fdfdfb; max-width: 976px; }
+.hl-play-table .hl-hint table { border-collapse: collapse; margin: 4px 0; }
+.hl-play-table .hl-hint th, .hl-play-table .hl-hint td { border: 1px solid #ccc; padding: 2px 10px; text-align: right; }
+.hl-play-table .hl-hint th:first-child, .hl-play-table .hl-hint td:first-child { text-align: left; }
+.hl-play-table .hl-hint tr.hl-hint-best td { font-weight: 700; background: #e8f5e9; }
+.hl-play-table .hl-hint-honesty { color: #5a4500; background: #fff8db; border-radius: 6px; padding: 3px 8px; margin: 2px 0 4px 0; }
 .hl-play-table .hl-solver-honesty { color: #5a4500; background: #fff8db; border-radius: 6px; padding: 3px 8px; margin: 2px 0 4px 0; }
 </style>
 """
@@ -135,9 +145,14 @@ class PlayTable(widgets.VBox):
     """Play Hearts against bots: one seat is the student's, the others are bots.
 
     ``rules`` default to standard Hearts for 4 players; ``seat`` is the
-    student's seat; ``seed`` fixes every deal of the game; ``bots`` is
-    ``"heuristic"`` (default), ``"random"`` or a list of bot objects (the
-    student's entry is ignored); ``four_colour`` draws a four-colour deck.
+    student's seat; ``seed`` fixes every deal of the game; ``bots`` is a name
+    from the bot registry (``"heuristic"``, the default; the levels
+    ``"easy"``, ``"medium"``, ``"expert"``; ``"random"``) or a list of bot
+    objects (the student's entry is ignored); ``four_colour`` draws a
+    four-colour deck. The "Opponents" menu (:attr:`level_menu`,
+    :meth:`set_level`) changes the bots' level during the game, and "what
+    would the expert play?" (:meth:`show_hint`) shows the expert's average
+    points for each legal card without changing anything in the game.
 
     The table is an ``ipywidgets.VBox``: make it the last line of a cell.
     Everything a click does is also a method: :meth:`play`, :meth:`pass_cards`,
@@ -227,12 +242,34 @@ class PlayTable(widgets.VBox):
             "<div class='hl-solver-honesty'><b>Perfect information:</b> the solver looks at every hand, the bots' included, "
             "so its values give away what they hold; it only reads the game and changes nothing in it.</div>"
         )
+        # The opponents' level, from the registry; a table seated with bot objects shows "your bots".
+        level = self.table.level
+        options = [(f"{name}: {BOTS[name].description}"[:70], name) for name in LEVELS]
+        if level not in LEVELS:
+            options.insert(0, (level or "your bots", level))
+        self.level_menu = widgets.Dropdown(options=options, value=level, description="Opponents:",
+                                           style={"description_width": "initial"})
+        self.level_menu.add_class("hl-level")
+        self.level_menu.observe(self._on_level, names="value")
+        self.hint_button = widgets.Button(
+            description="What would the expert play?", icon="lightbulb-o",
+            tooltip="The expert's average points for each of your legal cards over its sampled deals; changes nothing",
+        )
+        self.hint_button.add_class("hl-hint-button")
+        self.hint_button.on_click(lambda _: self.show_hint())
+        #: The last hint (None until asked, and again after any move).
+        self.hint: Hint | None = None
+        self.hint_html = widgets.HTML()
+        self.hint_html.add_class("hl-hint")
+        self.hint_html.layout.display = "none"
+        self._announce_kind: ReportKind = "info"
+        self._announce = ""  # a sentence for the live region in place of the table's (the hint's)
         self.solver_box = widgets.VBox([self.solver_honesty, self.solver])
         self.solver_box.add_class("hl-table-solver")
         self.solver_box.layout.display = "none"
         self.actions = widgets.HBox(
             [self.pass_button, self.moon_old_button, self.moon_new_button, self.next_button, self.undo_button, self.new_game_button,
-             self.solve_toggle, self.four_colour_box],
+             self.hint_button, self.solve_toggle, self.level_menu, self.four_colour_box],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.actions.add_class("hl-actions")
@@ -241,7 +278,7 @@ class PlayTable(widgets.VBox):
         self.scoreboard_html.add_class("hl-scoreboard")
         self.children = [
             self._style, self.header, self.seats_html, self.centre_html, self.hand_title,
-            self.card_row, self.why_html, self.actions, self.message_html, self.solver_box, self.scoreboard_html,
+            self.card_row, self.why_html, self.actions, self.message_html, self.hint_html, self.solver_box, self.scoreboard_html,
         ]
         self.add_class("hl-play-table")
         self._render()
@@ -276,8 +313,8 @@ class PlayTable(widgets.VBox):
 
     @property
     def message(self) -> str:
-        """The last message shown to the student (plain text)."""
-        return self.table.message
+        """The last message shown to the student (plain text): the table's, or the hint's sentence."""
+        return self._announce or self.table.message
 
     @property
     def selected(self) -> tuple[Card, ...]:
@@ -310,6 +347,9 @@ class PlayTable(widgets.VBox):
         self._bot_plays = self._bots_sentence(plays, start) if report.ok else ""
         if action in (self.table.next_hand, self.table.new_game, self.table.load_hand) and report.ok:
             self.close_solver()  # a new deal: the old answer means nothing; the student opens it again
+        if report.ok:
+            self._clear_hint()  # the position moved on (or the opponents changed): the old values are stale
+        self._announce = ""
         self._render()
 
     def play(self, card: Card | str) -> None:
@@ -350,6 +390,70 @@ class PlayTable(widgets.VBox):
     def new_game(self) -> None:
         """Start a fresh game with the next seed."""
         self._act(self.table.new_game)
+
+    # -- the opponents' level and the expert's hint ---------------------------------------------
+
+    def set_level(self, level: str) -> None:
+        """Seat bots of another level (a registry name: ``"easy"``, ``"medium"``, ``"expert"`` ...) from the
+        next bot move on; the hand and the scores stay. An unknown name shows the table's refusal."""
+        self._act(self.table.set_level, level)
+        self._sync_level_menu()
+
+    def _on_level(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and change["new"] != self.table.level:
+            self.set_level(change["new"])
+
+    def _sync_level_menu(self) -> None:
+        level = self.table.level
+        if self.level_menu.value != level and level in {value for _, value in self.level_menu.options}:
+            self.level_menu.value = level
+
+    def show_hint(self) -> None:
+        """"What would the expert play?": every legal card's average points over the expert's sampled deals,
+        in :attr:`hint_html` and (one sentence) in the message, the table's live region. The game, the bots
+        and what Undo takes back are unchanged; when it is not the student's turn the message says why.
+
+        >>> table = PlayTable(seed=1)
+        >>> table.pass_cards(table.hand.cards(0)[-3:])
+        >>> record = table.hand.to_json()
+        >>> table.show_hint()
+        >>> table.message.startswith("The expert would play"), table.hand.to_json() == record
+        (True, True)
+        """
+        try:
+            hint = self.table.hint()
+        except HeartsLabError as error:
+            self._clear_hint()
+            self._announce = str(error)
+            self._announce_kind = "error"
+        else:
+            self.hint = hint
+            self.hint_html.value = self._hint_table(hint)
+            self.hint_html.layout.display = None
+            self._announce = hint.text
+            self._announce_kind = "info"
+        self._render_message()
+
+    def _clear_hint(self) -> None:
+        self.hint = None
+        self.hint_html.value = ""
+        self.hint_html.layout.display = "none"
+
+    def _hint_table(self, hint: Hint) -> str:
+        rows = []
+        for card, value in hint.values.items():
+            gap = hint.versus_best[card]
+            against = "its choice" if card == hint.best else f"{gap.mean:+.1f} ± {gap.half_width:.1f}"
+            css = " class='hl-hint-best'" if card == hint.best else ""
+            rows.append(
+                f"<tr{css}><td>{cards_html([card], four_colour=self.four_colour)}</td><td>{value.mean:.1f} ± {value.half_width:.1f}</td>"
+                f"<td>{html.escape(against)}</td></tr>"
+            )
+        return (
+            f"<div class='hl-box-title'>What would the expert play? Your average points over {hint.worlds} sampled deals</div>"
+            f"<table><thead><tr><th>Card</th><th>Average points (95 %)</th><th>Against {html.escape(str(hint.best))}</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table><div class='hl-hint-honesty'>{html.escape(HINT_HONESTY)}</div>"
+        )
 
     # -- "solve ♠": perfect-information values of the table's position -------------------------
 
@@ -428,9 +532,14 @@ class PlayTable(widgets.VBox):
         self._render_actions()
         self._refresh_solver()
         self.scoreboard_html.value = self.scoreboard()
+        self._render_message()
+
+    def _render_message(self) -> None:
         # The message goes last; its data-version tells a browser test that this update has fully arrived.
         self._version += 1
         report = self.table.report
+        if self._announce:  # the hint's sentence (or why there is none): the table's report is unchanged
+            report = Report(self._announce, self._announce_kind)
         kind = {"error": " hl-error", "good": " hl-good"}.get(report.kind, "")
         role = "alert" if report.kind == "error" else "status"
         # The message is the table's live region: screen readers read out each bot's card, the trick's
@@ -472,9 +581,14 @@ class PlayTable(widgets.VBox):
             f"<div class='hl-seat-line'><span class='hl-backs' aria-hidden='true'></span>"
             f"<span class='hl-count'>{count} card{'s' if count != 1 else ''}</span> · this hand <b>{_pts(points[seat])}</b>"
             f" · game <b>{_pts(self.game.scores[seat])}</b></div>"
-            f"<div class='hl-seat-bot'>{html.escape(type(self.bots[seat]).__name__)}</div>"
+            f"<div class='hl-seat-bot'>{html.escape(self._bot_name(seat))}</div>"
             "</div>"
         )
+
+    def _bot_name(self, seat: int) -> str:
+        """``expert bot`` at a table of a registry level, else the bot's class name."""
+        level = self.table.level
+        return f"{level} bot" if level is not None else type(self.bots[seat]).__name__
 
     def _you_bar(self, title: str) -> str:
         """The student's own line above their cards: seat, points, score, and what to do."""
@@ -738,6 +852,7 @@ class PlayTable(widgets.VBox):
         self._display(self.next_button, table.scored is not None and not self.game.is_over)
         self._display(self.new_game_button, self.game.is_over)
         self.undo_button.disabled = not table.can_undo
+        self.hint_button.disabled = not table.my_turn
 
     @staticmethod
     def _display(button: widgets.Button, visible: bool) -> None:
