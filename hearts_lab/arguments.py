@@ -34,6 +34,7 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+_Name = TypeVar("_Name", bound=str)
 
 #: The largest score a seat may carry into a hand or a search (far beyond any real game).
 MAX_SCORE = 10**15
@@ -205,7 +206,7 @@ def check_flag(value: object, name: str) -> bool:
     raise ArgumentError(f"{name}: expected True or False, not {shown(value)}.", name)
 
 
-def check_names(value: object, choices: Sequence[str], name: str, *, most: int = 100) -> tuple[str, ...]:
+def check_names(value: object, choices: Sequence[_Name], name: str, *, most: int = 100) -> tuple[_Name, ...]:
     """A list (or one) of the names in ``choices``, e.g. preset names; at most ``most`` of them."""
     items = (value,) if isinstance(value, str) else value
     if isinstance(items, (bytes, dict)) or not isinstance(items, Iterable):

@@ -13,12 +13,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Final, Iterable, Literal, NamedTuple, get_args
 
 from .errors import HeartsLabError
 
 __all__ = [
     "Card",
+    "Suit",
     "SUITS",
     "RANKS",
     "SUIT_SYMBOLS",
@@ -37,20 +38,25 @@ __all__ = [
     "CardError",
 ]
 
-CLUBS, DIAMONDS, HEARTS, SPADES = "C", "D", "H", "S"
+#: A suit as a card stores it: clubs, diamonds, hearts, spades.
+Suit = Literal["C", "D", "H", "S"]
+CLUBS: Final = "C"
+DIAMONDS: Final = "D"
+HEARTS: Final = "H"
+SPADES: Final = "S"
 #: Suits in display order (the order OpenSpiel uses too).
-SUITS: tuple[str, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
+SUITS: tuple[Suit, ...] = get_args(Suit)
 #: Ranks from low to high; 11 = J, 12 = Q, 13 = K, 14 = A.
 RANKS: tuple[int, ...] = tuple(range(2, 15))
 
-SUIT_SYMBOLS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
+SUIT_SYMBOLS: dict[Suit, str] = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
 #: A suit's name in the plural, as in "no hearts"; :data:`SUIT_SINGULAR` for "a heart".
-SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
-SUIT_SINGULAR = {CLUBS: "club", DIAMONDS: "diamond", HEARTS: "heart", SPADES: "spade"}
+SUIT_NAMES: dict[Suit, str] = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
+SUIT_SINGULAR: dict[Suit, str] = {CLUBS: "club", DIAMONDS: "diamond", HEARTS: "heart", SPADES: "spade"}
 RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_NAMES = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
-_SUIT_FROM_TEXT = {
+_SUIT_FROM_TEXT: dict[str, Suit] = {
     **{s: s for s in SUITS},
     **{sym: s for s, sym in SUIT_SYMBOLS.items()},
     "♧": CLUBS,
@@ -74,7 +80,7 @@ class CardError(HeartsLabError):
 
 class _CardFields(NamedTuple):
     rank: int
-    suit: str
+    suit: Suit
 
 
 class Card(_CardFields):
@@ -98,7 +104,7 @@ class Card(_CardFields):
 
     __slots__ = ()
 
-    def __new__(cls, rank: int, suit: str) -> Card:
+    def __new__(cls, rank: int, suit: Suit) -> Card:
         # type() checks: 2.0 == 2 and True == 1 would otherwise find a card.
         card = _BY_FIELDS.get((rank, suit)) if type(rank) is int and type(suit) is str else None
         if card is None:
@@ -201,7 +207,7 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 #: The 52 distinct cards, ordered by suit then rank. These are the only Card objects.
 _PACK: tuple[Card, ...] = tuple(tuple.__new__(Card, (r, s)) for s in SUITS for r in RANKS)
-_BY_FIELDS: dict[tuple[int, str], Card] = {(c.rank, c.suit): c for c in _PACK}
+_BY_FIELDS: dict[tuple[int, Suit], Card] = {(c.rank, c.suit): c for c in _PACK}
 #: Position of each card in :data:`_PACK` (suit then rank): a fast sort key.
 CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(_PACK)}
 
@@ -221,7 +227,7 @@ QUEEN_OF_SPADES = Card(12, SPADES)
 POINT_CARDS: frozenset[Card] = frozenset(c for c in _PACK if c.suit == HEARTS) | {QUEEN_OF_SPADES}
 
 
-def suit_name(suit: str, plural: bool = True) -> str:
+def suit_name(suit: Suit, plural: bool = True) -> str:
     """The one English name of a suit (``C D H S``): ``clubs`` or, with ``plural=False``, ``club``.
 
     >>> suit_name("H"), suit_name("S", plural=False)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter, abc
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Mapping, get_args
+from typing import Any, Iterable, Literal, Mapping, TypedDict, Unpack, get_args
 
 from .cards import (
     CLUBS,
@@ -38,7 +38,7 @@ __all__ = [
     "Rules", "pass_direction", "pass_target", "pass_source", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "MAX_CARD_VALUE", "card_values", "RulesError",
     "PresetName", "OpeningLead", "HeartsBrokenBy", "MoonPolicy", "MoonCards", "LastTrickSetAside", "KittyTo",
     "TiePolicy", "CardValuesName", "OPENING_LEADS", "HEARTS_BROKEN_BY", "MOON_POLICIES", "MOON_CARDS",
-    "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES",
+    "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES", "RuleChanges",
 ]
 
 #: Player counts each preset allows.
@@ -178,6 +178,36 @@ def _quoted(options: Iterable[str]) -> str:
     return ", ".join(repr(o) for o in options)
 
 
+#: What ``card_points`` accepts: (card, value) pairs, a mapping, or a table name from :data:`CARD_VALUES`.
+CardPoints = Mapping[Card, int] | Mapping[str, int] | Iterable[tuple[Card | str, int]] | CardValuesName
+
+
+class RuleChanges(TypedDict, total=False):
+    """The fields :meth:`Rules.preset` may change, with the values each takes, so a type checker
+    refuses ``Rules.preset("standard", players=4, moon="sideways")`` and an unknown field before it
+    runs (the engine refuses both at run time too). Kept equal to the fields of :class:`Rules`
+    by ``tests/test_types.py`` (all but ``players`` and ``name``, which are the preset's).
+    """
+
+    decks: int
+    removed: Iterable[Card | str] | str
+    pass_count: int
+    pass_schedule: Iterable[int]
+    opening_lead: OpeningLead
+    first_trick_points: bool
+    first_lead_points: bool
+    hearts_broken_by: HeartsBrokenBy
+    card_points: CardPoints
+    moon: MoonPolicy
+    moon_reward: int
+    moon_cards: MoonCards
+    cancellation: bool
+    last_trick_set_aside: LastTrickSetAside
+    kitty_to: KittyTo
+    target: int
+    ties: TiePolicy
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every rule option of a Hearts game.
@@ -236,7 +266,7 @@ class Rules:
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str, players: int, **changes: Any) -> Rules:
+    def preset(cls, name: PresetName, players: int, **changes: Unpack[RuleChanges]) -> Rules:
         """The rules of a preset: ``standard`` (3-7), ``lowest-clubs`` (2-6) or ``cancellation`` (6-11).
 
         Keyword arguments change fields of the preset.
@@ -286,7 +316,8 @@ class Rules:
         unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(cls) if f.init})
         if unknown:
             raise RulesError(f"{unknown[0]}: not a rule field.", unknown[0])
-        return dataclasses.replace(base, **changes) if changes else base
+        # __post_init__ turns the texts and mappings RuleChanges allows into the fields' own types.
+        return dataclasses.replace(base, **changes) if changes else base  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__

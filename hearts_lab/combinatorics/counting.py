@@ -25,7 +25,7 @@ import sympy
 
 from ..arguments import check_names
 from ..errors import check_rules
-from ..rules import PRESET_PLAYERS, PRESETS, Rules
+from ..rules import PRESET_PLAYERS, PRESETS, PresetName, Rules
 from .deck import composition
 from .exact import Exact, binom, fact, frac, power, times
 from .table import Table
@@ -204,7 +204,7 @@ def physical_hand_count(rules: Rules) -> Exact:
     return Exact(sympy.Integer(comb(c.cards, c.hand_size)), binom(c.cards, c.hand_size), "physical hands for one seat")
 
 
-def deal_table(presets: Iterable[str] = PRESETS) -> Table:
+def deal_table(presets: Iterable[PresetName] = PRESETS) -> Table:
     """Deal and hand counts for every preset and player count it allows.
 
     >>> table = deal_table(["standard"])

@@ -34,7 +34,7 @@ from ..cards import (
 )
 from ..arguments import ArgumentError, check_count, check_flag, check_names
 from ..errors import RulesError, check_rules
-from ..rules import PRESET_PLAYERS, Rules
+from ..rules import PRESET_PLAYERS, PresetName, Rules
 from .exact import Exact, binom
 from .table import Table
 
@@ -268,7 +268,7 @@ def strip_report(rules: Rules) -> StripReport:
     )
 
 
-def strip_reports(preset: str) -> tuple[StripReport, ...]:
+def strip_reports(preset: PresetName) -> tuple[StripReport, ...]:
     """One :class:`StripReport` per player count the preset allows.
 
     >>> [r.rules.players for r in strip_reports("cancellation")]
@@ -328,7 +328,7 @@ def strip_choices(rules: Rules, keep_opening_club: bool = False) -> Exact:
     )
 
 
-def compare_strips(first: str = "standard", second: str = "lowest-clubs") -> Table:
+def compare_strips(first: PresetName = "standard", second: PresetName = "lowest-clubs") -> Table:
     """The two one-pack rulebooks side by side for the player counts both allow.
 
     >>> table = compare_strips()

@@ -21,9 +21,9 @@ from typing import Iterable
 import sympy
 
 from ..arguments import check_flag, check_names
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, _quote
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Suit, _quote
 from ..errors import HeartsLabError, check_rules
-from ..rules import PRESET_PLAYERS, PRESETS, Rules
+from ..rules import PRESET_PLAYERS, PRESETS, PresetName, Rules
 from .deck import composition
 from .exact import Exact, binom, frac, plus, power, times
 from .table import Table
@@ -61,7 +61,7 @@ def _zero(description: str, reason: str) -> Exact:
     return Exact(sympy.Integer(0), sympy.Integer(0), f"{description} ({reason})")
 
 
-def _suit(suit: str) -> str:
+def _suit(suit: str) -> Suit:
     if not isinstance(suit, str) or len(suit) > 20:
         raise CountingError(f"suit: {_quote(suit)} is not a suit; write C, D, H, S, a symbol ♣ ♦ ♥ ♠ or a name like 'hearts'.")
     text = suit.strip()
@@ -394,7 +394,7 @@ def p_both_queens(rules: Rules, some_seat: bool = False) -> Exact:
 # -- tables ------------------------------------------------------------------------
 
 
-def odds_table(presets: Iterable[str] = PRESETS, k: int = 3) -> Table:
+def odds_table(presets: Iterable[PresetName] = PRESETS, k: int = 3) -> Table:
     """The probabilities of this module for every preset and player count (values rounded).
 
     >>> table = odds_table(["cancellation"])

@@ -36,9 +36,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..cards import QUEEN_OF_SPADES, RANKS, SUITS, Card, format_cards
+from ..cards import QUEEN_OF_SPADES, RANKS, SUITS, Card, Suit, format_cards
 from ..hand import Hand
-from ..rules import Rules
+from ..rules import PresetName, Rules
 from ..tricks import resolve_trick
 from .positions import replay
 
@@ -247,8 +247,8 @@ CANCELLATION_6 = Rules.preset("cancellation", players=6)
 class Ws2Variant:
     """Worksheet 2's parameters."""
 
-    q1: tuple[str, int, int, int]  # preset, players, hand number, seat: where do the seat's cards go?
-    q2: tuple[str, int, int, int]  # preset, players, hand number, seat: who passes to the seat?
+    q1: tuple[PresetName, int, int, int]  # preset, players, hand number, seat: where do the seat's cards go?
+    q2: tuple[PresetName, int, int, int]  # preset, players, hand number, seat: who passes to the seat?
     q3: tuple[int, int, int]  # 7-player Cancellation: deal seed, hand number, seat asked about
     q4: tuple[tuple[int, str], ...]  # a 6-player Cancellation trick with a winner
     q5: tuple[tuple[int, str], ...]  # another: a winner or set aside
@@ -256,10 +256,11 @@ class Ws2Variant:
     q8: tuple[int, tuple[str, ...], str]  # deal seed, passes, plays of the first three tricks (trick 1 set aside)
 
 
-def _ws2_pass_question(rng: random.Random, ask_source: bool) -> tuple[str, int, int, int] | None:
+def _ws2_pass_question(rng: random.Random, ask_source: bool) -> tuple[PresetName, int, int, int] | None:
     # Presets whose schedule has at least two passing offsets besides across (standard with 4 players is
     # left out: notebook 02's pass-cycle table prints its targets).
-    preset, players = rng.choice((("standard", 5), ("standard", 6), ("standard", 7), ("lowest-clubs", 5), ("lowest-clubs", 6)))
+    counts: tuple[tuple[PresetName, int], ...] = (("standard", 5), ("standard", 6), ("standard", 7), ("lowest-clubs", 5), ("lowest-clubs", 6))
+    preset, players = rng.choice(counts)
     rules = Rules.preset(preset, players=players)
     number = rng.randrange(1, 12)
     seat = rng.randrange(players)
@@ -312,7 +313,7 @@ def _trick(rng: random.Random, set_aside: bool, lead_pair: bool) -> tuple[tuple[
     otherwise one lower led-suit card survives and wins. ``lead_pair``: the
     leader's own card is one of the cancelled pair.
     """
-    led = rng.choice(("C", "D", "S"))
+    led: Suit = rng.choice(("C", "D", "S"))
     high, mid, low = sorted(rng.sample(RANKS[2:11], 3), key=RANKS.index, reverse=True)
     offs = rng.sample([Card(r, s) for r in RANKS[6:] for s in SUITS if s != led], 4)
     if set_aside:

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from ..cards import Card, suit_name
 from ..hand import Hand
-from ..rules import Rules
+from ..rules import PresetName, Rules
 from ..tricks import TrickResult, resolve_trick
 from .checks import HINTS, Wrong, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import TrickView, replay
@@ -267,7 +267,7 @@ def tricks_q8() -> tuple[TrickView, ...]:
     return tuple(TrickView(t) for t in _replayed(_current.q8).tricks[:3])
 
 
-def _offset_rules(preset: str, players: int) -> Rules:
+def _offset_rules(preset: PresetName, players: int) -> Rules:
     return Rules.preset(preset, players=players)
 
 

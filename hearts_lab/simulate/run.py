@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from concurrent.futures import Executor, as_completed
 from functools import reduce
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, Unpack
 
 from ..arguments import ArgumentError, ArgumentTypeError, check_count, shown
 from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, play_hand, seat_bots
@@ -28,7 +28,7 @@ from ..cards import QUEEN_OF_SPADES
 from ..executors import as_executor
 from ..game import Game
 from ..hand import Hand
-from ..rules import PRESET_PLAYERS, Rules
+from ..rules import PRESET_PLAYERS, PresetName, RuleChanges, Rules
 from ..errors import RulesError, check_rules
 from ..scoring import no_game_ends, score_hand
 from .result import GameResult, SimulationResult
@@ -388,13 +388,13 @@ def simulate(
 def simulate_presets(
     hands: int,
     *,
-    presets: Sequence[str] | None = None,
+    presets: Sequence[PresetName] | None = None,
     bots: Bots = None,
     seed: int = 0,
     executor: Any = None,
     method: str = "auto",
     progress: bool | None = None,
-    **changes: Any,
+    **changes: Unpack[RuleChanges],
 ) -> list[SimulationResult]:
     """:func:`simulate` for every preset (or those named) and every player count it allows.
 
@@ -407,8 +407,7 @@ def simulate_presets(
     for name in names:
         if name not in PRESET_PLAYERS:
             raise ArgumentError(f"presets: {name!r} is not a preset; choose from {', '.join(map(repr, PRESET_PLAYERS))}.")
-    counts: dict[str, range] = {str(name): players for name, players in PRESET_PLAYERS.items()}
-    all_rules = [Rules.preset(name, players=players, **changes) for name in names for players in counts[name]]
+    all_rules = [Rules.preset(name, players=players, **changes) for name in names for players in PRESET_PLAYERS[name]]
     return [simulate(rules, hands, bots=bots, seed=seed, executor=executor, method=method, progress=progress) for rules in all_rules]
 
 

@@ -35,7 +35,7 @@ from ..arguments import check_count, check_option
 from ..cards import SUIT_SYMBOLS, SUITS, full_pack
 from ..combinatorics import deal_count, hand_count, strip_report
 from ..errors import RulesError
-from ..rules import PRESET_PLAYERS, PRESETS, Rules
+from ..rules import PRESET_PLAYERS, PRESETS, PresetName, Rules
 from ..stats import wilson_interval
 from ._common import ENGINE_ERRORS, ErrorArea, button
 
@@ -85,7 +85,7 @@ class DeckExplorer(widgets.VBox):
     (6, 2, 17)
     """
 
-    def __init__(self, preset: str = "standard", players: int = 4) -> None:
+    def __init__(self, preset: PresetName = "standard", players: int = 4) -> None:
         check_option(preset, tuple(PRESETS), "preset")
         players = check_count(players, "players", low=2, high=52)
         Rules.preset(preset, players=players)  # a player count the preset does not allow: its RulesError, now
@@ -422,7 +422,7 @@ class SimulationExplorer(widgets.VBox):
         try:
             self.points = running_estimate(rules, total, event=self.event.value, seed=self.seed.value,
                                            steps=self.steps, on_step=step)
-        except (*ENGINE_ERRORS, ValueError) as error:
+        except ValueError as error:  # the ENGINE_ERRORS, and the estimator's own checks
             self.error.show(str(error))
             return
         last = self.points[-1]

@@ -27,10 +27,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..arguments import ArgumentError, check_count, check_flag
-from ..rules import PRESET_PLAYERS, PRESETS, Rules
+from ..rules import PRESET_PLAYERS, PRESETS, PresetName, Rules
 from ..rules_card import rules_card_html
 from ..table import BOT_KINDS
-from ._common import ENGINE_ERRORS, ErrorArea
+from ._common import ErrorArea
 from .play_table import PlayTable
 
 __all__ = ["PlayPage", "PAGE_CSS"]
@@ -96,7 +96,7 @@ class PlayPage(widgets.VBox):
 
     def __init__(
         self,
-        preset: str = "standard",
+        preset: PresetName = "standard",
         players: int = 4,
         bots: str = "heuristic",
         seed: int = 1,
@@ -164,7 +164,7 @@ class PlayPage(widgets.VBox):
         self.players.options = list(allowed)  # resets the value: set it after
         self.players.value = keep
 
-    def new_game(self, *, preset: str | None = None, players: int | None = None, bots: str | None = None,
+    def new_game(self, *, preset: PresetName | None = None, players: int | None = None, bots: str | None = None,
                  seed: int | None = None) -> None:
         """Start a new game with the page's settings (or these, which then show in the settings).
 
@@ -177,7 +177,7 @@ class PlayPage(widgets.VBox):
         try:
             rules = Rules.preset(preset, players=players)
             table = PlayTable(rules, seat=0, seed=seed, bots=bots)
-        except (*ENGINE_ERRORS, ValueError) as refusal:  # Table's own checks are ValueErrors naming the field
+        except ValueError as refusal:  # the ENGINE_ERRORS are ValueErrors, and Table's own checks are ValueErrors naming the field
             self.error.show(str(refusal))
             return
         self.error.clear()

@@ -42,6 +42,7 @@ from ..rules import (
     PRESET_PLAYERS,
     PRESETS,
     TIE_POLICIES,
+    PresetName,
     Rules,
 )
 from ..scoring import HandScore, score_hand
@@ -162,7 +163,7 @@ class RulesLab(widgets.VBox):
     ``hl-points`` for the tables, ``hl-reset`` for the reset button.
     """
 
-    def __init__(self, preset: str = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot") -> None:
+    def __init__(self, preset: PresetName = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot") -> None:
         check_option(bot, tuple(LAB_BOTS), "bot")  # the lab's own bots; Rules.preset checks preset and players
         check_count(seed, "seed", low=0, high=10**9)
         super().__init__()
