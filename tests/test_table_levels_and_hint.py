@@ -118,6 +118,7 @@ def test_the_widget_menu_and_hint_button():
     live = table.message_html.value
     assert "role='status'" in live and "aria-live='polite'" in live and f"data-version='{version + 1}'" in live
     assert "The expert would play" in live and table.message.startswith("The expert would play")
+    assert "hl-bot-plays" not in live  # the announcement is the hint alone, not the bots' cards again
     shown = table.hint_html.value
     assert table.hint_html.layout.display is None
     assert shown.count("<tr") == 1 + len(table.hand.legal_moves()) and "hl-hint-best" in shown
@@ -146,3 +147,19 @@ def test_hint_and_level_at_the_terminal(monkeypatch, capsys):
     assert f"The expert's average points over {EXPERT_WORLDS} sampled deals (lower is better):" in out
     assert "(its choice)" in out and HINT_HONESTY in out
     assert "'nonsense' is not a bot name" in out
+
+
+def test_the_cheating_bot_reads_the_true_deal_and_is_repeatable():
+    from hearts_lab import Hand
+    from hearts_lab.bots import CheatingBot, play_hand
+
+    hand = Hand.deal(Rules.preset("standard", players=4), seed=9, hand_number=3)
+    play_hand(hand, [HeuristicBot(seed=s) for s in range(4)], until_seat=0)
+    view = hand.view(0)
+    bot = CheatingBot(seed=2)
+    values = bot.evaluate(view)
+    assert bot.last_worlds == 1 and set(values) == set(hand.legal_moves())
+    # One world, the real one: whole points, and the hand it read is untouched.
+    assert all(float(v).is_integer() for v in values.values())
+    assert hand.to_play == 0 and len(hand.cards(0)) == 13
+    assert CheatingBot(seed=2).choose_play(view) == CheatingBot(seed=2).choose_play(view)

@@ -34,13 +34,13 @@ from .basic import (
 from .knowledge import Knowledge, knowledge, sample_worlds, world_consistent
 from .match import Estimate, MatchLine, MatchResult, match, mean_interval
 from .registry import ALIASES, BOTS, LEVELS, BotEntry, bot_names, canonical_name, make_bot
-from .sampling import SamplingBot, distinct_cards, hand_score
+from .sampling import CheatingBot, SamplingBot, distinct_cards, hand_score
 
 __all__ = [
     "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
     "seat_bots", "deal_and_play", "play_hand", "play_game",
     "Knowledge", "knowledge", "sample_worlds", "world_consistent",
-    "SamplingBot", "hand_score", "distinct_cards",
+    "SamplingBot", "CheatingBot", "hand_score", "distinct_cards",
     "BOTS", "ALIASES", "LEVELS", "BotEntry", "bot_names", "canonical_name", "make_bot",
     "match", "MatchResult", "MatchLine", "Estimate", "mean_interval",
 ]

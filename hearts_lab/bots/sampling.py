@@ -36,7 +36,7 @@ from .knowledge import sample_worlds
 if TYPE_CHECKING:
     from ..hand import Hand, SeatView
 
-__all__ = ["SamplingBot", "hand_score", "distinct_cards"]
+__all__ = ["SamplingBot", "CheatingBot", "hand_score", "distinct_cards"]
 
 
 def hand_score(hand: Hand, seat: int) -> int:
@@ -144,6 +144,10 @@ class SamplingBot(Bot):
     def _rng_for(self, view: SeatView, purpose: str) -> object:
         return rng_for(f"{self.seed}/{view.seat}/{len(view.played_cards())}/{view.phase}", view.hand_number, purpose)
 
+    def _worlds(self, view: SeatView, k: int, rng: object) -> list[Hand]:
+        """The deals this bot plays its candidates out in: ``k`` sampled worlds."""
+        return sample_worlds(view, k, rng)  # type: ignore[arg-type]
+
     def _rollout(self, world: Hand, first: Card | None = None) -> Hand:
         hand = world.copy()
         if first is not None:
@@ -165,7 +169,7 @@ class SamplingBot(Bot):
         seat = view.seat
         totals = dict.fromkeys(sets, 0)
         start = time.process_time()
-        for world in sample_worlds(view, self.pass_worlds, self._rng_for(view, "passing")):  # type: ignore[arg-type]
+        for world in self._worlds(view, self.pass_worlds, self._rng_for(view, "passing")):
             for chosen in sets:
                 hand = world.copy()
                 hand.pass_cards(seat, chosen)
@@ -185,7 +189,7 @@ class SamplingBot(Bot):
         totals = dict.fromkeys(candidates, 0)
         scores: dict[Card, list[int]] = {card: [] for card in candidates}
         played = 0
-        for world in sample_worlds(view, self.worlds, rng):  # type: ignore[arg-type]
+        for world in self._worlds(view, self.worlds, rng):
             for card in candidates:
                 score = hand_score(self._rollout(world, card), seat)
                 totals[card] += score
@@ -238,3 +242,27 @@ class SamplingBot(Bot):
 def _stand_in(candidates: Sequence[Card], card: Card) -> Card:
     """The card of :func:`distinct_cards` that stands for ``card`` (the lowest of the cards playing alike)."""
     return next((c for c in reversed(candidates) if c.suit == card.suit and c.rank <= card.rank), card)
+
+
+class CheatingBot(SamplingBot):
+    """A yardstick, not an opponent: the sampling bot playing out the one true deal, every hand face up.
+
+    It plays exactly as :class:`SamplingBot` does (the same rollouts, the same
+    model of the table, the same passing) except that its single "world" is the
+    real hand, read through the view it is given: what the sampling bot gains
+    by seeing the cards, the value of the information it lacks for this method.
+    ``worlds`` and ``pass_worlds`` are ignored (one true world).
+
+    >>> from hearts_lab import Hand, Rules
+    >>> from hearts_lab.bots import HeuristicBot, play_hand
+    >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=2, hand_number=3)
+    >>> play_hand(hand, [CheatingBot(seed=1), *(HeuristicBot(seed=s) for s in (1, 2, 3))])
+    >>> hand.phase, sum(hand.points())
+    ('over', 26)
+    """
+
+    def __init__(self, seed: int | str = 0, time_limit: float | None = None, model: Callable[..., Bot] | None = None) -> None:
+        super().__init__(seed=seed, worlds=1, time_limit=time_limit, model=model, pass_worlds=1)
+
+    def _worlds(self, view: SeatView, k: int, rng: object) -> list[Hand]:
+        return [view._hand.copy()]  # the peek that makes it a cheat: the real hand behind the view

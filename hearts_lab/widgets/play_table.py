@@ -544,7 +544,7 @@ class PlayTable(widgets.VBox):
         role = "alert" if report.kind == "error" else "status"
         # The message is the table's live region: screen readers read out each bot's card, the trick's
         # winner and every engine sentence (role "alert" for a refusal, "status" otherwise).
-        bots = f"<span class='hl-bot-plays'>{html.escape(self._bot_plays)}</span> " if self._bot_plays else ""
+        bots = f"<span class='hl-bot-plays'>{html.escape(self._bot_plays)}</span> " if self._bot_plays and not self._announce else ""
         self.message_html.value = (
             f"<div class='hl-message{kind}' role='{role}' aria-live='{'assertive' if role == 'alert' else 'polite'}' "
             f"aria-atomic='true' data-version='{self._version}'>{bots}{html.escape(report.text.strip())}</div>"
