@@ -98,6 +98,7 @@ def test_five_worksheets_each_with_four_to_eight_questions():
         assert 4 <= len(QUESTIONS[ws]) <= 8, (ws, list(QUESTIONS[ws]))
 
 
+@pytest.mark.slow  # regenerates every worksheet copy: about 14 s
 def test_committed_copies_are_fresh():
     run = subprocess.run(
         [sys.executable, str(REPO / "tools" / "make_exercises.py"), "--check"],
