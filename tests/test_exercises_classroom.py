@@ -327,3 +327,21 @@ def test_a_simulation_answer_is_reported_as_recorded_not_regraded(klass, tmp_pat
     rows = _rows(grade(tmp_path, SECRET), "Ada Lovelace", "ws4")
     assert rows["Q8"]["correct"] == "recorded correct" and "not re-run" in rows["Q8"]["flags"]
     assert rows["Q8"]["first try"] == "" and rows["Q1"]["correct"] == "unanswered"
+
+
+def test_worksheet_4_scores_are_graded_on_the_students_own_moon(klass, tmp_path):
+    from hearts_lab.exercises import variants
+
+    before, shooter = klass.variant("Ada Lovelace", "ws4").q4
+    own = variants.moon_scores(before, shooter, "auto")
+    generic = variants.moon_scores((71, 58, 83, 90), 1, "auto")
+    for student, q4 in (("Ada Lovelace", own), ("Alan Turing", own), ("Grace Hopper", generic)):
+        nb = klass.copy(student, "ws4")
+        for cell in nb["cells"]:
+            if "".join(cell["source"]).startswith("q4 = ..."):
+                cell["source"] = f"q4 = {q4!r}"
+        _save(tmp_path, f"{student}.ipynb", nb)
+    grades = grade(tmp_path, SECRET)
+    assert _rows(grades, "Ada Lovelace", "ws4")["Q4"]["correct"] == "correct"
+    assert _rows(grades, "Alan Turing", "ws4")["Q4"]["correct"] == "incorrect"
+    assert _rows(grades, "Grace Hopper", "ws4")["Q4"]["correct"] == "incorrect"

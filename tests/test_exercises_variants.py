@@ -237,3 +237,25 @@ def test_use_variant_changes_questions_and_hints_and_none_restores():
     assert f"seat {seat}" in checks.HINTS["ws1"]["Q6"][0]
     ws1.use_variant(None)
     assert (ws1.position_q2().cards(0), checks.HINTS["ws1"]["Q6"]) == generic
+
+
+@pytest.mark.parametrize("seed", range(4000, 4040))
+def test_ws4_scores_variant_is_a_good_question(seed):
+    """Worksheet 4 Q4 and Q5: the two policies choose different moons, and every slip has its hint."""
+    from hearts_lab.exercises import ws4
+
+    before, shooter = variants.ws4_variant(seed).q4
+    ws4.use_variant(seed)
+    try:
+        old, new = (variants.moon_scores(before, shooter, m) for m in ("old", "new"))
+        auto, avoid = (variants.moon_scores(before, shooter, m) for m in ("auto", "avoid-end"))
+        assert auto != avoid and {auto, avoid} == {old, new} and max(before) < 100
+        assert ws4.check_q4(auto).status == ws4.check_q5(avoid).status == "correct"
+        _says(ws4.check_q4(avoid), "moon")
+        _says(ws4.check_q5(auto), "moon")
+        kept = tuple(b + (26 if s == shooter else 0) for s, b in enumerate(before))
+        _says(ws4.check_q4(kept), "does not score the 26 points")
+        _says(ws4.check_q5(tuple(a - b for a, b in zip(avoid, before))), "*after* the hand")
+        assert f"seat {shooter}" in checks.HINTS["ws4"]["Q4"][2] or f"Seat {shooter}" in checks.HINTS["ws4"]["Q4"][2]
+    finally:
+        ws4.use_variant(None)

@@ -571,7 +571,7 @@ def kit_readme_text(kit) -> str:
               "key (`NN_name_key.html`, teacher only); print from the browser, or run `make handouts` for PDFs "
               "(`dist/handouts/`, and the keys in `dist/teacher/`).",
               "- **A class, graded on your machine**: [class_results.ipynb](class_results.ipynb). "
-              "`hearts-lab class copies` writes each student's own copies (worksheets 1 and 2: their own deals, "
+              "`hearts-lab class copies` writes each student's own copies (worksheets 1 and 2, and worksheet 4's Q4-Q5: their own deals, "
               "seats and parameters, from an HMAC of your secret and their name); students hand in the notebook "
               "itself; `hearts-lab class grade` (or `grade(folder, secret)`) reads the notebooks without running "
               "them and makes the class table. The generic copies' results files (`export(...)`, merged with "
@@ -593,7 +593,8 @@ def class_results_notebook():
             "`hearts-lab class copies copies/ --secret-file ~/hearts-secret.txt --roster roster.txt`, writes "
             "`copies/<student>/NN_name.ipynb`. Worksheets 1 and 2 get the student's own deals, seats, hand numbers, "
             "player counts and cards, drawn from a seed that is an HMAC of your secret and the student's name; "
-            "worksheets 3 to 5 are the same for everyone and carry the student's name.\n"
+            "worksheet 4 gives them their own scores for Q4 and Q5 (its counts are the same for everyone, as are "
+            "worksheets 3 and 5); every copy carries the student's name.\n"
             "3. **Hand out** each student's folder (the LMS, a shared drive). Students work in it as in any worksheet "
             "and its checks give the same hints.\n"
             "4. **Collect the notebooks themselves**: students save and upload the `.ipynb` file.\n"

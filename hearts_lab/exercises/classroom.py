@@ -7,10 +7,11 @@ cannot reach the key.
 * :class:`Class` (``Class(secret, roster)``) derives each student's seed as an
   HMAC-SHA256 of the class secret and the student's name, and writes each
   student's own copy of worksheets 1 and 2 (their own deals, seats, hand
-  numbers, player counts and cards: see :mod:`.variants`). Worksheets 3 to 5
-  are the same for everyone (their answers are hashed counts and the
-  student's own experiment); their copies carry the student's name so the
-  hand-in is recognised. The secret never leaves the teacher's machine, so
+  numbers, player counts and cards: see :mod:`.variants`) and of worksheet
+  4's Q4-Q5 (their own scores and shooter). The rest of worksheets 3 to 5 is
+  the same for everyone (hashed counts, estimates, the student's own
+  experiment); every copy carries the student's name so the hand-in is
+  recognised. The secret never leaves the teacher's machine, so
   the public repository holds no student's answer.
 * :func:`grade` reads every handed-in notebook in a folder **as data**: the
   JSON is parsed, each question's answer is taken from the answer cell's

@@ -1,4 +1,4 @@
-"""Per-student variants of worksheets 1 and 2: every position and parameter drawn from one seed.
+"""Per-student variants of worksheets 1 and 2 (and worksheet 4's Q4-Q5): every position and parameter from one seed.
 
 A teacher's :class:`~hearts_lab.exercises.classroom.Class` gives each student a
 seed (an HMAC of the class secret and the student's name); the student's copy
@@ -42,7 +42,7 @@ from ..rules import PresetName, Rules
 from ..tricks import resolve_trick
 from .positions import replay
 
-__all__ = ["Ws1Variant", "Ws2Variant", "ws1_variant", "ws2_variant", "variant", "problems", "GENERATORS"]
+__all__ = ["Ws1Variant", "Ws2Variant", "Ws4Variant", "ws1_variant", "ws2_variant", "ws4_variant", "moon_scores", "variant", "problems", "GENERATORS"]
 
 STANDARD = Rules.preset("standard", players=4)
 #: Hand numbers of the 4-player standard schedule (1, 3, 2, 0) that hold (nobody passes).
@@ -394,8 +394,50 @@ def ws2_variant(seed: int) -> Ws2Variant:
     )
 
 
+# -- worksheet 4 (Q4 and Q5: the scores after a moon) ----------------------------------
+
+
+@dataclass(frozen=True)
+class Ws4Variant:
+    """Worksheet 4's parameters: Q4 and Q5 score the same moon under two policies."""
+
+    q4: tuple[tuple[int, ...], int]  # the scores before the hand, the seat that shoots the moon
+
+
+def moon_scores(before: tuple[int, ...], shooter: int, moon: str) -> tuple[int, ...]:
+    """The scores after a hand in which ``shooter`` shoots the moon, under moon policy ``moon`` (the engine scores it).
+
+    >>> moon_scores((10, 20, 30, 40), 0, "old"), moon_scores((10, 20, 30, 40), 0, "new")
+    ((10, 46, 56, 66), (-16, 20, 30, 40))
+    """
+    import dataclasses
+
+    from ..scoring import score_hand
+
+    rules = dataclasses.replace(STANDARD, moon=moon)
+    points = tuple(rules.total_points if s == shooter else 0 for s in range(rules.players))
+    return tuple(b + d for b, d in zip(before, score_hand(rules, points, shooter, before).deltas))
+
+
+def _ws4_q4(rng: random.Random) -> tuple[tuple[int, ...], int] | None:
+    shooter = rng.randrange(4)
+    before = tuple(rng.randrange(30, 96) for _ in range(4))
+    auto, avoid = moon_scores(before, shooter, "auto"), moon_scores(before, shooter, "avoid-end")
+    # The two policies choose different moons (so Q4 cannot confirm Q5), and nobody has ended the game yet.
+    if auto == avoid or max(before) >= STANDARD.target:
+        return None
+    return before, shooter
+
+
+@functools.lru_cache(maxsize=256)
+def ws4_variant(seed: int) -> Ws4Variant:
+    """Worksheet 4's variant for ``seed`` (Q4 and Q5; the counting questions are the same for everyone)."""
+    rng = random.Random(f"hearts-lab|ws4|{seed}")
+    return Ws4Variant(q4=_search(rng, _ws4_q4, "Q4 scores"))
+
+
 #: The worksheets that have per-student variants, and how each is drawn.
-GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant}
+GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant, "ws4": ws4_variant}
 
 
 def variant(worksheet: str, seed: int) -> Any:

@@ -28,11 +28,14 @@ import sympy
 from ..cards import QUEEN_OF_SPADES, Card
 from ..rules import Rules
 from ..scoring import score_hand
-from .checks import Wrong, _matches, exact_value, hint as _hint, question, read_seats
+from .checks import HINTS, Wrong, _matches, exact_value, hint as _hint, question, read_seats
 from .sampling import Count, deal_hands
+from .variants import Ws4Variant, moon_scores, ws4_variant
 
 __all__ = [
     "SCORES_BEFORE",
+    "GENERIC",
+    "use_variant",
     "SHOOTER",
     "Q7_MIN_DEALS",
     "Q8_RULES",
@@ -53,9 +56,88 @@ __all__ = [
 
 WS = "ws4"
 STANDARD_4 = Rules.preset("standard", players=4)
+#: Q4, Q5 of the generic copy; a student's own copy calls use_variant(seed) first (hearts_lab.exercises.variants).
+GENERIC = Ws4Variant(q4=((71, 58, 83, 90), 1))
+_current = GENERIC
 #: Q4, Q5: the scores before the hand in which seat :data:`SHOOTER` shoots the moon (target 100).
-SCORES_BEFORE = (71, 58, 83, 90)
-SHOOTER = 1
+SCORES_BEFORE, SHOOTER = GENERIC.q4
+
+#: The text of each question whose values change with the variant.
+TEXTS = {
+    "Q4": (
+        "Four players, target 100. The scores before the hand are `{q4_before}` and **seat {q4_shooter}** shoots the\n"
+        "moon. The *old moon* adds 26 to every other player; the *new moon* subtracts 26 from the shooter.\n"
+        "The rule option `moon` decides which ([`docs/rules.md`](../../docs/rules.md#s4) §4):\n"
+        "\n"
+        "* `auto`: old if the shooter's score minus 26 is strictly lower than every opponent's score, else new;\n"
+        "* `avoid-end`: old, unless that would end the game; then new.\n"
+        "\n"
+        "Give the four scores **after** the hand, as a tuple in seat order.\n"
+        "\n"
+        "* **Q4**: under `moon=\"auto\"`;\n"
+        "* **Q5**: under `moon=\"avoid-end\"`."
+    ),
+}
+_HINTS = {
+    "Q4": (
+        "Old moon or new moon? Under 'auto' that depends on the shooter's score.",
+        "Decide first: the old moon adds 26 to each other player, the new moon takes 26 from the shooter. Then add the changes to the scores before.",
+        "Seat {q4_shooter}'s score minus 26 is {q4_lower} every other score, so 'auto' takes the {q4_auto} moon: {q4_auto_effect}.",
+    ),
+    "Q5": (
+        "Would the old moon end the game (target 100)?",
+        "Under 'avoid-end' the old moon is taken unless it would push someone to the target; then the new moon.",
+        "The old moon would {q5_ends}, so 'avoid-end' takes the {q5_moon} moon: {q5_effect}.",
+    ),
+}
+
+
+def _effect(shooter: int, moon: str) -> str:
+    others = [s for s in range(STANDARD_4.players) if s != shooter]
+    if moon == "old":
+        return f"+26 to seats {', '.join(map(str, others[:-1]))} and {others[-1]}"
+    return f"-26 to seat {shooter} only"
+
+
+def _fields(v: Ws4Variant) -> dict[str, Any]:
+    before, shooter = v.q4
+    auto = "old" if moon_scores(before, shooter, "auto") == moon_scores(before, shooter, "old") else "new"
+    old = moon_scores(before, shooter, "old")
+    enders = [s for s, score in enumerate(old) if score >= STANDARD_4.target]
+    avoid = "old" if moon_scores(before, shooter, "avoid-end") == old else "new"  # the engine decides
+    ends = (f"take seat{'s' if len(enders) > 1 else ''} {' and '.join(map(str, enders))} to 100 or more"
+            if enders else "not take anyone to 100")
+    return {
+        "q4_before": " ".join(map(str, before)), "q4_shooter": shooter,
+        "q4_lower": "lower than" if auto == "old" else "not lower than",
+        "q4_auto": auto, "q4_auto_effect": _effect(shooter, auto),
+        "q5_ends": ends, "q5_moon": avoid, "q5_effect": _effect(shooter, avoid),
+    }
+
+
+def _ladder(key: str) -> tuple[str, str, str]:
+    values = _fields(_current)
+    return tuple(text.format(**values) for text in _HINTS[key])  # type: ignore[return-value]
+
+
+def question_text(key: str) -> str:
+    """The text of question ``key`` for the current variant (the worksheet's markdown under its heading)."""
+    return TEXTS[key].format(**_fields(_current))
+
+
+def use_variant(seed: int | None) -> str:
+    """Swap in a student's own scores and shooter for Q4 and Q5 (``None``: the generic copy again).
+
+    >>> use_variant(12345)
+    'Worksheet 4, variant 12345: your own scores for Q4 and Q5.'
+    >>> _ = use_variant(None)
+    """
+    global _current, SCORES_BEFORE, SHOOTER
+    _current = GENERIC if seed is None else ws4_variant(seed)
+    SCORES_BEFORE, SHOOTER = _current.q4
+    for key in _HINTS:
+        HINTS[WS][key] = _ladder(key)
+    return f"Worksheet 4, variant {seed}: your own scores for Q4 and Q5." if seed is not None else "Worksheet 4: the generic copy."
 #: Q7: the estimate must come from at least this many deals.
 Q7_MIN_DEALS = 5000
 #: Q8: the rules simulated (points allowed on the first trick) and the least number of hands.
@@ -169,6 +251,15 @@ def check_q3(answer: object) -> None:
     raise Wrong()
 
 
+#: The other moon's slip, which only a student's own copy can meet (the generic copy's Q4 is an old moon, Q5 a new one).
+_OTHER_MOON = {
+    "Q4": {"old-moon": "That is the old moon (+26 to everyone else). Under 'auto' the old moon is taken only when the "
+                       "shooter's score minus 26 is strictly lower than every other score."},
+    "Q5": {"new-moon": "That is the new moon (-26 to the shooter). Under 'avoid-end' the old moon is taken unless it "
+                       "would end the game."},
+}
+
+
 def _judge_scores(key: str, answer: object, policy: str) -> None:
     """Q4, Q5: the engine scores the hand at check time. No digest is stored for these two: a choice
     between the old and the new moon has a handful of plausible answers, which anyone could try
@@ -184,7 +275,8 @@ def _judge_scores(key: str, answer: object, policy: str) -> None:
         return
     other = "new" if after(policy) == after("old") else "old"
     if got == after(other):
-        raise Wrong(SLIP_HINTS[key]["new-moon" if other == "new" else "old-moon"])
+        slip = "new-moon" if other == "new" else "old-moon"
+        raise Wrong(SLIP_HINTS[key].get(slip) or _OTHER_MOON[key][slip])
     if got == tuple(b + (points[s]) for s, b in enumerate(SCORES_BEFORE)):
         raise Wrong(SLIP_HINTS[key]["shooter-scores"])
     if got in {tuple(a - b for a, b in zip(after(m), SCORES_BEFORE)) for m in ("old", "new")}:
@@ -192,21 +284,13 @@ def _judge_scores(key: str, answer: object, policy: str) -> None:
     raise Wrong()
 
 
-@question(WS, "Q4", "Scores after a moon, moon='auto'", hints=(
-    "Old moon or new moon? Under 'auto' that depends on the shooter's score.",
-    "Decide first: the old moon adds 26 to each other player, the new moon takes 26 from the shooter. Then add the changes to the scores before.",
-    "Seat 1's score minus 26 is lower than every other score, so 'auto' takes the old moon: +26 to seats 0, 2 and 3.",
-))
+@question(WS, "Q4", "Scores after a moon, moon='auto'", hints=_ladder("Q4"))
 def check_q4(answer: object) -> None:
     """Q4: four scores (see the worksheet)."""
     _judge_scores("Q4", answer, "auto")
 
 
-@question(WS, "Q5", "Scores after a moon, moon='avoid-end'", hints=(
-    "Would the old moon end the game (target 100)?",
-    "Under 'avoid-end' the old moon is taken unless it would push someone to the target; then the new moon.",
-    "The old moon would take seats 2 and 3 past 100, so 'avoid-end' takes the new moon: -26 to seat 1 only.",
-))
+@question(WS, "Q5", "Scores after a moon, moon='avoid-end'", hints=_ladder("Q5"))
 def check_q5(answer: object) -> None:
     """Q5: four scores (see the worksheet)."""
     _judge_scores("Q5", answer, "avoid-end")
