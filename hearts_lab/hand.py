@@ -37,7 +37,9 @@ from .cards import (
     CardError,
     _quote,
     format_cards,
+    SUITS,
 )
+from .core import _C0, _C1, _C2, _C3, _CARD_OF, BIT, CODE, Core, cards_of
 from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, MoveRule, RecordError, RulesError, check_rules
 from .records import MAX_HAND_RECORD, JSONObject, JSONValue, check_fields, check_indent, load_json
@@ -271,7 +273,25 @@ class Hand:
         self.seed = seed
         self.kitty: tuple[Card, ...] = kitty
         self._dealt: tuple[tuple[Card, ...], ...] = tuple([tuple(h) for h in seats])
-        self._hands: list[list[Card]] = seats
+        # Each seat's cards as masks (hearts_lab.core): the distinct cards it holds, and those it holds twice.
+        if rules.decks == 1:
+            bit_of = BIT.__getitem__
+            self._held: list[int] = [sum(map(bit_of, h)) for h in seats]
+            self._twice: list[int] = [0] * n
+        else:
+            self._held, self._twice = [], []
+            for h in seats:
+                held = twice = 0
+                for c in h:
+                    b = BIT[c]
+                    if held & b:
+                        twice |= b
+                    else:
+                        held |= b
+                self._held.append(held)
+                self._twice.append(twice)
+        self._core = Core.of(rules)
+        self._n = n
         self.pass_offset: int = rules.pass_offset(hand_number) if passing else 0
         self._choices: dict[int, tuple[Card, ...]] = {}
         self._passes: tuple[tuple[Card, ...], ...] | None = None
@@ -291,6 +311,9 @@ class Hand:
         self._leader = 0
         self._to_play: int | None = None
         self._decided: tuple[tuple[Card, ...], MoveRule | None, str] | None = None
+        self._owner = -1  # who may still shoot the moon (Core.moon_owner)
+        self._pend_moon = self._pend_pos = False  # the pile holds a moon card / a card worth points
+        self._pend_pts = 0
         self.phase: Phase
         if self.pass_offset:
             self.phase = "pass"
@@ -479,7 +502,11 @@ class Hand:
 
     def cards(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, by suit then rank."""
-        return tuple(self._hands[self._seat(seat)])
+        seat = self._seat(seat)
+        twice = self._twice[seat]
+        if not twice:
+            return cards_of(self._held[seat])
+        return tuple(_sorted(cards_of(self._held[seat]) + cards_of(twice)))
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt, before passing."""
@@ -600,17 +627,9 @@ class Hand:
     @property
     def moon_shooter(self) -> int | None:
         """The seat that collected every moon card (RULES.md §1.8, §3.11), once the hand is over."""
-        if self.phase != "over" or self.rules.moon == "off":
+        if self.phase != "over" or not self._core.moon_on or self._owner < 0:
             return None
-        # RULES.md §3.11: if any point card went unclaimed, nobody can shoot the moon.
-        if any(self.rules.points_of(c) > 0 for c in self._unclaimed):
-            return None
-        need = self.rules._moon_set
-        for seat, cards in enumerate(self._collected):
-            have = Counter(c for c in cards if c in need)
-            if have == need:
-                return seat
-        return None
+        return self._owner
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see; give this to a bot."""
@@ -646,7 +665,7 @@ class Hand:
             raise IllegalPass(f"There is no seat {_quote(seat)}: seats are 0 to {self.players - 1}.", seat=None, card=None, rule="seat", legal=())
         seat = index
         need = self.rules.pass_count
-        hand = self._hands[seat]
+        hand = self.cards(seat)
         if len(chosen) != need:
             raise IllegalPass(
                 f"Seat {seat} must pass exactly {need} cards, not {given if given is not None else len(chosen) if len(chosen) <= need else 'more'}.",
@@ -668,13 +687,22 @@ class Hand:
     def _exchange(self) -> None:
         n = self.players
         passes = tuple(self._choices[s] for s in range(n))
+        held, twice = self._held, self._twice
         for seat, cards in enumerate(passes):
             for card in cards:
-                self._hands[seat].remove(card)
+                b = BIT[card]
+                if twice[seat] & b:
+                    twice[seat] ^= b
+                else:
+                    held[seat] ^= b
         for seat, cards in enumerate(passes):
-            self._hands[self.rules.pass_target(seat, self.pass_offset)].extend(cards)
-        for h in self._hands:
-            h.sort(key=_BY_SUIT)
+            to = self.rules.pass_target(seat, self.pass_offset)
+            for card in cards:
+                b = BIT[card]
+                if held[to] & b:
+                    twice[to] |= b
+                else:
+                    held[to] |= b
         self._passes = passes
         self._choices = {}
         self._start_play()
@@ -685,15 +713,15 @@ class Hand:
         rules = self.rules
         self._kitty_trick = rules.kitty_trick if self.kitty else None
         self._last_trick = rules.hand_size - 1
-        self._dedupe = rules.decks > 1  # two packs: list each legal card once
-        # Each seat's cards by suit as well (kept in step by play()): following suit needs no scan.
-        by_suit: list[dict[str, list[Card]]] = []
-        for cards in self._hands:
-            suits: dict[str, list[Card]] = {CLUBS: [], DIAMONDS: [], HEARTS: [], SPADES: []}
-            for c in cards:
-                suits[c.suit].append(c)
-            by_suit.append(suits)
-        self._suits = by_suit
+        self._led = -1  # the suit index led to the current trick (-1 before its lead)
+        self._first = True  # the first trick is being played
+        self._legal = self._core.legal
+        self._codes: list[tuple[int, int]] = []  # the current trick's plays as (seat, code)
+        core = self._core
+        kitty_codes = [CODE[c] for c in self.kitty]
+        self._kitty_pts = sum(core.value[k] for k in kitty_codes)
+        self._kitty_moon = any(core.moon[k] for k in kitty_codes)
+        self._kitty_pos = any(core.positive[k] for k in kitty_codes)
         # From the dealer's left round to the dealer.
         order = rules.play_order(self.dealer)[1:] + (self.dealer,)
         if rules.opening_lead == "left-of-dealer":
@@ -704,18 +732,30 @@ class Hand:
             if lowest is not None and lowest not in self.kitty:
                 self._opening_card = lowest
             else:
-                clubs = [c for h in self._hands for c in h if c.suit == CLUBS]
-                self._opening_card = min(clubs) if clubs else None
-            self._leader = next((s for s in order if self._opening_card in self._hands[s]), order[0])
+                clubs = 0
+                for h in self._held:
+                    clubs |= h & 0xFFFF
+                self._opening_card = _CARD_OF[(clubs & -clubs).bit_length() - 1] if clubs else None
+            opening = BIT[self._opening_card] if self._opening_card is not None else 0
+            self._leader = next((s for s in order if self._held[s] & opening), order[0])
+        self._opening_bit = BIT[self._opening_card] if rules.opening_lead == "lowest-club" and self._opening_card else 0
         self._to_play = self._leader
 
     # -- playing ------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Card, ...]:
         """The distinct cards the seat to play may play now, by suit then rank."""
-        if self.phase != "play":
-            return ()
-        return (self._decided or self._decide())[0]
+        decided = self._decided
+        if decided is None:
+            if self.phase != "play":
+                return ()
+            # _decide, inlined: this is the engine's hottest call.
+            legal, rule = self._legal(self._held[self._to_play], self._led, self._first, self.hearts_broken, self._opening_bit)  # type: ignore[index]
+            self._decided = decided = (
+                _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50 & 0x1FFF],
+                rule, "",
+            )
+        return decided[0]
 
     @property
     def legality(self) -> Legality:
@@ -733,69 +773,31 @@ class Hand:
         """
         if self.phase != "play":
             return Legality(None, (), "phase", "the hand is over" if self.phase == "over" else "the cards have not been passed yet")
-        legal, rule, clause = self._decided or self._decide()
-        return Legality(self._to_play, legal, rule, clause)
+        legal, rule, _ = self._decided or self._decide()
+        return Legality(self._to_play, legal, rule, self._clause(rule))
 
     def _decide(self) -> tuple[tuple[Card, ...], MoveRule | None, str]:
-        """Which cards the seat to play may play, and the one rule that removed the others."""
+        """Which cards the seat to play may play, and the one rule that removed the others (Core.legal)."""
         seat = self._to_play
         assert seat is not None
-        suits = self._suits[seat]
-        plays = self._plays
-        if plays and not self._dedupe:
-            # The common case first: following suit with one pack.
-            follow = suits[plays[0][1][1]]
-            if follow:
-                result: tuple[tuple[Card, ...], MoveRule | None, str]
-                if len(follow) == len(self._hands[seat]):
-                    result = (tuple(follow), None, "")
-                else:
-                    result = (tuple(follow), "follow-suit", _FOLLOW_CLAUSES[plays[0][1][1]])
-                self._decided = result
-                return result
-        cards = self._hands[seat]
-        rules = self.rules
-        first = not self._trick_fields
-        legal: list[Card] = cards
-        rule: MoveRule | None = None
-        clause = ""
-        if plays:
-            led = plays[0][1].suit
-            follow = suits[led]
-            if follow:
-                legal, rule, clause = follow, "follow-suit", _FOLLOW_CLAUSES[led]
-            elif first and not rules.first_trick_points:
-                safe = [c for c in cards if c not in POINT_CARDS]
-                if safe:
-                    legal, rule, clause = safe, "first-trick-points", RULE_CLAUSES["first-trick-points"]
-        else:
-            decided = False
-            if first:
-                lead = rules.opening_lead
-                if lead == "lowest-club" and self._opening_card is not None:
-                    legal, rule, decided = [self._opening_card], "opening-lead", True
-                    clause = f"the holder of {self._opening_card} must lead it to the first trick"
-                elif lead == "any-club":
-                    clubs = suits[CLUBS]
-                    if clubs:  # no club in this hand (the only one in the kitty): the leading rules below
-                        legal, rule, decided = clubs, "opening-lead", True
-                        clause = "the first trick must be led with a club"
-                elif lead == "left-of-dealer" and not rules.first_lead_points:
-                    decided = True
-                    safe = [c for c in cards if c not in POINT_CARDS]
-                    if safe:
-                        legal, rule, clause = safe, "opening-lead", "the first trick may not be led with a heart or Q♠"
-            hearts = suits[HEARTS]
-            if not decided and hearts and not self.hearts_broken:
-                # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
-                others = len(cards) - len(hearts)
-                if others > suits[SPADES].count(QUEEN_OF_SPADES):
-                    legal, rule, clause = [c for c in cards if c.suit != HEARTS], "hearts-not-broken", RULE_CLAUSES["hearts-not-broken"]
-        if len(legal) == len(cards):
-            rule, clause = None, ""  # nothing was removed
-        moves = tuple(dict.fromkeys(legal)) if self._dedupe else tuple(legal)
-        self._decided = decided_ = (moves, rule, clause)
-        return decided_
+        legal, rule = self._legal(self._held[seat], self._led, self._first, self.hearts_broken, self._opening_bit)
+        self._decided = decided = (cards_of(legal), rule, "")  # type: ignore[assignment]
+        return decided  # type: ignore[return-value]
+
+    def _clause(self, rule: MoveRule | None) -> str:
+        """The words of the rule that removed cards, for the refusal sentence."""
+        if rule is None:
+            return ""
+        if rule == "follow-suit":
+            return _FOLLOW_CLAUSES[SUITS[self._led]]
+        if rule == "opening-lead":
+            lead = self.rules.opening_lead
+            if lead == "lowest-club":
+                return f"the holder of {self._opening_card} must lead it to the first trick"
+            if lead == "any-club":
+                return "the first trick must be led with a club"
+            return "the first trick may not be led with a heart or Q♠"
+        return RULE_CLAUSES[rule]
 
     def verify_play(self, card: Card | str, seat: int | None = None) -> Card:
         """The card, if ``seat`` (default: the seat to play) may play it now; otherwise the
@@ -830,11 +832,12 @@ class Hand:
             seat = index
         if seat is not None and seat != to_play:
             raise IllegalMove(f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=())
-        legal, rule, clause = self._decided or self._decide()
+        legal, rule, _ = self._decided or self._decide()
         if card in legal:
             return card
+        clause = self._clause(rule)
         assert to_play is not None
-        if card not in self._hands[to_play]:
+        if not self._held[to_play] & BIT[card]:
             rule, clause = "not-in-hand", RULE_CLAUSES["not-in-hand"]
         raise IllegalMove(
             f"Seat {to_play} cannot play {card}: {clause}. Legal: {', '.join(map(str, legal))}.",
@@ -894,36 +897,53 @@ class Hand:
             card = self.verify_play(card, seat)
         seat_ = self._to_play
         assert seat_ is not None
-        self._hands[seat_].remove(card)
-        self._suits[seat_][card.suit].remove(card)
+        k = CODE[card]
+        b = 1 << k
+        twice = self._twice[seat_]
+        if twice & b:
+            self._twice[seat_] = twice ^ b
+        else:
+            self._held[seat_] ^= b
         self._history.append(card)
         plays = self._plays
+        if not plays:
+            self._led = k >> 4
         plays.append((seat_, card))
+        self._codes.append((seat_, k))
         self._decided = None
-        n = self.rules.players
+        n = self._n
         if len(plays) < n:
             self._to_play = seat_ + 1 if seat_ + 1 < n else 0
         else:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        rules = self.rules
+        core = self._core
         plays = tuple(self._plays)
         number = len(self._trick_fields)
-        last = number == self._last_trick
-        winner, cancelled = _winner(rules.cancellation, plays)
-        cards = [c for _, c in plays]
-        pile = self._pending + cards if self._pending else cards
-        kitty_here = number == self._kitty_trick
+        last = number == core.last_trick
+        codes = self._codes
+        won, _, cancelled_codes = core.winner(codes)
+        winner = won if won >= 0 else None
+        cancelled = tuple([_CARD_OF[k] for k in cancelled_codes]) if cancelled_codes else ()  # type: ignore[misc]
+        pile = self._pending + [c for _, c in plays] if self._pending else [c for _, c in plays]
+        value = core.value
+        points = self._pend_pts
+        trick_mask = 0
+        for _, k in codes:
+            points += value[k]
+            trick_mask |= 1 << k
+        has_moon = self._pend_moon or bool(trick_mask & core.moon_mask)
+        has_pos = self._pend_pos or bool(trick_mask & core.positive_mask)
+        kitty_here = number == core.kitty_trick
         if kitty_here:
             pile = [*pile, *self.kitty]
-        collector = winner
-        if winner is None and last and rules.last_trick_set_aside == "leader":
-            collector = self._leader
+            points += self._kitty_pts
+            has_moon = has_moon or self._kitty_moon
+            has_pos = has_pos or self._kitty_pos
+        collector = core.collector(won, self._leader, number)
         took_kitty = False
-        points = 0
-        if collector is not None:
-            points = rules.points(pile)
+        if collector >= 0:
             self._collected[collector].extend(pile)
             self._points[collector] += points
             self._pending = []
@@ -932,25 +952,31 @@ class Hand:
                 took_kitty = True
             self._kitty_in_pending = False
             collected = tuple(pile)
+            self._owner = core.moon_owner(self._owner, collector, has_moon, has_pos)
+            self._pend_pts, self._pend_moon, self._pend_pos = 0, False, False
         elif last:
             self._unclaimed.extend(pile)
             self._pending = []
             collected = ()
+            self._owner = core.moon_owner(self._owner, -1, has_moon, has_pos)
+            points = 0
+            self._pend_pts, self._pend_moon, self._pend_pos = 0, False, False
         else:
             self._pending = pile
             self._kitty_in_pending = self._kitty_in_pending or kitty_here
             collected = ()
-        if not self.hearts_broken:
-            breakers = rules._breakers
-            for c in cards:
-                if c in breakers:
-                    self.hearts_broken = True
-                    break
+            self._pend_pts, self._pend_moon, self._pend_pos = points, has_moon, has_pos
+            points = 0
+        if not self.hearts_broken and trick_mask & core.breakers:
+            self.hearts_broken = True
         self._trick_fields.append(
-            (number, self._leader, plays, True, winner, cancelled, collected, None, collector,
-             points, took_kitty, tuple(self._pending), self._kitty_in_pending)
+            (number, self._leader, plays, True, winner, cancelled, collected, None, None if collector < 0 else collector,
+             points, took_kitty, tuple(self._pending) if self._pending else (), self._kitty_in_pending)
         )
         self._plays = []
+        self._codes = []
+        self._led = -1
+        self._first = False
         if winner is not None:
             self._leader = winner
         if last:
@@ -1007,9 +1033,6 @@ class Hand:
                 state[name] = [v.copy() if type(v) is list else v for v in value]  # a seat's cards, collected...
             elif kind is dict:
                 state[name] = value.copy()
-        suits = self.__dict__.get("_suits")
-        if suits is not None:
-            state["_suits"] = [{s: list(cards) for s, cards in seat.items()} for seat in suits]
         new.__dict__ = state
         return new
 

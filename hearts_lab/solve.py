@@ -49,12 +49,12 @@ and ``choice``).
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .arguments import ArgumentError, check_budget, check_scores, check_seat, check_type
 from .cards import CLUBS, HEARTS, POINT_CARDS, SUITS, Card
+from .core import SUPPORTED_FIELDS, Core, codes_of, unsupported_fields
 from .errors import RulesError
 from .hand import Hand
 from .rules import Rules
@@ -387,6 +387,11 @@ class _Search:
         time_limit = None if time_limit is None else check_budget(time_limit, "time_limit", zero=True)
         rules = hand.rules
         self.rules = rules
+        # The search's shortcuts (equivalent cards, canonical keys, cash-outs) assume these rules' fields only.
+        unknown = unsupported_fields(rules, SUPPORTED_FIELDS)
+        if unknown:
+            raise RulesError(f"{unknown[0]}: the solver does not implement this rule option.", unknown[0])
+        self.core = core = Core.of(rules)  # the one implementation of the play rules
         self.n = n = hand.players
         self.seat = seat
         self.scores = scores
@@ -395,12 +400,10 @@ class _Search:
         self.nodes = 0
         self.limit = 1 << 62
         self.hand_size = rules.hand_size
-        moon_set = rules.moon_card_set if rules.moon != "off" else Counter()
-        self.value = {c: rules.points_of(card) for c, card in _CARD_OF.items()}
-        self.moon = {c: card in moon_set for c, card in _CARD_OF.items()}
-        self.positive = {c: rules.points_of(card) > 0 for c, card in _CARD_OF.items()}
+        # By code, from the core: each card's points, whether it counts toward the moon, is worth more than 0.
+        self.value, self.moon, self.positive = core.value, core.moon, core.positive
         self.pointcard = {c: card in POINT_CARDS for c, card in _CARD_OF.items()}
-        self.breaks = {c: rules.breaks_hearts(card) for c, card in _CARD_OF.items()}
+        self.breaks = {c: bool(core.breakers >> c & 1) for c in _CARD_OF}
         classes: dict[tuple[int, bool, bool, bool, bool], int] = {}
         self.cls = {}
         for c in _CARD_OF:
@@ -416,6 +419,15 @@ class _Search:
         self.key_points = rules.moon in ("auto", "avoid-end")  # the moon decision reads every seat's points
         # -- the position
         self.hands: list[list[int]] = [sorted(_code(c) for c in hand.cards(s)) for s in range(n)]
+        # The same cards as masks (hearts_lab.core): the distinct cards each seat holds, and those it holds twice.
+        self.held = [0] * n
+        self.twice = [0] * n
+        for s, h in enumerate(self.hands):
+            for c in h:
+                if self.held[s] >> c & 1:
+                    self.twice[s] |= 1 << c
+                else:
+                    self.held[s] |= 1 << c
         self.trick: list[tuple[int, int]] = [(s, _code(c)) for s, c in hand.current_trick.plays]
         self.leader = hand.leader
         to_play = hand.to_play
@@ -442,6 +454,7 @@ class _Search:
         self.opening = -1
         if self.trick_no == 0 and not self.trick and self.opening_lead == "lowest-club" and hand.opening_card is not None:
             self.opening = _code(hand.opening_card)
+        self.opening_bit = 1 << self.opening if self.opening >= 0 else 0
         self.leaf_cache: dict[tuple[tuple[int, ...], int], int] = {}
         self.moon_tt: dict[tuple[object, ...], int] = {}
         # History heuristic: cards that refuted (or proved) before are tried first.
@@ -461,42 +474,20 @@ class _Search:
 
     # -- rules ----------------------------------------------------------------------------------
 
-    def legal(self, seat: int) -> list[int]:
-        """The engine's legality decision (Hand._legal), on codes."""
-        cards = self.hands[seat]
-        pointcard = self.pointcard
-        first = self.trick_no == 0
-        if self.trick:
-            led = self.trick[0][1] >> 4
-            follow = [c for c in cards if c >> 4 == led]
-            if follow:
-                return follow
-            if first and not self.first_trick_points:
-                safe = [c for c in cards if not pointcard[c]]
-                if safe:
-                    return safe
-            return cards
-        if first:
-            lead = self.opening_lead
-            if lead == "lowest-club" and self.opening >= 0:
-                return [self.opening]
-            if lead == "any-club":
-                clubs = [c for c in cards if c >> 4 == _CLUBS]
-                if clubs:
-                    return clubs
-            if lead == "left-of-dealer" and not self.first_lead_points:
-                safe = [c for c in cards if not pointcard[c]]
-                return safe or cards
-        if not self.broken and any(not pointcard[c] for c in cards):
-            return [c for c in cards if c >> 4 != _HEARTS]
-        return cards
+    def legal(self, seat: int) -> tuple[int, ...]:
+        """The engine's legality decision (:meth:`hearts_lab.core.Core.legal`), as codes."""
+        trick = self.trick
+        mask, _ = self.core.legal(
+            self.held[seat], trick[0][1] >> 4 if trick else -1, self.trick_no == 0, self.broken, self.opening_bit
+        )
+        return codes_of(mask)
 
     def moves(self, seat: int) -> list[int]:
         """Legal cards, one per run of equivalent cards (same suit and class, held by ``seat``,
         no other live card in between, no copy held by anyone else or on the table)."""
         legal = self.legal(seat)
         if len(legal) < 2:
-            return legal
+            return list(legal)
         mine = self.hands[seat]
         others: set[int] = set()
         for s, h in enumerate(self.hands):
@@ -527,6 +518,11 @@ class _Search:
         """Play ``code`` for the seat to play; returns what :meth:`unplay` needs."""
         seat = self.to_play
         self.hands[seat].remove(code)
+        b = 1 << code
+        if self.twice[seat] & b:
+            self.twice[seat] ^= b
+        else:
+            self.held[seat] ^= b
         trick = self.trick
         trick.append((seat, code))
         n = self.n
@@ -534,19 +530,8 @@ class _Search:
             self.to_play = (seat + 1) % n
             return None
         saved = (self.leader, self.to_play, int(self.broken), self.pend_pts, self.pend_moon, self.pend_pos, self.owner)
-        led = trick[0][1] >> 4
-        cancelled: set[int] = set()
-        if self.cancellation:
-            seen: set[int] = set()
-            for _, c in trick:
-                if c in seen:
-                    cancelled.add(c)
-                seen.add(c)
-        best = -1
-        winner = -1
-        for s, c in trick:
-            if c >> 4 == led and c not in cancelled and c > best:
-                best, winner = c, s
+        core = self.core
+        winner = core.winner(trick)[0]
         value, moon, positive = self.value, self.moon, self.positive
         p_pts = self.pend_pts + sum(value[c] for _, c in trick)
         p_moon = self.pend_moon + sum(moon[c] for _, c in trick)
@@ -557,29 +542,24 @@ class _Search:
             p_pts += self.kitty[0]
             p_moon += self.kitty[1]
             p_pos += self.kitty[2]
-        collector = winner
-        if winner < 0 and last and self.leader_collects_last:
-            collector = self.leader
+        collector = core.collector(winner, self.leader, number)
         took = -1
         if collector >= 0:
             took = self.pts[collector]
             self.pts[collector] += p_pts
-            if p_moon and self.owner != -2:
-                if self.owner == -1:
-                    self.owner = collector
-                elif self.owner != collector:
-                    self.owner = -2
+            self.owner = core.moon_owner(self.owner, collector, p_moon > 0, p_pos > 0)
             self.pend_pts = self.pend_moon = self.pend_pos = 0
         elif last:
-            if p_moon or p_pos:
-                self.owner = -2
+            self.owner = core.moon_owner(self.owner, -1, p_moon > 0, p_pos > 0)
             self.pend_pts = self.pend_moon = self.pend_pos = 0
         else:
             self.pend_pts, self.pend_moon, self.pend_pos = p_pts, p_moon, p_pos
         if not self.broken:
-            breaks = self.breaks
-            if any(breaks[c] for _, c in trick):
-                self.broken = True
+            breakers = core.breakers
+            for _, c in trick:
+                if breakers >> c & 1:
+                    self.broken = True
+                    break
         if winner >= 0:
             self.leader = winner
         self.to_play = self.leader
@@ -594,6 +574,11 @@ class _Search:
             self.to_play = seat
             self.hands[seat].append(code)
             self.hands[seat].sort()
+            b = 1 << code  # back in the masks
+            if self.held[seat] & b:
+                self.twice[seat] |= b
+            else:
+                self.held[seat] |= b
             return
         (self.leader, self.to_play, broken, self.pend_pts, self.pend_moon, self.pend_pos, self.owner,
          collector, took, number, self.opening) = saved
@@ -606,6 +591,11 @@ class _Search:
         self.to_play = seat
         self.hands[seat].append(code)
         self.hands[seat].sort()
+        b = 1 << code  # back in the masks
+        if self.held[seat] & b:
+            self.twice[seat] |= b
+        else:
+            self.held[seat] |= b
 
     # -- the canonical position -----------------------------------------------------------------
 
@@ -637,14 +627,8 @@ class _Search:
         return v
 
     def winning_now(self) -> tuple[int, int]:
-        """(seat, card) currently winning the trick in progress (-1 if none)."""
-        trick = self.trick
-        led = trick[0][1] >> 4
-        counts = Counter(c for _, c in trick) if self.cancellation else None
-        best, who = -1, -1
-        for s, c in trick:
-            if c >> 4 == led and c > best and (counts is None or counts[c] == 1):
-                best, who = c, s
+        """(seat, card) currently winning the trick in progress (-1 if none): the trick-winner rule on the cards so far."""
+        who, best, _ = self.core.winner(self.trick)
         return who, best
 
     def order(self, cards: list[int], helping: bool) -> list[int]:

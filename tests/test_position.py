@@ -130,3 +130,24 @@ def test_copy_shares_no_mutable_state_and_plays_on_like_a_replay():
             replay.play(card)
         assert _state(copy) == _state(replay) and copy.to_json() == replay.to_json()
         assert _state(hand) == before
+
+
+def test_the_solver_refuses_a_rule_field_it_does_not_know():
+    import dataclasses
+
+    from hearts_lab.solve import best_moves
+
+    @dataclasses.dataclass(frozen=True)
+    class JokerRules(Rules):
+        jokers: int = 0
+
+    plain = JokerRules(players=4, name="jokers", pass_count=0)
+    hand = Hand.deal(plain, seed=1)
+    while len(hand.cards(0)) > 2:
+        hand.play(hand.legal_moves()[0])
+    assert best_moves(hand).complete  # the default value is the rules the solver searches
+    wild = dataclasses.replace(plain, jokers=2)
+    hand = Hand.deal(wild, seed=1)
+    with pytest.raises(RulesError, match="^jokers: the solver does not implement") as error:
+        best_moves(hand)
+    assert error.value.field == "jokers"

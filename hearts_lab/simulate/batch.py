@@ -56,7 +56,6 @@ given in another order (:func:`deals_from_hands`) are shuffled per seat first.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
@@ -64,6 +63,7 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUITS, Card
+from ..core import SUPPORTED_FIELDS as CORE_FIELDS, unsupported_fields
 from ..rules import Rules
 from .errors import UnsupportedRule
 
@@ -86,15 +86,9 @@ __all__ = [
 #: The policies the batch path plays.
 POLICIES = ("random", "lowest")
 
-#: Rule fields this module implements. A field outside this set (a future rule
-#: option) raises :class:`UnsupportedRule` unless it keeps its default value.
-SUPPORTED_FIELDS = frozenset(
-    {
-        "players", "name", "decks", "removed", "pass_count", "pass_schedule", "opening_lead",
-        "first_trick_points", "first_lead_points", "hearts_broken_by", "card_points", "moon",
-        "moon_reward", "moon_cards", "cancellation", "last_trick_set_aside", "kitty_to", "target", "ties",
-    }
-)
+#: Rule fields this module implements (those of the rules core). A field outside this set (a future
+#: rule option) raises :class:`UnsupportedRule` unless it keeps its default value.
+SUPPORTED_FIELDS = CORE_FIELDS
 
 
 def card_index(card: Card) -> int:
@@ -197,18 +191,12 @@ class BatchTables:
         """
         if not isinstance(rules, Rules):
             raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
-        for f in dataclasses.fields(rules):
-            if not f.init or f.name in SUPPORTED_FIELDS:
-                continue
-            default = f.default if f.default is not dataclasses.MISSING else (
-                f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING  # type: ignore[misc]
+        for name in unsupported_fields(rules, SUPPORTED_FIELDS):
+            raise UnsupportedRule(
+                f"{name}: the batch path does not implement this rule option "
+                f"({getattr(rules, name)!r}); use the engine path (method='engine').",
+                name,
             )
-            if getattr(rules, f.name) != default:
-                raise UnsupportedRule(
-                    f"{f.name}: the batch path does not implement this rule option "
-                    f"({getattr(rules, f.name)!r}); use the engine path (method='engine').",
-                    f.name,
-                )
         deck = np.array(sorted(card_index(c) for c in rules.deck()), dtype=np.int16)
         # Points are 64-bit: refuse card values so large that a game's scores could leave that range.
         copies = Counter(rules.deck())

@@ -1,0 +1,311 @@
+"""The rules core: a compact position and every play rule decided once, for the hand and the solver.
+
+A card is a small integer, its *code* ``suit * 16 + rank`` (suits ♣ ♦ ♥ ♠ = 0..3,
+ranks 2..14), so the ranks of one suit compare directly; a set of distinct cards
+is a bitmask with bit ``code`` set, as python-chess keeps its board. With two
+packs a seat's cards are two masks: the cards it holds, and the cards it holds twice.
+
+:class:`Core` holds what one :class:`~hearts_lab.rules.Rules` value means for
+the play, and decides, on codes and masks: which cards a seat may play
+(:meth:`Core.legal`), who wins a trick (:meth:`Core.winner`), who collects it
+(:meth:`Core.collector`), which trick carries the kitty (:attr:`Core.kitty_trick`)
+and who may still shoot the moon (:meth:`Core.moon_owner`).
+:class:`~hearts_lab.hand.Hand` and :mod:`hearts_lab.solve` both call these; the
+numpy batch path (:mod:`hearts_lab.simulate.batch`) is the one declared twin,
+held equal by its differential test.
+
+>>> from hearts_lab import Rules
+>>> core = Core.of(Rules.preset("standard", players=4))
+>>> hand = mask_of(parse_cards("2C 9C QS 5H"))
+>>> cards_of(core.legal(hand, led=HEARTS_SUIT, first=False, broken=True, opening=0)[0])
+(5♥,)
+>>> core.winner([(0, code(Card.parse("9H"))), (1, code(Card.parse("KH"))), (2, code(Card.parse("AS")))])
+(1, 45, ())
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .cards import CLUBS, HEARTS, POINT_CARDS, SPADES, SUITS, Card, full_pack, parse_cards
+from .errors import RulesError
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = [
+    "Core", "code", "card_of", "bit", "mask_of", "cards_of", "codes_of", "SUIT_MASKS", "POINT_MASK",
+    "CLUBS_SUIT", "HEARTS_SUIT", "SPADES_SUIT", "SUPPORTED_FIELDS",
+]
+
+CLUBS_SUIT, HEARTS_SUIT, SPADES_SUIT = SUITS.index(CLUBS), SUITS.index(HEARTS), SUITS.index(SPADES)
+
+#: A card's code: suit index * 16 + rank.
+CODE: dict[Card, int] = {c: SUITS.index(c.suit) * 16 + c.rank for c in full_pack()}
+#: A card's bit: ``1 << code``.
+BIT: dict[Card, int] = {c: 1 << k for c, k in CODE.items()}
+_CARD_OF: list[Card | None] = [None] * 64
+for _card, _code in CODE.items():
+    _CARD_OF[_code] = _card
+del _card, _code
+
+#: The cards of each suit, as masks.
+SUIT_MASKS: tuple[int, ...] = tuple(0x7FFC << (16 * s) for s in range(4))
+#: The hearts and the Q♠, the cards the first-trick and leading rules restrict.
+POINT_MASK: int = sum(BIT[c] for c in POINT_CARDS)
+_CLUBS_MASK, _HEARTS_MASK = SUIT_MASKS[CLUBS_SUIT], SUIT_MASKS[HEARTS_SUIT]
+
+
+def code(card: Card) -> int:
+    """A card's code, ``suit * 16 + rank``.
+
+    >>> code(Card.parse("2C")), code(Card.parse("QS"))
+    (2, 60)
+    """
+    return CODE[card]
+
+
+def card_of(k: int) -> Card:
+    """The card of a code.
+
+    >>> card_of(60)
+    Q♠
+    """
+    card = _CARD_OF[k] if type(k) is int and 0 <= k < 64 else None
+    if card is None:
+        raise RulesError(f"code: {k!r} is not a card's code.", "code")
+    return card
+
+
+def bit(card: Card) -> int:
+    """A card's bit, ``1 << code(card)``."""
+    return BIT[card]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The set of distinct cards among ``cards``, as a mask.
+
+    >>> cards_of(mask_of(parse_cards("QS 2C 2C")))
+    (2♣, Q♠)
+    """
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+def _suit_table(suit: int, of: list) -> list:  # type: ignore[type-arg]
+    """Every set of cards of one suit, by its 13-bit chunk (ranks 2..14 at bits 0..12): built by adding
+    the highest card to the set below it, so each entry costs one tuple concatenation."""
+    table = [()] * 8192
+    for chunk in range(1, 8192):
+        high = chunk.bit_length() - 1
+        table[chunk] = table[chunk ^ (1 << high)] + (of[suit * 16 + high + 2],)
+    return table
+
+
+# Each suit's cards (and codes) by chunk: 4 x 8192 tuples, about 3 MB, built in a few ms on import.
+_CARDS_BY_CHUNK = [_suit_table(s, _CARD_OF) for s in range(4)]
+_CODES_BY_CHUNK = [_suit_table(s, list(range(64))) for s in range(4)]
+_C0, _C1, _C2, _C3 = _CARDS_BY_CHUNK
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, by suit (♣ ♦ ♥ ♠) then rank.
+
+    >>> cards_of(SUIT_MASKS[HEARTS_SUIT])[:3]
+    (2♥, 3♥, 4♥)
+    """
+    return _C0[mask >> 2 & 0x1FFF] + _C1[mask >> 18 & 0x1FFF] + _C2[mask >> 34 & 0x1FFF] + _C3[mask >> 50 & 0x1FFF]
+
+
+def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
+    """The cards of one suit in a mask, by rank."""
+    return _CARDS_BY_CHUNK[suit][mask >> (16 * suit + 2) & 0x1FFF]
+
+
+def codes_of(mask: int) -> tuple[int, ...]:
+    """The codes of a mask, ascending.
+
+    >>> codes_of(mask_of(parse_cards("3C QS")))
+    (3, 60)
+    """
+    t = _CODES_BY_CHUNK
+    return t[0][mask >> 2 & 0x1FFF] + t[1][mask >> 18 & 0x1FFF] + t[2][mask >> 34 & 0x1FFF] + t[3][mask >> 50 & 0x1FFF]
+
+
+#: Rule fields the rules core and the searches built on it (:mod:`hearts_lab.solve`) implement. A
+#: code path with shortcuts of its own refuses a rule field outside its set (a future option, a
+#: subclass's field) unless it keeps its default value: :func:`unsupported_fields`, which the batch
+#: path (:mod:`hearts_lab.simulate.batch`) calls too.
+SUPPORTED_FIELDS = frozenset(
+    {
+        "players", "name", "decks", "removed", "pass_count", "pass_schedule", "opening_lead",
+        "first_trick_points", "first_lead_points", "hearts_broken_by", "card_points", "moon",
+        "moon_reward", "moon_cards", "cancellation", "last_trick_set_aside", "kitty_to", "target", "ties",
+    }
+)
+
+
+def unsupported_fields(rules: Rules, supported: frozenset[str]) -> list[str]:
+    """The init fields of ``rules`` outside ``supported`` that differ from their default.
+
+    >>> from hearts_lab import Rules
+    >>> unsupported_fields(Rules.preset("standard", players=4), SUPPORTED_FIELDS)
+    []
+    """
+    out = []
+    for f in dataclasses.fields(rules):
+        if not f.init or f.name in supported:
+            continue
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            out.append(f.name)
+            continue
+        if getattr(rules, f.name) != default:
+            out.append(f.name)
+    return out
+
+
+class Core:
+    """What one rule set means for the play of a hand, and the play rules on codes and masks.
+
+    Build it with :meth:`of` (one per rule set, cached).
+    """
+
+    __slots__ = (
+        "rules", "players", "hand_size", "last_trick", "kitty_trick", "cancellation", "first_trick_points",
+        "first_lead_points", "opening_lead", "leader_collects_last", "moon_on", "value", "moon", "positive",
+        "breakers", "moon_mask", "positive_mask", "__weakref__",
+    )
+
+    _cache: dict[int, tuple[Rules, Core]] = {}
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.hand_size = rules.hand_size
+        self.last_trick = rules.hand_size - 1
+        self.kitty_trick = -1 if rules.kitty_trick is None else rules.kitty_trick
+        self.cancellation = rules.cancellation
+        self.first_trick_points = rules.first_trick_points
+        self.first_lead_points = rules.first_lead_points
+        self.opening_lead = rules.opening_lead
+        self.leader_collects_last = rules.last_trick_set_aside == "leader"
+        self.moon_on = rules.moon != "off"
+        moon_set = rules.moon_card_set if self.moon_on else {}
+        #: By code: the card's points, whether it counts toward the moon, whether it is worth more than 0.
+        self.value = [0] * 64
+        self.moon = [False] * 64
+        self.positive = [False] * 64
+        for card, k in CODE.items():
+            self.value[k] = rules.points_of(card)
+            self.moon[k] = card in moon_set
+            self.positive[k] = self.value[k] > 0
+        self.moon_mask = mask_of(c for c in CODE if c in moon_set)
+        self.positive_mask = mask_of(c for c in CODE if rules.points_of(c) > 0)
+        #: The cards whose play breaks hearts (option ``hearts_broken_by``).
+        self.breakers = mask_of(c for c in CODE if rules.breaks_hearts(c))
+
+    @classmethod
+    def of(cls, rules: Rules) -> Core:
+        """The core of ``rules`` (made once per rule set)."""
+        hit = cls._cache.get(id(rules))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        core = cls(rules)
+        if len(cls._cache) > 256:
+            cls._cache.clear()
+        cls._cache[id(rules)] = (rules, core)
+        return core
+
+    # -- the play rules ---------------------------------------------------------------------
+
+    def legal(self, held: int, led: int, first: bool, broken: bool, opening: int) -> tuple[int, str | None]:
+        """The one legality decision (RULES.md §0, §1.3-1.5, §3.4-3.5): the cards a seat holding
+        ``held`` may play, and the rule that removed the others (None: nothing removed).
+
+        ``led`` is the suit led (-1 for a lead), ``first`` whether this is the first trick,
+        ``broken`` whether hearts are broken and ``opening`` the bit of the card that must
+        open the hand (0 if none). With two packs ``held`` holds each distinct card once.
+        """
+        if led >= 0:
+            follow = held & SUIT_MASKS[led]
+            if follow:
+                return follow, (None if follow == held else "follow-suit")
+            if first and not self.first_trick_points:
+                safe = held & ~POINT_MASK
+                if safe and safe != held:
+                    return safe, "first-trick-points"
+            return held, None
+        if first:
+            lead = self.opening_lead
+            if lead == "lowest-club":
+                if opening:
+                    return opening, (None if opening == held else "opening-lead")
+            elif lead == "any-club":
+                clubs = held & _CLUBS_MASK
+                if clubs:  # no club in this hand (the only one in the kitty): the leading rules below
+                    return clubs, (None if clubs == held else "opening-lead")
+            elif not self.first_lead_points:
+                safe = held & ~POINT_MASK
+                if safe and safe != held:
+                    return safe, "opening-lead"
+                return held, None
+        if not broken and held & _HEARTS_MASK and held & ~POINT_MASK:
+            # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
+            return held & ~_HEARTS_MASK, "hearts-not-broken"
+        return held, None
+
+    def winner(self, plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
+        """The one trick-winner decision (RULES.md §3.6-3.7) on ``(seat, code)`` plays, leader first:
+        the winning seat and its card's code (-1, -1 when the trick is set aside, or, for a trick in
+        progress, when no card is winning it yet), and the cancelled codes, each once, in the
+        order its first copy was played."""
+        led = plays[0][1] >> 4
+        cancelled: tuple[int, ...] = ()
+        if self.cancellation and len(plays) > 1:
+            seen: list[int] = []
+            for _, c in plays:
+                if c in seen:
+                    if c not in cancelled:
+                        cancelled += (c,)
+                else:
+                    seen.append(c)
+            if len(cancelled) > 1:
+                cancelled = tuple(c for c in seen if c in cancelled)
+        best = -1
+        winner = -1
+        for s, c in plays:
+            if c >> 4 == led and c > best and c not in cancelled:
+                best, winner = c, s
+        return winner, best, cancelled
+
+    def collector(self, winner: int, leader: int, number: int) -> int:
+        """Who collects trick ``number`` and its pile: the winner; a set-aside last trick goes to its
+        leader under ``last_trick_set_aside="leader"``, else to nobody (-1); an earlier set-aside
+        trick waits in the pile for the next winner (-1)."""
+        if winner >= 0:
+            return winner
+        if number == self.last_trick and self.leader_collects_last:
+            return leader
+        return -1
+
+    def moon_owner(self, owner: int, collector: int, moon_cards: bool, point_cards: bool) -> int:
+        """Who may still shoot the moon after a pile is settled: ``owner`` is -1 while no moon card
+        has been collected, a seat while only that seat has collected moon cards, -2 once nobody
+        can. ``collector`` took the pile (-1: nobody ever will, RULES.md §3.11); ``moon_cards`` and
+        ``point_cards`` say whether it held a moon card or a card worth more than 0."""
+        if owner == -2:
+            return -2
+        if collector < 0:
+            return -2 if moon_cards or point_cards else owner
+        if not moon_cards:
+            return owner
+        if owner == -1 or owner == collector:
+            return collector
+        return -2
