@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter, abc
 from itertools import islice
 from typing import Iterable, Literal, NamedTuple, Sequence, TypeAlias, get_args
@@ -42,7 +41,7 @@ from .cards import (
 from .core import _C0, _C1, _C2, _C3, _CARD_OF, BIT, CODE, Core, cards_of
 from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, MoveRule, RecordError, RulesError, check_rules
-from .records import MAX_HAND_RECORD, JSONObject, JSONValue, check_fields, check_indent, load_json
+from .records import RECORD_FORMAT, JSONObject, hand_from_dict, hand_from_json, hand_to_dict, hand_to_json
 from .rules import Rules
 from .tricks import Trick, _resolve, _winner
 
@@ -52,8 +51,6 @@ __all__ = ["Hand", "SeatView", "Legality", "Phase", "PHASES", "RULE_CLAUSES", "R
 Phase = Literal["pass", "play", "over"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
 
-RECORD_FORMAT = "hearts-lab/hand"
-RECORD_VERSION = 1
 
 _BY_SUIT = CARD_INDEX.__getitem__  # sort key: suit (♣ ♦ ♥ ♠) then rank
 
@@ -1054,25 +1051,8 @@ class Hand:
         self.__dict__ = self._rebuilt(self._history[: len(self._history) - plays]).__dict__
 
     def to_dict(self) -> JSONObject:
-        """The complete record as plain data: rules, deal, kitty, passes and plays."""
-        passes: list[JSONValue]
-        if self._passes is not None:
-            passes = [[str(c) for c in p] for p in self._passes]
-        else:
-            passes = [[str(c) for c in self._choices[s]] if s in self._choices else None for s in range(self.players)]
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "seed": self.seed,
-            "passing": bool(self.pass_offset) or self.rules.pass_offset(self.hand_number) == 0,
-            "deal": [[str(c) for c in h] for h in self._dealt],
-            "kitty": [str(c) for c in self.kitty],
-            "passes": passes if self.pass_offset else None,
-            "plays": [str(c) for c in self._history],
-        }
+        """The complete record as plain data: rules, deal, kitty, passes and plays (:func:`hearts_lab.records.hand_to_dict`)."""
+        return hand_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The record as JSON text; :meth:`from_json` replays it to an identical hand.
@@ -1082,7 +1062,7 @@ class Hand:
         >>> Hand.from_json(hand.to_json()).to_json() == hand.to_json()
         True
         """
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=check_indent(indent))
+        return hand_to_json(self, indent)
 
     @classmethod
     def from_dict(cls, data: object) -> Hand:
@@ -1096,93 +1076,7 @@ class Hand:
         ...
         hearts_lab.errors.RecordError: version: unsupported hand record version True; this Hearts Lab reads version 1.
         """
-        if not isinstance(data, dict):
-            raise RecordError(f"A hand record must be a JSON object, not {type(data).__name__}.", "record")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(
-                f"Not a hand record: 'format' is {_quote(data.get('format'))}, expected {RECORD_FORMAT!r}.", "format"
-            )
-        version = data.get("version")
-        if type(version) is not int or version != RECORD_VERSION:
-            raise RecordError(
-                f"version: unsupported hand record version {_quote(version)}; this Hearts Lab reads version {RECORD_VERSION}.",
-                "version",
-            )
-        check_fields(
-            data,
-            ("format", "version", "rules", "hand_number", "dealer", "deal", "kitty", "passes", "plays"),
-            ("seed", "passing"),
-            "hand record",
-        )
-        try:
-            rules = Rules.from_dict(data["rules"])
-        except (RulesError, TypeError) as error:
-            raise RecordError(f"The record's rules are invalid: {error}", "rules") from None
-        n = rules.players
-
-        def whole(name: str, value: object, high: int | None) -> int:
-            if type(value) is not int or value < 0 or (high is not None and value > high):
-                limit = f"0 to {high}" if high is not None else "0 or more"
-                raise RecordError(f"{name}: expected a whole number {limit}, not {_quote(value)}.", name)
-            return value
-
-        hand_number = whole("hand_number", data["hand_number"], 1_000_000)
-        dealer = whole("dealer", data["dealer"], n - 1)
-        seed = data.get("seed")
-        if seed is not None:
-            try:
-                check_seed(seed)
-            except RulesError as error:
-                raise RecordError(str(error), "seed") from None
-        passing = data.get("passing", True)
-        if type(passing) is not bool:
-            raise RecordError(f"passing: expected true or false, not {_quote(passing)}.", "passing")
-
-        def card_list(value: object, where: str, most: int) -> list[Card]:
-            if not isinstance(value, list):
-                raise RecordError(f"{where}: expected a list of cards, not {type(value).__name__}.", where)
-            if len(value) > most:
-                raise RecordError(f"{where}: {len(value)} cards, more than the {most} these rules allow.", where)
-            try:
-                return [Card.parse(c) for c in value]
-            except CardError as error:
-                raise RecordError(f"{where}: {error}", where) from None
-
-        deal = data["deal"]
-        if not isinstance(deal, list) or len(deal) != n:
-            raise RecordError(f"deal: expected one list of cards per seat ({n}).", "deal")
-        seats = [card_list(h, f"deal[{i}]", rules.hand_size) for i, h in enumerate(deal)]
-        kitty = card_list(data["kitty"], "kitty", rules.kitty_size)
-        passes = data["passes"]
-        chosen: list[list[Card] | None] = []
-        if passes is not None:
-            if not isinstance(passes, list) or len(passes) != n:
-                raise RecordError(f"passes: expected one entry per seat ({n}).", "passes")
-            chosen = [None if p is None else card_list(p, f"passes[{s}]", rules.pass_count) for s, p in enumerate(passes)]
-        plays = card_list(data["plays"], "plays", 2 * len(rules.deck()))  # a bound; replay finds the first extra card
-        try:
-            hand = cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, seed=seed, passing=passing)
-        except (RulesError, TypeError) as error:
-            raise RecordError(f"The record's deal is invalid: {error}", "deal") from None
-        if seed is not None and not hand._dealt_by_seed():
-            raise RecordError(
-                f"deal: these are not the cards seed {_quote(seed)} deals for hand {hand_number} with dealer {dealer} "
-                "(edited record?).",
-                "deal",
-            )
-        for seat, cards in enumerate(chosen):
-            if cards is None:
-                continue
-            try:
-                hand.pass_cards(seat, cards)
-            except IllegalMove as error:
-                raise RecordError(f"passes[{seat}] breaks the rules: {error}", "passes") from None
-        for i, card in enumerate(plays):
-            try:
-                hand.play(card)
-            except IllegalMove as error:
-                raise RecordError(f"plays[{i}] ({card}) breaks the rules: {error}", "plays") from None
-        return hand
+        return hand_from_dict(cls, data)
 
     def _dealt_by_seed(self) -> bool:
         """Whether this hand's seed, hand number and dealer deal exactly its cards (True without a seed)."""
@@ -1201,7 +1095,7 @@ class Hand:
         ...
         hearts_lab.errors.RecordError: The hand record is not valid JSON (truncated or edited?): Expecting ',' delimiter at line 1, column 43.
         """
-        return cls.from_dict(load_json(text, "hand record", MAX_HAND_RECORD))
+        return hand_from_json(cls, text)
 
     # -- display --------------------------------------------------------------------
 

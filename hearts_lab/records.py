@@ -19,10 +19,13 @@ import json
 import os
 import re
 import stat
-from typing import Mapping, NoReturn, TypeAlias, Union
+from typing import TYPE_CHECKING, Mapping, NoReturn, TypeAlias, TypeVar, Union
 
-from .cards import _quote
-from .errors import RecordError
+from .cards import Card, CardError, _quote
+from .errors import IllegalMove, RecordError, RulesError
+
+if TYPE_CHECKING:
+    from .hand import Hand
 
 __all__ = [
     "JSONValue",
@@ -36,6 +39,12 @@ __all__ = [
     "refuse_duplicate_keys",
     "check_fields",
     "check_indent",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "hand_to_dict",
+    "hand_to_json",
+    "hand_from_dict",
+    "hand_from_json",
 ]
 
 #: What JSON text holds (after :func:`load_json`: no NaN, no giant numbers).
@@ -207,3 +216,150 @@ def check_fields(data: Mapping[str, object], required: tuple[str, ...], optional
     missing = [k for k in required if k not in data]
     if missing:
         raise RecordError(f"The {what} is missing {', '.join(repr(k) for k in missing)} (truncated?).", missing[0])
+
+
+# -- hand records -------------------------------------------------------------------------------
+
+RECORD_FORMAT = "hearts-lab/hand"
+RECORD_VERSION = 1
+
+H = TypeVar("H", bound="Hand")
+
+
+def hand_to_dict(hand: Hand) -> JSONObject:
+    """The complete record of a hand as plain data: rules, deal, kitty, passes and plays.
+
+    >>> from hearts_lab import Hand, Rules
+    >>> record = hand_to_dict(Hand.deal(Rules.preset("standard", players=4), seed=7))
+    >>> record["format"], record["plays"], len(record["deal"])
+    ('hearts-lab/hand', [], 4)
+    """
+    passes: list[JSONValue]
+    done = hand.passes
+    if done is not None:
+        passes = [[str(c) for c in p] for p in done]
+    else:
+        chosen = [hand.pass_choice(s) for s in range(hand.players)]
+        passes = [None if p is None else [str(c) for c in p] for p in chosen]
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": hand.rules.to_dict(),
+        "hand_number": hand.hand_number,
+        "dealer": hand.dealer,
+        "seed": hand.seed,
+        "passing": bool(hand.pass_offset) or hand.rules.pass_offset(hand.hand_number) == 0,
+        "deal": [[str(c) for c in hand.dealt(s)] for s in range(hand.players)],
+        "kitty": [str(c) for c in hand.kitty],
+        "passes": passes if hand.pass_offset else None,
+        "plays": [str(c) for c in hand.history],
+    }
+
+
+def hand_to_json(hand: Hand, indent: int | None = None) -> str:
+    """The record of a hand as JSON text; :func:`hand_from_json` replays it to an identical hand."""
+    return json.dumps(hand_to_dict(hand), ensure_ascii=False, indent=check_indent(indent))
+
+
+def hand_from_dict(cls: type[H], data: object) -> H:
+    """Replay a hand record (from :func:`hand_to_dict`) as a ``cls`` (:class:`~hearts_lab.hand.Hand`).
+
+    The record is checked whole before a hand exists: unknown or missing fields, wrong types,
+    a seed that did not deal these cards, an illegal pass or play; each raises
+    :class:`RecordError` naming the field.
+    """
+    from .deal import check_seed
+    from .rules import Rules
+
+    if not isinstance(data, dict):
+        raise RecordError(f"A hand record must be a JSON object, not {type(data).__name__}.", "record")
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(
+            f"Not a hand record: 'format' is {_quote(data.get('format'))}, expected {RECORD_FORMAT!r}.", "format"
+        )
+    version = data.get("version")
+    if type(version) is not int or version != RECORD_VERSION:
+        raise RecordError(
+            f"version: unsupported hand record version {_quote(version)}; this Hearts Lab reads version {RECORD_VERSION}.",
+            "version",
+        )
+    check_fields(
+        data,
+        ("format", "version", "rules", "hand_number", "dealer", "deal", "kitty", "passes", "plays"),
+        ("seed", "passing"),
+        "hand record",
+    )
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except (RulesError, TypeError) as error:
+        raise RecordError(f"The record's rules are invalid: {error}", "rules") from None
+    n = rules.players
+
+    def whole(name: str, value: object, high: int | None) -> int:
+        if type(value) is not int or value < 0 or (high is not None and value > high):
+            limit = f"0 to {high}" if high is not None else "0 or more"
+            raise RecordError(f"{name}: expected a whole number {limit}, not {_quote(value)}.", name)
+        return value
+
+    hand_number = whole("hand_number", data["hand_number"], 1_000_000)
+    dealer = whole("dealer", data["dealer"], n - 1)
+    seed = data.get("seed")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except RulesError as error:
+            raise RecordError(str(error), "seed") from None
+    passing = data.get("passing", True)
+    if type(passing) is not bool:
+        raise RecordError(f"passing: expected true or false, not {_quote(passing)}.", "passing")
+
+    def card_list(value: object, where: str, most: int) -> list[Card]:
+        if not isinstance(value, list):
+            raise RecordError(f"{where}: expected a list of cards, not {type(value).__name__}.", where)
+        if len(value) > most:
+            raise RecordError(f"{where}: {len(value)} cards, more than the {most} these rules allow.", where)
+        try:
+            return [Card.parse(c) for c in value]
+        except CardError as error:
+            raise RecordError(f"{where}: {error}", where) from None
+
+    deal = data["deal"]
+    if not isinstance(deal, list) or len(deal) != n:
+        raise RecordError(f"deal: expected one list of cards per seat ({n}).", "deal")
+    seats = [card_list(h, f"deal[{i}]", rules.hand_size) for i, h in enumerate(deal)]
+    kitty = card_list(data["kitty"], "kitty", rules.kitty_size)
+    passes = data["passes"]
+    chosen: list[list[Card] | None] = []
+    if passes is not None:
+        if not isinstance(passes, list) or len(passes) != n:
+            raise RecordError(f"passes: expected one entry per seat ({n}).", "passes")
+        chosen = [None if p is None else card_list(p, f"passes[{s}]", rules.pass_count) for s, p in enumerate(passes)]
+    plays = card_list(data["plays"], "plays", 2 * len(rules.deck()))  # a bound; replay finds the first extra card
+    try:
+        hand = cls(rules, seats, kitty, hand_number=hand_number, dealer=dealer, seed=seed, passing=passing)
+    except (RulesError, TypeError) as error:
+        raise RecordError(f"The record's deal is invalid: {error}", "deal") from None
+    if seed is not None and not hand._dealt_by_seed():
+        raise RecordError(
+            f"deal: these are not the cards seed {_quote(seed)} deals for hand {hand_number} with dealer {dealer} "
+            "(edited record?).",
+            "deal",
+        )
+    for seat, cards in enumerate(chosen):
+        if cards is None:
+            continue
+        try:
+            hand.pass_cards(seat, cards)
+        except IllegalMove as error:
+            raise RecordError(f"passes[{seat}] breaks the rules: {error}", "passes") from None
+    for i, card in enumerate(plays):
+        try:
+            hand.play(card)
+        except IllegalMove as error:
+            raise RecordError(f"plays[{i}] ({card}) breaks the rules: {error}", "plays") from None
+    return hand
+
+
+def hand_from_json(cls: type[H], text: str | bytes) -> H:
+    """Read and replay a JSON hand record; size and nesting are checked before parsing."""
+    return hand_from_dict(cls, load_json(text, "hand record", MAX_HAND_RECORD))
