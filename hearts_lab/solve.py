@@ -485,31 +485,36 @@ class _Search:
     def moves(self, seat: int) -> list[int]:
         """Legal cards, one per run of equivalent cards (same suit and class, held by ``seat``,
         no other live card in between, no copy held by anyone else or on the table)."""
-        legal = self.legal(seat)
+        legal = self.legal(seat)  # distinct codes, ascending
         if len(legal) < 2:
             return list(legal)
-        mine = self.hands[seat]
-        others: set[int] = set()
-        for s, h in enumerate(self.hands):
+        held = self.held
+        mine = held[seat]
+        others = 0
+        for s, h in enumerate(held):
             if s != seat:
-                others.update(h)
-        others.update(c for _, c in self.trick)
+                others |= h
+        for _, c in self.trick:
+            others |= 1 << c
         cls = self.cls
         out: list[int] = []
         prev = -100
-        for c in sorted(set(legal)):
-            if c in others:
+        for c in legal:
+            if others >> c & 1:
                 out.append(c)
                 prev = -100
                 continue
             if prev >= 0 and prev >> 4 == c >> 4 and cls[prev] == cls[c]:
-                ok = True
-                for x in range(prev + 1, c):
-                    if x in others or (x in mine and cls[x] != cls[c]):
-                        ok = False
-                        break
-                if ok:
-                    continue  # equivalent to the card kept for this run
+                between = (1 << c) - (1 << (prev + 1))
+                if not others & between:
+                    own = mine & between
+                    while own:  # the seat's own cards in between must be of the same class
+                        low = own & -own
+                        if cls[low.bit_length() - 1] != cls[c]:
+                            break
+                        own ^= low
+                    else:
+                        continue  # equivalent to the card kept for this run
             out.append(c)
             prev = c
         return out
