@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeAlias
 
 from .cards import _quote
 from .deal import check_seed
@@ -26,7 +26,10 @@ from .records import MAX_GAME_RECORD, JSONObject, check_fields, check_indent, lo
 from .rules import Rules
 from .scoring import HandScore, MoonChoice, game_ends, no_game_ends, score_hand
 
-__all__ = ["Game", "ScoredHand", "GAME_FORMAT"]
+__all__ = ["Game", "ScoredHand", "GAME_FORMAT", "MoonChooser"]
+
+#: Who answers the moon choice: called with (rules, points, shooter, scores before the hand).
+MoonChooser: TypeAlias = Callable[[Rules, Sequence[int], int, Sequence[int]], MoonChoice]
 
 GAME_FORMAT = "hearts-lab/game"
 GAME_VERSION = 1
@@ -128,6 +131,30 @@ class Game:
         # Everything that can fail (or be interrupted) has run: one append changes the history and the scores.
         self.history.append(scored)
         return scored
+
+    def score(self, hand: Hand, chooser: MoonChooser | MoonChoice | None = None) -> ScoredHand:
+        """Score a finished hand, asking ``chooser`` how the moon scores only when the rules leave
+        it to the shooter (``moon="choice"``) and someone shot: the one moon-choice path of the
+        package (bots, the table, simulate and the rules lab score through it).
+
+        ``chooser`` is ``"old"``/``"new"``, or a callable ``(rules, points, shooter, scores)``
+        returning one (a bot's :meth:`~hearts_lab.bots.Bot.choose_moon` has this signature).
+        Under any other moon rule it is never asked. Any error leaves the game unchanged.
+
+        >>> from hearts_lab import Rules
+        >>> from hearts_lab.bots import LowestCardBot, play_hand
+        >>> game = Game(Rules.preset("standard", players=4, moon="choice"), seed=1)
+        >>> hand = game.next_hand(); play_hand(hand, [LowestCardBot()] * 4)
+        >>> game.score(hand, lambda rules, points, shooter, scores: "new").deltas == hand.points()
+        True
+        """
+        choice: str | None = None
+        self._check(hand)
+        shooter = hand.moon_shooter
+        if self.rules.moon == "choice" and shooter is not None and chooser is not None:
+            # A text answer (or anything not callable) goes to the engine as it is, which checks it.
+            choice = chooser(self.rules, hand.points(), shooter, self.scores) if callable(chooser) else chooser
+        return self.add_hand(hand, choice)
 
     @property
     def is_over(self) -> bool:

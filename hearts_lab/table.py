@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from .bots import BOTS, LEVELS, Bot, Estimate, LowestCardBot, MoonChoice, SamplingBot, bot_moon_choice, canonical_name, make_bot, mean_interval, play_hand
+from .bots import BOTS, LEVELS, Bot, Estimate, LowestCardBot, MoonChoice, SamplingBot, canonical_name, make_bot, mean_interval, moon_chooser, play_hand
 from .cards import Card
 from .arguments import ArgumentError, check_seat, shown
 from .errors import HeartsLabError, IllegalMove, MoonChoiceRequired, check_rules
@@ -605,19 +605,19 @@ class Table:
                     f" You shot the moon! Choose how it scores: old (+{reward} to everyone else) or new (−{reward} to you)."
                 )
             try:
-                choice = bot_moon_choice(self.bots[shooter], self.rules, hand.points(), shooter, self.game.scores)
+                choice = moon_chooser(self.bots)(self.rules, hand.points(), shooter, self.game.scores)
             except Exception as error:
                 raise BotFailed(shooter, error) from error
-            self.scored = self.game.add_hand(hand, choice)
+            self.scored = self.game.score(hand, choice)
             text = f" Seat {shooter} shot the moon and chose the {choice} moon."
         else:
-            self.scored = self.game.add_hand(hand)
+            self.scored = self.game.score(hand)
         return text + " " + self.hand_over_sentence()
 
     def _choose_moon(self, choice: str) -> Report:
         if not self.moon_pending:
             raise MoonChoiceRequired("There is no moon to choose: nobody is waiting for a moon choice.")
-        self.scored = self.game.add_hand(self.hand, choice)  # the engine checks the choice
+        self.scored = self.game.score(self.hand, choice)  # the engine checks the choice
         self.moon_pending = False
         return Report(f"You chose the {choice} moon. " + self.hand_over_sentence(), "good")
 

@@ -26,6 +26,7 @@ from .basic import (
     MoonChoice,
     RandomBot,
     bot_moon_choice,
+    moon_chooser,
     deal_and_play,
     play_game,
     play_hand,
@@ -37,7 +38,7 @@ from .registry import ALIASES, BOTS, LEVELS, BotEntry, bot_names, canonical_name
 from .sampling import CheatingBot, SamplingBot, distinct_cards, hand_score
 
 __all__ = [
-    "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
+    "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice", "moon_chooser",
     "seat_bots", "deal_and_play", "play_hand", "play_game",
     "Knowledge", "knowledge", "sample_worlds", "world_consistent",
     "SamplingBot", "CheatingBot", "hand_score", "distinct_cards",

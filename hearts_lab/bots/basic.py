@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
 
 __all__ = [
-    "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice",
+    "Bot", "RandomBot", "LowestCardBot", "HeuristicBot", "MoonChoice", "BOT_MOON_POLICY", "bot_moon_choice", "moon_chooser",
     "seat_bots", "deal_and_play", "play_hand", "play_game",
 ]
 
@@ -87,6 +87,23 @@ def bot_moon_choice(bot: object, rules: Rules, points: Sequence[int], shooter: i
     if answer == "old" or answer == "new":
         return "old" if answer == "old" else "new"
     raise ValueError(f"bots: seat {shooter}'s {type(bot).__name__}.choose_moon answered {answer!r}; expected 'old' or 'new'.")
+
+
+def moon_chooser(bots: Sequence[object]) -> Callable[[Rules, Sequence[int], int, Sequence[int]], MoonChoice]:
+    """The moon chooser of a line-up for :meth:`Game.score <hearts_lab.game.Game.score>`: the shooting
+    seat's bot answers with :func:`bot_moon_choice`.
+
+    >>> from hearts_lab import Rules
+    >>> choose = moon_chooser([LowestCardBot()] * 4)
+    >>> choose(Rules.preset("standard", players=4, moon="choice"), (26, 0, 0, 0), 0, (90, 80, 85, 70))
+    'new'
+    """
+    lineup = list(bots)
+
+    def choose(rules: Rules, points: Sequence[int], shooter: int, scores: Sequence[int]) -> MoonChoice:
+        return bot_moon_choice(lineup[shooter], rules, points, shooter, scores)
+
+    return choose
 
 
 class RandomBot(Bot):
@@ -361,13 +378,10 @@ def play_game(game: Game, bots: Sequence[Bot], moon_choice: MoonChoice | None = 
     (the one bot moon policy, :meth:`Bot.choose_moon`), unless ``moon_choice``
     fixes the answer for every shooter.
     """
+    chooser = moon_choice or moon_chooser(bots)
     while not game.is_over:
         hand = game.next_hand()
         play_hand(hand, bots)
-        shooter = hand.moon_shooter
-        choice: MoonChoice | None = None
-        if game.rules.moon == "choice" and shooter is not None:
-            choice = moon_choice or bot_moon_choice(bots[shooter], game.rules, hand.points(), shooter, game.scores)
-        game.add_hand(hand, choice)
+        game.score(hand, chooser)
     return game
 

@@ -185,19 +185,20 @@ def p_no_hearts(rules: Rules, some_seat: bool = False) -> Exact:
 
 
 def moon_deal_possible(rules: Rules) -> bool:
-    """Whether one hand can hold every heart and every Q♠ of the deck.
+    """Whether one hand can hold every moon card of the deck (:attr:`Rules.moon_card_set`: every
+    heart and Q♠, or under ``moon_cards="all-points"`` every card worth points).
 
     >>> from hearts_lab import Rules
     >>> [n for n in range(3, 8) if moon_deal_possible(Rules.preset("standard", players=n))]
     [3]
     """
     check_rules(rules)
-    c = composition(rules)
-    return c.hearts + c.queens <= c.hand_size
+    return rules.moon_card_count <= composition(rules).hand_size
 
 
 def p_dealt_moon(rules: Rules, some_seat: bool = False) -> Exact:
-    """A seat is *dealt* every heart and every Q♠ (with one pack: all 13 hearts and the Q♠).
+    """A seat is *dealt* every moon card (:attr:`Rules.moon_card_set`; with one pack and the usual
+    moon cards, all 13 hearts and the Q♠).
 
     The other ``h - M`` cards come from the ``N - M`` others:
     ``C(N - M, h - M)/C(N, h)``, possible only when ``h ≥ M``. At most one seat
@@ -211,9 +212,12 @@ def p_dealt_moon(rules: Rules, some_seat: bool = False) -> Exact:
     check_flag(some_seat, "some_seat")
     c = composition(rules)
     n_cards, h, n = c.cards, c.hand_size, c.players
-    need = c.hearts + c.queens
-    queens = "the Q♠" if c.queens == 1 else "both Q♠" if c.queens == 2 else "no Q♠"
-    what = f"{_who(some_seat)} is dealt every heart and {queens}"
+    need = rules.moon_card_count
+    if rules.moon_cards == "hearts-and-queens":
+        queens = "the Q♠" if c.queens == 1 else "both Q♠" if c.queens == 2 else "no Q♠"
+        what = f"{_who(some_seat)} is dealt every heart and {queens}"
+    else:
+        what = f"{_who(some_seat)} is dealt every card worth points ({need} cards)"
     if need > h:
         return _zero(what, f"impossible: that is {need} cards and a hand holds {h}")
     one = frac(binom(n_cards - need, h - need), binom(n_cards, h))

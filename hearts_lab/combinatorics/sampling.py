@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -359,16 +360,15 @@ def queen_with_hearts(k: int, seat: int = 0) -> Event:
 
 
 @lru_cache(maxsize=64)
-def _moon_cards(rules: Rules) -> int:
-    return sum(1 for c in rules.deck() if c in POINT_CARDS)
+def _holds_moon(hand: Sequence[Card], rules: Rules) -> bool:
+    """``hand`` holds every moon card of ``rules`` (:attr:`Rules.moon_card_set`, copies counted)."""
+    need = rules.moon_card_set
+    return not need - Counter(c for c in hand if c in need)
 
 
 def dealt_moon(seat: int | None = 0) -> Event:
-    """``seat`` (None: some seat) is dealt every heart and every Q♠ — matches :func:`p_dealt_moon`."""
-    return Event(
-        f"{_seat_label(seat)} is dealt every heart and Q♠",
-        _any_seat(seat, lambda h, r: sum(c in POINT_CARDS for c in h) == _moon_cards(r)),
-    )
+    """``seat`` (None: some seat) is dealt every moon card (:attr:`Rules.moon_card_set`) — matches :func:`p_dealt_moon`."""
+    return Event(f"{_seat_label(seat)} is dealt every moon card", _any_seat(seat, _holds_moon))
 
 
 def kitty_points() -> Event:

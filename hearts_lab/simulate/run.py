@@ -23,7 +23,7 @@ from functools import reduce
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, Unpack
 
 from ..arguments import ArgumentError, ArgumentTypeError, check_count, shown
-from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, play_hand, seat_bots
+from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, moon_chooser, play_hand, seat_bots
 from ..cards import QUEEN_OF_SPADES
 from ..executors import as_executor
 from ..game import Game
@@ -519,11 +519,7 @@ def _engine_games(rules: Rules, policy: str, bots: Bots, seed: int, start: int, 
                 raise _too_long(rules)
             hand = game.next_hand()
             play_hand(hand, players)
-            shooter = hand.moon_shooter
-            choice = None
-            if rules.moon == "choice" and shooter is not None:
-                choice = bot_moon_choice(players[shooter], rules, hand.points(), shooter, game.scores)
-            game.add_hand(hand, choice)
+            game.score(hand, moon_chooser(players))
         scores.append(tuple(game.scores))
         lengths.append(len(game.history))
         hands += len(game.history)
