@@ -533,7 +533,7 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
     """
     check_rules(rules)
     n = rules.players
-    cycle = len(rules.pass_schedule) if rules.pass_count else 1
+    cycle = rules.pass_cycle
     head = "".join(f"<th style='padding:2px 8px'>seat {s}</th>" for s in range(n))
     rows = [f"<tr><th style='padding:2px 8px;text-align:left'>hand</th><th style='padding:2px 8px;text-align:left'>pass</th>{head}</tr>"]
     for h in range(cycle):

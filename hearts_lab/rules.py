@@ -584,6 +584,60 @@ class Rules:
         """The lowest club in the deck, which opens trick 1 (None with ``left-of-dealer``)."""
         return self._opening
 
+    @property
+    def opening_lead_text(self) -> str:
+        """Who leads trick 1 and with what, in words: the one sentence views show (RULES.md §1.3).
+
+        >>> Rules.preset("standard", players=4).opening_lead_text
+        'the 2♣, by its holder'
+        >>> Rules.preset("standard", players=4, opening_lead="any-club").opening_lead_text
+        'any club, by the holder of the 2♣'
+        >>> Rules.preset("cancellation", players=7).opening_lead_text
+        'any card but a heart or Q♠ (unless they hold nothing else), by the player left of the dealer'
+        """
+        card = self.opening_card
+        lowest = f"the {card}" if not self.kitty_size else f"the {card} (or, if it lies in the kitty, the lowest club dealt)"
+        if self.opening_lead == "lowest-club":
+            return f"{lowest}, by its holder"
+        if self.opening_lead == "any-club":
+            return f"any club, by the holder of {lowest}"
+        if not self.first_lead_points:
+            return "any card but a heart or Q♠ (unless they hold nothing else), by the player left of the dealer"
+        if self.hearts_broken_by == "nothing":
+            return "any card, by the player left of the dealer"
+        return "any card but a heart (unless they hold nothing but hearts and Q♠), by the player left of the dealer"
+
+    @property
+    def kitty_text(self) -> str:
+        """Where the kitty goes, in words ("" without a kitty; RULES.md §3.8).
+
+        >>> Rules.preset("cancellation", players=7, kitty_to="last-trick").kitty_text
+        'face down; it goes with the cards of the last trick (trick 14)'
+        """
+        trick = self.kitty_trick
+        if trick is None:
+            return ""
+        which = "trick 1" if trick == 0 else f"the last trick (trick {trick + 1})"
+        return f"face down; it goes with the cards of {which}"
+
+    @property
+    def passes_cards(self) -> bool:
+        """Whether any hand of these rules passes cards (``pass_count`` above 0 and some offset not a hold).
+
+        >>> Rules.preset("standard", players=4).passes_cards, Rules.preset("standard", players=4, pass_count=0).passes_cards
+        (True, False)
+        """
+        return self.pass_count > 0 and any(self.pass_schedule)
+
+    @property
+    def pass_cycle(self) -> int:
+        """Hands before the pass schedule repeats (1 when no hand passes).
+
+        >>> Rules.preset("standard", players=4).pass_cycle, Rules.preset("standard", players=5).pass_cycle
+        (4, 2)
+        """
+        return len(self.pass_schedule) if self.passes_cards else 1
+
     def breaks_hearts(self, card: Card | str) -> bool:
         """Whether playing ``card`` to a trick breaks hearts under these rules."""
         return (card if type(card) is Card else Card.parse(card)) in self._breakers

@@ -54,7 +54,7 @@ from typing import Callable, Sequence
 
 from .arguments import ArgumentError, check_budget, check_scores, check_seat, check_type
 from .cards import CLUBS, HEARTS, POINT_CARDS, SUITS, Card
-from .core import SUPPORTED_FIELDS, Core, codes_of, unsupported_fields
+from .core import _CODES_BY_CHUNK, SUIT_MASKS, SUPPORTED_FIELDS, Core, codes_of, unsupported_fields
 from .errors import RulesError
 from .hand import Hand
 from .rules import Rules
@@ -420,6 +420,7 @@ class _Search:
         # -- the position
         self.hands: list[list[int]] = [sorted(_code(c) for c in hand.cards(s)) for s in range(n)]
         # The same cards as masks (hearts_lab.core): the distinct cards each seat holds, and those it holds twice.
+        self.two_packs = rules.decks > 1
         self.held = [0] * n
         self.twice = [0] * n
         for s, h in enumerate(self.hands):
@@ -475,11 +476,12 @@ class _Search:
     # -- rules ----------------------------------------------------------------------------------
 
     def legal(self, seat: int) -> tuple[int, ...]:
-        """The engine's legality decision (:meth:`hearts_lab.core.Core.legal`), as codes."""
+        """The engine's legality decision (:meth:`hearts_lab.core.Core.legal`), as distinct codes, ascending."""
         trick = self.trick
-        mask, _ = self.core.legal(
-            self.held[seat], trick[0][1] >> 4 if trick else -1, self.trick_no == 0, self.broken, self.opening_bit
-        )
+        led = trick[0][1] >> 4 if trick else -1
+        mask, _ = self.core.legal(self.held[seat], led, self.trick_no == 0, self.broken, self.opening_bit)
+        if led >= 0 and not mask & ~SUIT_MASKS[led]:
+            return _CODES_BY_CHUNK[led][mask >> (16 * led + 2) & 0x1FFF]  # following suit: one suit's codes
         return codes_of(mask)
 
     def moves(self, seat: int) -> list[int]:
@@ -524,7 +526,7 @@ class _Search:
         seat = self.to_play
         self.hands[seat].remove(code)
         b = 1 << code
-        if self.twice[seat] & b:
+        if self.two_packs and self.twice[seat] & b:
             self.twice[seat] ^= b
         else:
             self.held[seat] ^= b

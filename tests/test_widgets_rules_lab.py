@@ -51,7 +51,7 @@ def test_players_reloads_the_preset_for_that_count():
     assert lab.controls["removed"].value == "2♣ 2♦"
     assert lab.controls["pass_schedule"].value == "1, 4"
     assert "<td>50 cards (1 pack)</td>" in lab.facts_html.value and "10 cards each" in lab.facts_html.value
-    assert "3♣ by its holder" in lab.facts_html.value
+    assert "the 3♣, by its holder" in lab.facts_html.value  # Rules.opening_lead_text
     assert "<td>left (1)</td><td>right (4)</td><td>left (1)</td><td>right (4)</td>" in lab.schedule_html.value
 
 

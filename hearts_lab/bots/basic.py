@@ -95,7 +95,7 @@ def moon_chooser(bots: Sequence[object]) -> Callable[[Rules, Sequence[int], int,
 
     >>> from hearts_lab import Rules
     >>> choose = moon_chooser([LowestCardBot()] * 4)
-    >>> choose(Rules.preset("standard", players=4, moon="choice"), (26, 0, 0, 0), 0, (90, 80, 85, 70))
+    >>> choose(Rules.preset("standard", players=4, moon="choice"), (26, 0, 0, 0), 0, (50, 20, 30, 40))
     'new'
     """
     lineup = list(bots)

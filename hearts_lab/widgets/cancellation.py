@@ -245,7 +245,7 @@ class CancellationExplorer(w.VBox):
             second = hand.tricks[1]
             facts.append(_fact(
                 "Played as <strong>trick 2 of a real hand</strong> that the engine built around it "
-                f"(the same seat {second.leader} won trick 1{' and the kitty' if hand.kitty else ''})."
+                f"(the same seat {second.leader} won trick 1{' and the kitty' if hand.tricks[0].took_kitty else ''})."
             ))
             if second.collector is not None:
                 where = f"seat {second.collector} collects the {len(second.collected)} cards and leads trick 3."

@@ -176,8 +176,8 @@ class DeckExplorer(widgets.VBox):
             copies = " (× 2: two packs)" if rules.decks == 2 else ""
             rows.append(f"<tr><th>{SUIT_SYMBOLS[suit]} {f['suit lengths'][suit]}</th><td>{' '.join(cells)}{copies}</td></tr>")
         removed_text = " ".join(map(str, rules.removed)) or "nothing"
-        kitty_note = " cards, face down; they go with the cards of trick 1" if rules.kitty_size else ""
-        opening = f"the {rules.opening_card}, by its holder" if rules.opening_card is not None else "the player left of the dealer"
+        kitty_note = f" cards, {rules.kitty_text}" if rules.kitty_size else ""
+        opening = rules.opening_lead_text
         return (
             f"<p><b>{html.escape(rules.summary())}</b></p>"
             f"<p>{html.escape(report.explain())}</p>"

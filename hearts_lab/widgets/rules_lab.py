@@ -409,14 +409,14 @@ class RulesLab(widgets.VBox):
     @staticmethod
     def facts(rules: Rules) -> str:
         """Deck size, hand size, kitty, points and opening card as an HTML table."""
-        opening = rules.opening_card
         rows = [
             ("Deck", f"{len(rules.deck())} cards ({rules.decks} pack{'s' if rules.decks > 1 else ''})"),
             ("Removed", " ".join(map(str, rules.removed)) or "none"),
             ("Hand size", f"{rules.hand_size} cards each ({rules.hand_size} tricks)"),
             ("Kitty", f"{rules.kitty_size} card{'s' if rules.kitty_size != 1 else ''}"),
+            *([("The kitty", rules.kitty_text)] if rules.kitty_size else []),
             ("Points in the deck", str(rules.total_points)),
-            ("Opening lead", f"{opening} by its holder" if opening else "the player left of the dealer"),
+            ("Opening lead", rules.opening_lead_text),
             ("Moon needs", f"{rules.moon_card_count} cards" if rules.moon != "off" else "no moon"),
         ]
         body = "".join(f"<tr><th>{k}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
@@ -425,9 +425,9 @@ class RulesLab(widgets.VBox):
     @staticmethod
     def schedule(rules: Rules) -> str:
         """The pass offset of each hand number through one cycle of the schedule."""
-        if rules.pass_count == 0 or not any(rules.pass_schedule):
+        if not rules.passes_cards:
             return "<h4>Pass schedule</h4><div>No passing: every hand is played as dealt.</div>"
-        n = len(rules.pass_schedule)
+        n = rules.pass_cycle
         hands = range(max(n, 4))
         heads = "".join(f"<td class='hl-num'>{h}</td>" for h in hands)
         cells = []
