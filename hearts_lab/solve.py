@@ -418,13 +418,12 @@ class _Search:
         self.moon_on = rules.moon != "off"
         self.key_points = rules.moon in ("auto", "avoid-end")  # the moon decision reads every seat's points
         # -- the position
-        self.hands: list[list[int]] = [sorted(_code(c) for c in hand.cards(s)) for s in range(n)]
-        # The same cards as masks (hearts_lab.core): the distinct cards each seat holds, and those it holds twice.
+        # Each seat's cards as masks (hearts_lab.core): the distinct cards it holds, and those it holds twice.
         self.two_packs = rules.decks > 1
         self.held = [0] * n
         self.twice = [0] * n
-        for s, h in enumerate(self.hands):
-            for c in h:
+        for s in range(n):
+            for c in (_code(card) for card in hand.cards(s)):
                 if self.held[s] >> c & 1:
                     self.twice[s] |= 1 << c
                 else:
@@ -524,7 +523,6 @@ class _Search:
     def play(self, code: int) -> tuple[int, ...] | None:
         """Play ``code`` for the seat to play; returns what :meth:`unplay` needs."""
         seat = self.to_play
-        self.hands[seat].remove(code)
         b = 1 << code
         if self.two_packs and self.twice[seat] & b:
             self.twice[seat] ^= b
@@ -579,8 +577,6 @@ class _Search:
         if saved is None:
             seat, code = self.trick.pop()
             self.to_play = seat
-            self.hands[seat].append(code)
-            self.hands[seat].sort()
             b = 1 << code  # back in the masks
             if self.held[seat] & b:
                 self.twice[seat] |= b
@@ -596,13 +592,21 @@ class _Search:
         seat, code = trick.pop()
         self.trick = trick
         self.to_play = seat
-        self.hands[seat].append(code)
-        self.hands[seat].sort()
         b = 1 << code  # back in the masks
         if self.held[seat] & b:
             self.twice[seat] |= b
         else:
             self.held[seat] |= b
+
+    def cards(self, seat: int) -> tuple[int, ...]:
+        """The codes of every card ``seat`` holds (a card held twice listed twice)."""
+        if self.two_packs and self.twice[seat]:
+            return codes_of(self.held[seat]) + codes_of(self.twice[seat])
+        return codes_of(self.held[seat])
+
+    def count(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return self.held[seat].bit_count() + self.twice[seat].bit_count()
 
     # -- the canonical position -----------------------------------------------------------------
 
@@ -610,7 +614,8 @@ class _Search:
         """The position at the start of a trick, up to exact ranks: the live cards in suit and
         rank order, each as (suit, class, holders). Identical copies (two packs) stay together."""
         own: dict[int, int] = {}
-        for s, h in enumerate(self.hands):
+        for s in range(self.n):
+            h = self.cards(s)  # a seat's cards one after another: a card held twice gets s twice
             s += 1
             for c in h:
                 own[c] = own.get(c, 0) * 16 + s
@@ -676,12 +681,12 @@ class _Search:
         if self.leader != seat or self.trick_no == 0:
             return False
         top = [0, 0, 0, 0]
-        for s, h in enumerate(self.hands):
+        for s, h in enumerate(self.held):
             if s != seat:
-                for c in h:
+                for c in codes_of(h):
                     if c > top[c >> 4]:
                         top[c >> 4] = c
-        return all(c > top[c >> 4] for c in self.hands[seat])
+        return all(c > top[c >> 4] for c in codes_of(self.held[seat]))
 
     def outgunned(self) -> bool:
         """Sound shortcut (no cancellation): the seat holds a moon card ``m`` of a suit in
@@ -699,7 +704,7 @@ class _Search:
         moon = self.moon
         lowest = [99, 99, 99, 99]
         count = [0, 0, 0, 0]
-        for c in self.hands[seat]:
+        for c in self.cards(seat):
             suit = c >> 4
             count[suit] += 1
             if moon[c] and c < lowest[suit]:
@@ -708,9 +713,10 @@ class _Search:
             return False
         first = self.trick_no == 0 and not self.first_trick_points
         pointcard = self.pointcard
-        for s, h in enumerate(self.hands):
+        for s in range(self.n):
             if s == seat:
                 continue
+            h = self.cards(s)
             higher = [0, 0, 0, 0]
             for c in h:
                 suit = c >> 4
@@ -731,7 +737,7 @@ class _Search:
         share the transposition table, whose entries are all exact."""
         if self.owner == -2 or (self.owner >= 0 and self.owner != self.seat):
             return False
-        end = self.trick_no + len(self.hands[self.to_play]) + 1
+        end = self.trick_no + self.count(self.to_play) + 1
         allowance = 2_000
         while True:
             for deepening in (False, True):
@@ -761,7 +767,7 @@ class _Search:
             return False
         key = None
         if not self.trick:
-            if not self.hands[self.to_play]:
+            if not self.held[self.to_play]:
                 return owner == self.seat
             if self.trick_no >= horizon:
                 return True
@@ -791,7 +797,7 @@ class _Search:
                 result = helping
                 if len(cards) > 1:
                     history = self.history[mover]
-                    history[c] = history.get(c, 0) + len(self.hands[mover]) ** 2
+                    history[c] = history.get(c, 0) + self.count(mover) ** 2
                 break
         if key is not None:
             # -1: refuted for good; otherwise the number of tricks ahead the seat is known to survive.
@@ -807,7 +813,7 @@ class _Search:
         after which ``keeps()`` still holds; the position is restored afterwards. ``proof`` names why one must."""
         line: list[tuple[int, Card]] = []
         undo: list[tuple[tuple[int, ...] | None, list[tuple[int, int]]]] = []
-        while self.hands[self.to_play]:
+        while self.held[self.to_play]:
             mover = self.to_play
             chosen = None
             for c in self.order(self.moves(mover), helping(mover)):
@@ -835,15 +841,15 @@ class _Search:
         acc = self.pts[self.seat]
         a0, b0 = alpha, beta
         if not self.trick:
-            if not self.hands[self.to_play]:
+            if not self.held[self.to_play]:
                 return self.leaf()
             if self.owner == -2:
                 # Nobody can shoot any more: the seat ends with its points plus some of the points
                 # still out (a sound bound; exact when none are left).
                 values = self.value
                 low = high = acc
-                for h in self.hands:
-                    for c in h:
+                for s in range(self.n):
+                    for c in self.cards(s):
                         worth = values[c]
                         if worth > 0:
                             high += worth
@@ -892,7 +898,7 @@ class _Search:
                     alpha = best
             if alpha >= beta:
                 if len(cards) > 1:
-                    history[c] = history.get(c, 0) + len(self.hands[mover]) ** 2
+                    history[c] = history.get(c, 0) + self.count(mover) ** 2
                 break
         if key is not None:
             lo, hi = self.value_tt.get(key, (float("-inf"), float("inf")))
