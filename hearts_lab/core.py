@@ -180,7 +180,7 @@ class Core:
     __slots__ = (
         "rules", "players", "hand_size", "last_trick", "kitty_trick", "cancellation", "first_trick_points",
         "first_lead_points", "opening_lead", "leader_collects_last", "moon_on", "value", "moon", "positive",
-        "breakers", "moon_mask", "positive_mask", "__weakref__",
+        "breakers", "moon_mask", "positive_mask", "value_groups", "__weakref__",
     )
 
     _cache: dict[int, tuple[Rules, Core]] = {}
@@ -208,6 +208,12 @@ class Core:
             self.positive[k] = self.value[k] > 0
         self.moon_mask = mask_of(c for c in CODE if c in moon_set)
         self.positive_mask = mask_of(c for c in CODE if rules.points_of(c) > 0)
+        groups: dict[int, int] = {}
+        for card, k in CODE.items():
+            if self.value[k]:
+                groups[self.value[k]] = groups.get(self.value[k], 0) | 1 << k
+        #: (points, mask of the cards worth them) for each value other than 0.
+        self.value_groups: tuple[tuple[int, int], ...] = tuple(sorted(groups.items()))
         #: The cards whose play breaks hearts (option ``hearts_broken_by``).
         self.breakers = mask_of(c for c in CODE if rules.breaks_hearts(c))
 

@@ -54,7 +54,7 @@ from typing import Callable, Sequence
 
 from .arguments import ArgumentError, check_budget, check_scores, check_seat, check_type
 from .cards import CLUBS, HEARTS, POINT_CARDS, SUITS, Card
-from .core import _CODES_BY_CHUNK, SUIT_MASKS, SUPPORTED_FIELDS, Core, codes_of, unsupported_fields
+from .core import _CODES_BY_CHUNK, POINT_MASK, SUIT_MASKS, SUPPORTED_FIELDS, Core, codes_of, unsupported_fields
 from .errors import RulesError
 from .hand import Hand
 from .rules import Rules
@@ -614,11 +614,16 @@ class _Search:
         """The position at the start of a trick, up to exact ranks: the live cards in suit and
         rank order, each as (suit, class, holders). Identical copies (two packs) stay together."""
         own: dict[int, int] = {}
-        for s in range(self.n):
-            h = self.cards(s)  # a seat's cards one after another: a card held twice gets s twice
-            s += 1
-            for c in h:
-                own[c] = own.get(c, 0) * 16 + s
+        if not self.two_packs:
+            for s, h in enumerate(self.held, 1):
+                for c in codes_of(h):
+                    own[c] = s
+        else:
+            for s in range(self.n):
+                h = self.cards(s)  # a seat's cards one after another: a card held twice gets s twice
+                s += 1
+                for c in h:
+                    own[c] = own.get(c, 0) * 16 + s
         tag = self.tag
         seq = tuple([tag[c] + o for c, o in sorted(own.items())])
         if with_points:
@@ -680,13 +685,16 @@ class _Search:
         seat = self.seat
         if self.leader != seat or self.trick_no == 0:
             return False
-        top = [0, 0, 0, 0]
+        others = 0
         for s, h in enumerate(self.held):
             if s != seat:
-                for c in codes_of(h):
-                    if c > top[c >> 4]:
-                        top[c >> 4] = c
-        return all(c > top[c >> 4] for c in codes_of(self.held[seat]))
+                others |= h
+        mine = self.held[seat]
+        for suit_mask in SUIT_MASKS:
+            m = mine & suit_mask
+            if m and others & suit_mask >= m & -m:  # some other card of the suit at or above the seat's lowest
+                return False
+        return True
 
     def outgunned(self) -> bool:
         """Sound shortcut (no cancellation): the seat holds a moon card ``m`` of a suit in
@@ -701,30 +709,24 @@ class _Search:
         if self.cancellation:
             return False
         seat = self.seat
-        moon = self.moon
-        lowest = [99, 99, 99, 99]
-        count = [0, 0, 0, 0]
-        for c in self.cards(seat):
-            suit = c >> 4
-            count[suit] += 1
-            if moon[c] and c < lowest[suit]:
-                lowest[suit] = c
-        if lowest == [99, 99, 99, 99]:
+        mine, mine_twice = self.held[seat], self.twice[seat]
+        moon_mask = self.core.moon_mask
+        targets = []  # per suit with a moon card of the seat: (the suit's cards above its lowest one, the seat's count)
+        for suit_mask in SUIT_MASKS:
+            m = mine & moon_mask & suit_mask
+            if m:
+                low = m & -m
+                targets.append((suit_mask & ~((low << 1) - 1), (mine & suit_mask).bit_count() + (mine_twice & suit_mask).bit_count()))
+        if not targets:
             return False
         first = self.trick_no == 0 and not self.first_trick_points
-        pointcard = self.pointcard
         for s in range(self.n):
             if s == seat:
                 continue
-            h = self.cards(s)
-            higher = [0, 0, 0, 0]
-            for c in h:
-                suit = c >> 4
-                if lowest[suit] != 99 and c > lowest[suit]:
-                    higher[suit] += 1
-            for suit in range(4):
-                if lowest[suit] != 99 and higher[suit] >= count[suit]:
-                    if first and not any(not pointcard[c] and not (c >> 4 == suit and c > lowest[suit]) for c in h):
+            h, h_twice = self.held[s], self.twice[s]
+            for above, count in targets:
+                if (h & above).bit_count() + (h_twice & above).bit_count() >= count:
+                    if first and not h & ~POINT_MASK & ~above:
                         continue
                     return True
         return False
@@ -846,15 +848,18 @@ class _Search:
             if self.owner == -2:
                 # Nobody can shoot any more: the seat ends with its points plus some of the points
                 # still out (a sound bound; exact when none are left).
-                values = self.value
                 low = high = acc
-                for s in range(self.n):
-                    for c in self.cards(s):
-                        worth = values[c]
-                        if worth > 0:
-                            high += worth
-                        else:
-                            low += worth
+                for worth, group in self.core.value_groups:  # the cards of each value, as one mask
+                    k = 0
+                    for h in self.held:
+                        k += (h & group).bit_count()
+                    if self.two_packs:
+                        for h in self.twice:
+                            k += (h & group).bit_count()
+                    if worth > 0:
+                        high += worth * k
+                    else:
+                        low += worth * k
                 rest = self.pend_pts + (self.kitty[0] if self.kitty_trick >= self.trick_no else 0)
                 low += min(rest, 0)
                 high += max(rest, 0)
