@@ -38,7 +38,7 @@ from .cards import (
     format_cards,
     SUITS,
 )
-from .core import _C0, _C1, _C2, _C3, _CARD_OF, BIT, CODE, Core, cards_of
+from .core import _C0, _C1, _C2, _C3, _CARD_OF, _CARDS_BY_CHUNK, BIT, CODE, SUIT_MASKS, Core, cards_of
 from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, MoveRule, RecordError, RulesError, check_rules
 from .records import RECORD_FORMAT, JSONObject, hand_from_dict, hand_from_json, hand_to_dict, hand_to_json
@@ -685,21 +685,28 @@ class Hand:
         n = self.players
         passes = tuple(self._choices[s] for s in range(n))
         held, twice = self._held, self._twice
-        for seat, cards in enumerate(passes):
-            for card in cards:
-                b = BIT[card]
-                if twice[seat] & b:
-                    twice[seat] ^= b
-                else:
-                    held[seat] ^= b
-        for seat, cards in enumerate(passes):
-            to = self.rules.pass_target(seat, self.pass_offset)
-            for card in cards:
-                b = BIT[card]
-                if held[to] & b:
-                    twice[to] |= b
-                else:
-                    held[to] |= b
+        targets = [self.rules.pass_target(seat, self.pass_offset) for seat in range(n)]
+        if self.rules.decks == 1:
+            for seat, cards in enumerate(passes):
+                given = sum(map(BIT.__getitem__, cards))
+                held[seat] ^= given
+                held[targets[seat]] |= given  # the seat gave them away first: no card arrives twice
+        else:
+            for seat, cards in enumerate(passes):
+                for card in cards:
+                    b = BIT[card]
+                    if twice[seat] & b:
+                        twice[seat] ^= b
+                    else:
+                        held[seat] ^= b
+            for seat, cards in enumerate(passes):
+                to = targets[seat]
+                for card in cards:
+                    b = BIT[card]
+                    if held[to] & b:
+                        twice[to] |= b
+                    else:
+                        held[to] |= b
         self._passes = passes
         self._choices = {}
         self._start_play()
@@ -714,11 +721,13 @@ class Hand:
         self._first = True  # the first trick is being played
         self._legal = self._core.legal
         self._codes: list[tuple[int, int]] = []  # the current trick's plays as (seat, code)
-        core = self._core
-        kitty_codes = [CODE[c] for c in self.kitty]
-        self._kitty_pts = sum(core.value[k] for k in kitty_codes)
-        self._kitty_moon = any(core.moon[k] for k in kitty_codes)
-        self._kitty_pos = any(core.positive[k] for k in kitty_codes)
+        self._kitty_pts, self._kitty_moon, self._kitty_pos = 0, False, False
+        if self.kitty:
+            core = self._core
+            kitty_codes = [CODE[c] for c in self.kitty]
+            self._kitty_pts = sum(core.value[k] for k in kitty_codes)
+            self._kitty_moon = any(core.moon[k] for k in kitty_codes)
+            self._kitty_pos = any(core.positive[k] for k in kitty_codes)
         # From the dealer's left round to the dealer.
         order = rules.play_order(self.dealer)[1:] + (self.dealer,)
         if rules.opening_lead == "left-of-dealer":
@@ -747,11 +756,13 @@ class Hand:
             if self.phase != "play":
                 return ()
             # _decide, inlined: this is the engine's hottest call.
-            legal, rule = self._legal(self._held[self._to_play], self._led, self._first, self.hearts_broken, self._opening_bit)  # type: ignore[index]
-            self._decided = decided = (
-                _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50 & 0x1FFF],
-                rule, "",
-            )
+            led = self._led
+            legal, rule = self._legal(self._held[self._to_play], led, self._first, self.hearts_broken, self._opening_bit)  # type: ignore[index]
+            if led >= 0 and not legal & ~SUIT_MASKS[led]:
+                cards = _CARDS_BY_CHUNK[led][legal >> (16 * led + 2) & 0x1FFF]  # following suit: one suit's cards
+            else:
+                cards = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
+            self._decided = decided = (cards, rule, "")
         return decided[0]
 
     @property
