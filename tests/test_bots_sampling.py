@@ -9,7 +9,7 @@ import pytest
 
 from hearts_lab import Hand, Rules
 from hearts_lab.bots import (
-    ALIASES, BOTS, LEVELS, HeuristicBot, LowestCardBot, SamplingBot, bot_names, canonical_name, hand_score, make_bot,
+    ALIASES, BOTS, LEVELS, SITE_LEVEL, HeuristicBot, LowestCardBot, SamplingBot, bot_names, canonical_name, hand_score, make_bot,
     match, play_hand,
 )
 from hearts_lab.rules import PRESET_PLAYERS
@@ -79,7 +79,7 @@ def test_hand_score_applies_the_moon():
 
 def test_one_registry_of_bot_names_everywhere():
     assert bot_names() == ("random", "lowest", "heuristic", "easy", "medium", "expert")
-    assert set(LEVELS) <= set(BOTS)
+    assert set(LEVELS) <= set(BOTS) and SITE_LEVEL in LEVELS
     assert canonical_name("HeuristicBot") == "heuristic" and all(canonical_name(a) in BOTS for a in ALIASES)
     assert isinstance(make_bot("lowest"), LowestCardBot)
     assert make_bot("easy", seed=1).moon_defence and not make_bot("heuristic", seed=1).moon_defence

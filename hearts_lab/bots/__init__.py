@@ -34,7 +34,7 @@ from .basic import (
 )
 from .knowledge import Knowledge, knowledge, sample_worlds, world_consistent
 from .match import Estimate, MatchLine, MatchResult, match, mean_interval
-from .registry import ALIASES, BOTS, LEVELS, BotEntry, bot_names, canonical_name, make_bot
+from .registry import ALIASES, BOTS, LEVELS, SITE_LEVEL, BotEntry, bot_names, canonical_name, make_bot
 from .sampling import CheatingBot, SamplingBot, distinct_cards, hand_score
 
 __all__ = [
@@ -42,6 +42,6 @@ __all__ = [
     "seat_bots", "deal_and_play", "play_hand", "play_game",
     "Knowledge", "knowledge", "sample_worlds", "world_consistent",
     "SamplingBot", "CheatingBot", "hand_score", "distinct_cards",
-    "BOTS", "ALIASES", "LEVELS", "BotEntry", "bot_names", "canonical_name", "make_bot",
+    "BOTS", "ALIASES", "LEVELS", "SITE_LEVEL", "BotEntry", "bot_names", "canonical_name", "make_bot",
     "match", "MatchResult", "MatchLine", "Estimate", "mean_interval",
 ]

@@ -26,7 +26,7 @@ from ..arguments import ArgumentError, shown
 from .basic import Bot, HeuristicBot, LowestCardBot, RandomBot
 from .sampling import SamplingBot
 
-__all__ = ["BotEntry", "BOTS", "ALIASES", "LEVELS", "bot_names", "canonical_name", "make_bot"]
+__all__ = ["BotEntry", "BOTS", "ALIASES", "LEVELS", "SITE_LEVEL", "bot_names", "canonical_name", "make_bot"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,9 @@ BOTS: dict[str, BotEntry] = {
 }
 #: The difficulty levels a student picks from, weakest first.
 LEVELS = ("easy", "medium", "expert")
+#: The level for the browser (JupyterLite, Pyodide): its card choice stays well under a second there
+#: (benchmarks/bots.py pyodide: median 22 ms, 95th percentile 77 ms, max 145 ms of CPU on the development machine).
+SITE_LEVEL = "medium"
 #: Older names, kept working.
 ALIASES = {
     "HeuristicBot": "heuristic",
