@@ -296,7 +296,9 @@ hashes a student's exact value with :func:`hearts_lab.exercises.checks.digest`
 and looks it up here; the answers themselves are not stored in the package.
 """
 
-DIGESTS: dict[str, dict[str, dict]] = '''
+from typing import Any
+
+DIGESTS: dict[str, dict[str, dict[str, Any]]] = '''
 
 
 def digests_text() -> str:

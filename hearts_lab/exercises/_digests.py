@@ -5,7 +5,9 @@ hashes a student's exact value with :func:`hearts_lab.exercises.checks.digest`
 and looks it up here; the answers themselves are not stored in the package.
 """
 
-DIGESTS: dict[str, dict[str, dict]] = {'ws3': {'Q1': {'answer': '5dc1abe38c9632d4fbf8ce03210fc60c',
+from typing import Any
+
+DIGESTS: dict[str, dict[str, dict[str, Any]]] = {'ws3': {'Q1': {'answer': '5dc1abe38c9632d4fbf8ce03210fc60c',
                 'slips': {'696e2ec9a455cedd88376d6f473450df': 'ignore-clubs',
                           '80273d15254b65bce2cf524d0d59a32d': 'three-clubs',
                           '36696f941fbe09cf970e829a51806291': 'at-least',

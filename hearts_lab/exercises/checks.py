@@ -43,7 +43,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Literal, overload
 
 import sympy
 
@@ -458,6 +458,10 @@ def _whole_number(value: Any) -> int | None:
     return int(value)
 
 
+@overload
+def read_seat(answer: Any, players: int, *, allow_nobody: Literal[False] = False) -> int: ...
+@overload
+def read_seat(answer: Any, players: int, *, allow_nobody: bool) -> int | None: ...
 def read_seat(answer: Any, players: int, *, allow_nobody: bool = False) -> int | None:
     """A seat number 0..players-1 (an int, a numpy or sympy integer, or text "3").
 
@@ -694,7 +698,8 @@ def _matches(worksheet: str, key: str, value: Any) -> str | None:
         return None
     if mine == entry["answer"]:
         return "answer"
-    return entry["slips"].get(mine)
+    slip: str | None = entry["slips"].get(mine)
+    return slip
 
 
 def exact_value(answer: Any) -> sympy.Rational:

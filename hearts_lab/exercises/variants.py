@@ -56,6 +56,14 @@ def _deal_seed(rng: random.Random) -> int:
     return rng.randrange(SEED_FLOOR, _SEED_CEILING)
 
 
+def _to_play(hand: Hand) -> int:
+    """The seat to play in a position these questions stop at: always one before the hand ends."""
+    seat = hand.to_play
+    if seat is None:
+        raise ValueError("the hand is over: no seat is to play")
+    return seat
+
+
 def _move(hand: Hand, rng: random.Random) -> Card:
     """A seeded player's choice: any legal move, uniformly (the engine lists them)."""
     return rng.choice(sorted(hand.legal_moves(), key=lambda c: c.sort_key()))
@@ -118,7 +126,7 @@ def _ws1_q2(rng: random.Random) -> tuple[int, str] | None:
     hand = _hold(seed)
     hand.play(hand.legal_moves()[0])  # the 2♣
     while hand.current_trick.plays:
-        seat = hand.to_play
+        seat = _to_play(hand)
         cards = hand.cards(seat)
         void = all(c.suit != "C" for c in cards)
         points = [c for c in cards if hand.rules.points_of(c)]
@@ -134,7 +142,7 @@ def _ws1_q3(rng: random.Random) -> tuple[int, str] | None:
     stop = rng.choice((3, 4, 5))  # the trick (0-based) at whose start the question stops
     while hand.trick_number < stop:
         hand.play(_move(hand, rng))
-    cards = hand.cards(hand.to_play)
+    cards = hand.cards(_to_play(hand))
     hearts = [c for c in cards if c.suit == "H"]
     other_suits = {c.suit for c in cards if c.suit != "H"}
     if hand.hearts_broken or not hearts or len(other_suits) < 2:
@@ -150,7 +158,7 @@ def _ws1_q4(rng: random.Random) -> tuple[int, str] | None:
         hand.play(_move(hand, rng))
     for _ in range(rng.randrange(1, 4)):  # part-way through the trick
         hand.play(_move(hand, rng))
-    cards = hand.cards(hand.to_play)
+    cards = hand.cards(_to_play(hand))
     led = hand.current_trick.led_suit
     following = [c for c in cards if c.suit == led]
     if len(following) < 2 or len(following) == len(cards):
@@ -168,7 +176,9 @@ def _ws1_q5(rng: random.Random) -> tuple[int, str, int] | None:
     led_seat, led_card = trick.plays[0]
     top = max(c.rank for c in trick.cards)
     off_top = [c for c in trick.cards if c.suit != led_card.suit and c.rank == top]
+    assert trick.winner is not None, "a trick of the standard game always has a winner"
     winner_card = trick.card_of(trick.winner)
+    assert winner_card is not None
     if not off_top or trick.winner == led_seat or top == winner_card.rank:
         return None
     return seed, _plays_text(hand), index
@@ -284,8 +294,9 @@ def _ws2_q3(rng: random.Random) -> tuple[int, int, int] | None:
         return None
     seat = rng.randrange(rules.players)
     hand = _highest_passes(Hand.deal(rules, seed=seed, hand_number=number))
-    passes = hand.passes
-    got, own, wrong_way = (sorted(map(str, x)) for x in (hand.received(seat), passes[seat], passes[hand.pass_target(seat)]))
+    passes, received = hand.passes, hand.received(seat)
+    assert passes is not None and received is not None, "every seat has passed"
+    got, own, wrong_way = (sorted(map(str, x)) for x in (received, passes[seat], passes[hand.pass_target(seat)]))
     if len({tuple(got), tuple(own), tuple(wrong_way)}) < 3:
         return None
     return seed, number, seat
@@ -340,7 +351,7 @@ def _ws2_q5(rng: random.Random) -> tuple[tuple[int, str], ...]:
     return _trick(rng, set_aside=set_aside, lead_pair=set_aside or rng.random() < 0.5)
 
 
-def _ws2_played(rng: random.Random, tricks: int) -> tuple[int, tuple[str, ...], Hand] | None:
+def _ws2_played(rng: random.Random, tricks: int) -> tuple[int, tuple[str, ...], Hand]:
     seed = _deal_seed(rng)
     hand = Hand.deal(CANCELLATION_7, seed=seed, hand_number=0)
     passes = []
@@ -354,8 +365,7 @@ def _ws2_played(rng: random.Random, tricks: int) -> tuple[int, tuple[str, ...], 
 
 
 def _ws2_q6(rng: random.Random) -> tuple[int, tuple[str, ...], str, int] | None:
-    found = _ws2_played(rng, tricks=9)
-    seed, passes, hand = found
+    seed, passes, hand = _ws2_played(rng, tricks=9)
     for k, trick in enumerate(hand.tricks[1:8], start=1):
         if trick.winner is None and hand.tricks[k - 1].winner is not None:
             nxt = hand.tricks[k + 1]
@@ -470,7 +480,7 @@ def problems(worksheet: str, v: Any) -> list[str]:
 
 def _ws1_q2_check(record: tuple[int, str]) -> str:
     hand = replay(STANDARD, record[0], _HOLDS[0], record[1])
-    cards = hand.cards(hand.to_play)
+    cards = hand.cards(_to_play(hand))
     if hand.trick_number != 0 or any(c.suit == "C" for c in cards):
         return "Q2: the seat to play is not void in clubs on trick 1"
     points = [c for c in cards if STANDARD.points_of(c)]

@@ -253,6 +253,8 @@ def _judge_legal(answer: object, hand: Hand) -> None:
     got = set(read_cards(answer))
     legal = set(hand.legal_moves())
     seat = hand.to_play
+    if seat is None:
+        raise ValueError("the hand is over: there is no legal move to judge")
     held = set(hand.cards(seat))
     if got == legal:
         return
@@ -263,7 +265,7 @@ def _judge_legal(answer: object, hand: Hand) -> None:
     missing = legal - got
     # The engine says why each extra card is illegal; the hint follows its rule.
     reasons = {card: hand.why_illegal(card) for card in sorted(extra, key=lambda c: c.sort_key())}
-    broken = {error.rule for error in reasons.values()}
+    broken = {error.rule for error in reasons.values() if error is not None}
     if "follow-suit" in broken:
         raise Wrong("A player who holds a card of the led suit must follow suit: no other card is legal.")
     if "first-trick-points" in broken:
@@ -392,7 +394,7 @@ def check_q7(answer: object) -> None:
         raise Wrong(f"{card} is stripped from this deck: nobody holds it. Which cards are removed?")
     if card.suit != "C":
         raise Wrong("The first trick is opened with a club.")
-    if card.rank > rules.opening_card.rank:
+    if rules.opening_card is not None and card.rank > rules.opening_card.rank:
         raise Wrong(f"A lower club than {card} is still in the deck: look again at which cards are removed.")
     raise Wrong()
 

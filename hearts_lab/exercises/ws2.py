@@ -228,6 +228,13 @@ def _passed(hand: Hand) -> Hand:
     return hand
 
 
+def _passes_of(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """The cards each seat passed in ``hand``, whose passes are done (:func:`_passed`)."""
+    if hand.passes is None:
+        raise ValueError("the seats have not all passed yet")
+    return hand.passes
+
+
 class Passes(NamedTuple):
     """What the worksheet shows of a pass: the rules, the hand number, the cards each seat passed."""
 
@@ -249,7 +256,7 @@ def rules_q2() -> Rules:
 def passes_q3() -> Passes:
     """Q3: a deal in which every seat passed its three highest cards (who receives them is the question)."""
     hand = _passed(replay(CANCELLATION_7, PASS_Q3[0], PASS_Q3[1]))
-    return Passes(hand.rules, hand.hand_number, tuple(tuple(p) for p in hand.passes))
+    return Passes(hand.rules, hand.hand_number, tuple(tuple(p) for p in _passes_of(hand)))
 
 
 def tricks_q6() -> tuple[TrickView, ...]:
@@ -320,7 +327,7 @@ def check_q3(answer: object) -> None:
     want = hand.received(seat)
     if got == read_cards(want):
         return
-    passes = hand.passes
+    passes = _passes_of(hand)
     if got == read_cards(passes[seat]):
         raise Wrong(f"Those are the cards seat {seat} passed away, not the ones it received.")
     if got == read_cards(passes[hand.pass_target(seat)]):
