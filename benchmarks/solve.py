@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Perfect-information solver: speed figures and the forced-moon survey.
 
-    python benchmarks/solve.py speed [--deals 100] [--positions 50]
+    python benchmarks/solve.py speed [--deals 100] [--positions 50] [--baseline CHECKOUT [--rounds 3]]
     python benchmarks/solve.py survey --preset standard --players 4 --deals 20000 --seed 2026 \\
         --out data/forced_moon_standard_4.json [--workers 2 | --dask ADDRESS] [--max-nodes 50000]
 
@@ -32,7 +32,8 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# --baseline runs this script again with HEARTS_LAB_CHECKOUT set: that checkout's hearts_lab is timed.
+sys.path.insert(0, os.environ.get("HEARTS_LAB_CHECKOUT") or str(Path(__file__).resolve().parent.parent))
 
 from hearts_lab import Hand, Rules  # noqa: E402
 from hearts_lab.deal import deal_cards  # noqa: E402
@@ -47,6 +48,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def speed(args: argparse.Namespace) -> None:
+    if args.cpu:
+        print(*cpu_workload(args))
+        return
+    if args.baseline:
+        compare(args)
+        return
     rules = Rules.preset("standard", players=4)
     per_deal: list[float] = []
     per_seat: list[float] = []
@@ -79,6 +86,56 @@ def speed(args: argparse.Namespace) -> None:
         incomplete += not table.complete
     print(f"best_moves with 6 tricks left, {args.positions} positions (random play to trick 8), seed {args.seed}")
     print(f"  median {statistics.median(times):.3f} s, p99 {percentile(times, 0.99):.3f} s, max {max(times):.3f} s; incomplete: {incomplete}")
+
+
+def cpu_workload(args: argparse.Namespace) -> tuple[float, float, int]:
+    """The speed workload, timed by CPU: (moon questions' seconds, best_moves' seconds, nodes searched)."""
+    rules = Rules.preset("standard", players=4)
+    moon = moves = 0.0
+    nodes = 0
+    for k in range(args.deals):
+        hands, kitty = deal_cards(rules, args.seed, hand_number=k)
+        hand = Hand(rules, hands, kitty, hand_number=k, passing=False)
+        start = time.process_time()
+        nodes += sum(can_force_moon(hand, seat, max_nodes=args.max_nodes, line=False).nodes for seat in range(4))
+        moon += time.process_time() - start
+    rng = random.Random(args.seed)
+    for k in range(args.positions):
+        hands, kitty = deal_cards(rules, f"{args.seed}/moves", hand_number=k)
+        hand = Hand(rules, hands, kitty, hand_number=k, passing=False)
+        while len(hand.cards(hand.to_play)) > 6 or hand.current_trick.plays:
+            hand.play(rng.choice(hand.legal_moves()))
+        start = time.process_time()
+        nodes += best_moves(hand, max_nodes=args.max_nodes).nodes
+        moves += time.process_time() - start
+    return moon, moves, nodes
+
+
+def compare(args: argparse.Namespace) -> None:
+    """This checkout against ``--baseline`` in the same run: child processes taking turns, best of ``--rounds`` by CPU time."""
+    import subprocess
+
+    script = str(Path(__file__).resolve())
+    here = str(Path(__file__).resolve().parent.parent)
+    common = ["speed", "--cpu", "--deals", str(args.deals), "--positions", str(args.positions), "--seed", str(args.seed),
+              "--max-nodes", str(args.max_nodes)]
+    best: dict[str, list[float]] = {}
+    nodes: dict[str, int] = {}
+    for r in range(args.rounds):
+        order = [("this checkout", here), (f"baseline {args.baseline}", args.baseline)]
+        for name, checkout in order if r % 2 == 0 else order[::-1]:
+            env = {**os.environ, "HEARTS_LAB_CHECKOUT": str(Path(checkout).resolve())}
+            out = subprocess.run([sys.executable, script, *common], env=env, capture_output=True, text=True, check=True).stdout.split()
+            moon, moves, count = float(out[0]), float(out[1]), int(out[2])
+            old = best.setdefault(name, [moon, moves])
+            best[name] = [min(old[0], moon), min(old[1], moves)]
+            nodes[name] = count
+    print(f"solver CPU seconds, best of {args.rounds} rounds taking turns ({args.deals} deals x 4 moon questions; "
+          f"best_moves on {args.positions} positions with 6 tricks left; seed {args.seed}):")
+    for name, (moon, moves) in best.items():
+        print(f"  {name:<40} moon {moon:7.2f} s   best_moves {moves:7.2f} s   nodes {nodes[name]:,}")
+    (a_moon, a_moves), (b_moon, b_moves) = best.values()
+    print(f"  this checkout / baseline: moon {a_moon / b_moon:.3f}x, best_moves {a_moves / b_moves:.3f}x the CPU time")
 
 
 def survey(args: argparse.Namespace) -> None:
@@ -189,6 +246,9 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=50)
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--max-nodes", type=int, default=3_000_000)
+    p.add_argument("--baseline", metavar="CHECKOUT", help="also time the hearts_lab of another checkout, taking turns (CPU time)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds with --baseline; each side's best is reported")
+    p.add_argument("--cpu", action="store_true", help=argparse.SUPPRESS)  # child of --baseline: print CPU seconds only
     p.set_defaults(run=speed)
     p = sub.add_parser("survey", help="forced-moon rate over many random deals")
     p.add_argument("--preset", default="standard")

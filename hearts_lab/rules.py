@@ -38,7 +38,7 @@ __all__ = [
     "Rules", "pass_direction", "pass_target", "pass_source", "PRESETS", "PRESET_PLAYERS", "CARD_VALUES", "MAX_CARD_VALUE", "card_values", "RulesError",
     "PresetName", "OpeningLead", "HeartsBrokenBy", "MoonPolicy", "MoonCards", "LastTrickSetAside", "KittyTo",
     "TiePolicy", "CardValuesName", "OPENING_LEADS", "HEARTS_BROKEN_BY", "MOON_POLICIES", "MOON_CARDS",
-    "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES", "RuleChanges",
+    "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES", "field_help", "RuleChanges",
 ]
 
 #: Player counts each preset allows.
@@ -60,6 +60,9 @@ TiePolicy = Literal["shared", "play-on"]
 CardValuesName = Literal["standard", "omnibus", "spot-hearts", "black-maria"]
 
 PRESETS: tuple[PresetName, ...] = get_args(PresetName)
+
+#: The key of a rule field's one-line description in its dataclass metadata (see :func:`field_help`).
+HELP = "help"
 OPENING_LEADS: tuple[OpeningLead, ...] = get_args(OpeningLead)
 HEARTS_BROKEN_BY: tuple[HeartsBrokenBy, ...] = get_args(HeartsBrokenBy)
 MOON_POLICIES: tuple[MoonPolicy, ...] = get_args(MoonPolicy)
@@ -236,25 +239,25 @@ class Rules:
     - ``target`` score and ``ties`` policy (``shared`` or ``play-on``).
     """
 
-    players: int
-    name: str = "custom"
-    decks: int = 1
-    removed: tuple[Card, ...] = ()
-    pass_count: int = 3
-    pass_schedule: tuple[int, ...] = (1, 3, 2, 0)
-    opening_lead: OpeningLead = "lowest-club"
-    first_trick_points: bool = False
-    first_lead_points: bool = False
-    hearts_broken_by: HeartsBrokenBy = "heart-or-queen"
-    card_points: tuple[tuple[Card, int], ...] = CARD_VALUES["standard"]
-    moon: MoonPolicy = "auto"
-    moon_reward: int = 26
-    moon_cards: MoonCards = "hearts-and-queens"
-    cancellation: bool = False
-    last_trick_set_aside: LastTrickSetAside = "nobody"
-    kitty_to: KittyTo = "first-trick"
-    target: int = 100
-    ties: TiePolicy = "shared"
+    players: int = field(metadata={HELP: 'seats at the table'})
+    name: str = field(default="custom", metadata={HELP: 'a label for your variant'})
+    decks: int = field(default=1, metadata={HELP: 'one pack of 52, or two packs shuffled together'})
+    removed: tuple[Card, ...] = field(default=(), metadata={HELP: 'cards stripped from the deck, e.g. 2♦ 2♣'})
+    pass_count: int = field(default=3, metadata={HELP: 'cards each player passes (0 = no passing)'})
+    pass_schedule: tuple[int, ...] = field(default=(1, 3, 2, 0), metadata={HELP: 'seat offsets hand by hand: 1 left, n−1 right, 0 hold'})
+    opening_lead: OpeningLead = field(default="lowest-club", metadata={HELP: 'who leads trick 1 and with what'})
+    first_trick_points: bool = field(default=False, metadata={HELP: 'may hearts or Q♠ be discarded to trick 1?'})
+    first_lead_points: bool = field(default=False, metadata={HELP: 'may trick 1 be led with a heart or Q♠ (left-of-dealer)?'})
+    hearts_broken_by: HeartsBrokenBy = field(default="heart-or-queen", metadata={HELP: 'what must have been played before hearts may be led'})
+    card_points: tuple[tuple[Card, int], ...] = field(default=CARD_VALUES["standard"], metadata={HELP: 'a named table of card values'})
+    moon: MoonPolicy = field(default="auto", metadata={HELP: 'how shooting the moon scores'})
+    moon_reward: int = field(default=26, metadata={HELP: "the moon's 26"})
+    moon_cards: MoonCards = field(default="hearts-and-queens", metadata={HELP: 'which cards a shooter must collect'})
+    cancellation: bool = field(default=False, metadata={HELP: 'identical cards in a trick cancel (two packs)'})
+    last_trick_set_aside: LastTrickSetAside = field(default="nobody", metadata={HELP: 'who collects a set-aside last trick'})
+    kitty_to: KittyTo = field(default="first-trick", metadata={HELP: 'which trick carries the kitty'})
+    target: int = field(default=100, metadata={HELP: 'the game ends when a score reaches this'})
+    ties: TiePolicy = field(default="shared", metadata={HELP: 'what happens when the lowest score is shared at the end'})
     # Derived once on construction; not part of equality or the record.
     _deck: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
     _values: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -717,3 +720,15 @@ class Rules:
             f"{self.hand_size} each{kitty}, {passing}"
         )
 
+
+
+def field_help() -> dict[str, str]:
+    """Each rule field's one-line description, from the field's metadata: the one list of rule
+    fields that views (the rules lab's controls) and the docs read.
+
+    >>> field_help()["kitty_to"]
+    'which trick carries the kitty'
+    >>> list(field_help()) == [f.name for f in dataclasses.fields(Rules) if f.init]
+    True
+    """
+    return {f.name: f.metadata[HELP] for f in dataclasses.fields(Rules) if f.init}

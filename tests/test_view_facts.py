@@ -121,3 +121,17 @@ def test_passing_and_the_cycle_are_the_engines(name, players):
         if rules.passes_cards:
             assert f"repeating every {cycle} hand" in schedule
         assert pass_cycle_html(rules).count("<tr") == cycle + 1
+
+
+def test_the_rules_lab_has_a_control_and_a_help_line_for_every_rule_field():
+    import dataclasses
+
+    from hearts_lab.rules import field_help
+    from hearts_lab.widgets.rules_lab import FIELD_HELP
+
+    fields = [f.name for f in dataclasses.fields(Rules) if f.init]
+    assert list(field_help()) == fields and all(field_help().values())
+    lab = RulesLab()
+    for name in fields:
+        assert name in lab.controls, name
+        assert FIELD_HELP[name] == field_help()[name] == lab.controls[name].tooltip

@@ -44,6 +44,7 @@ from ..rules import (
     TIE_POLICIES,
     PresetName,
     Rules,
+    field_help,
 )
 from ..scoring import HandScore, score_hand
 
@@ -55,29 +56,12 @@ LAB_BOTS: dict[str, Callable[..., Bot]] = {
     label: (lambda seed, name=canonical_name(label): make_bot(name, seed)) for label in ("HeuristicBot", "LowestCardBot")
 }
 
-#: One line per rule field, shown beside its control.
+#: One line per control, shown beside it: each rule field's from its metadata (rules.field_help),
+#: and the lab's two controls that are not fields.
 FIELD_HELP: dict[str, str] = {
     "preset": "the rulebook to start from",
-    "players": "seats at the table",
-    "name": "a label for your variant",
-    "decks": "one pack of 52, or two packs shuffled together",
-    "removed": "cards stripped from the deck, e.g. 2♦ 2♣",
-    "pass_count": "cards each player passes (0 = no passing)",
-    "pass_schedule": "seat offsets hand by hand: 1 left, n−1 right, 0 hold",
-    "opening_lead": "who leads trick 1 and with what",
-    "first_trick_points": "may hearts or Q♠ be discarded to trick 1?",
-    "first_lead_points": "may trick 1 be led with a heart or Q♠ (left-of-dealer)?",
-    "hearts_broken_by": "what must have been played before hearts may be led",
-    "card_points": "a named table of card values",
+    **field_help(),
     "card_point_changes": "extra values on top, e.g. J♦=-10 K♠=10",
-    "moon": "how shooting the moon scores",
-    "moon_reward": "the moon's 26",
-    "moon_cards": "which cards a shooter must collect",
-    "cancellation": "identical cards in a trick cancel (two packs)",
-    "last_trick_set_aside": "who collects a set-aside last trick",
-    "kitty_to": "which trick carries the kitty",
-    "target": "the game ends when a score reaches this",
-    "ties": "what happens when the lowest score is shared at the end",
 }
 
 LAB_CSS = """
