@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 from ..cards import QUEEN_OF_SPADES, RANKS, SUITS, Card, Suit, format_cards
 from ..hand import Hand
-from ..rules import PresetName, Rules
+from ..rules import MoonPolicy, PresetName, Rules
 from ..tricks import resolve_trick
 from .positions import replay
 
@@ -414,7 +414,7 @@ class Ws4Variant:
     q4: tuple[tuple[int, ...], int]  # the scores before the hand, the seat that shoots the moon
 
 
-def moon_scores(before: tuple[int, ...], shooter: int, moon: str) -> tuple[int, ...]:
+def moon_scores(before: tuple[int, ...], shooter: int, moon: MoonPolicy) -> tuple[int, ...]:
     """The scores after a hand in which ``shooter`` shoots the moon, under moon policy ``moon`` (the engine scores it).
 
     >>> moon_scores((10, 20, 30, 40), 0, "old"), moon_scores((10, 20, 30, 40), 0, "new")
