@@ -279,7 +279,7 @@ class FallbackPyplot:
 
         pending, self._pending = self._pending, []
         for ax in pending:
-            display(HTML(ax._repr_html_()))
+            display(HTML(ax._repr_html_()))  # type: ignore[no-untyped-call]  # IPython.display is not annotated
 
     def close(self, *args: Any, **kwargs: Any) -> None:
         self._pending = []

@@ -114,7 +114,7 @@ def as_fraction(value: Any) -> Fraction | float:
     try:
         import sympy
     except ImportError:  # pragma: no cover - sympy comes with the package
-        sympy = None  # type: ignore[assignment]
+        sympy = None
     if sympy is not None and isinstance(value, sympy.Basic):
         done = value.doit()
         if done.free_symbols:

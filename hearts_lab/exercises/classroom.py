@@ -49,7 +49,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import checks
 from .variants import GENERATORS
@@ -201,8 +201,9 @@ def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | No
     placed = False
     for cell in nb["cells"]:
         text = _source(cell)
-        if cell.get("cell_type") == "code" and not placed and import_line.search(text):
-            line = import_line.search(text).group(0)
+        found = import_line.search(text) if cell.get("cell_type") == "code" and not placed else None
+        if found:
+            line = found.group(0)
             extra = f"\n{worksheet}.use_variant({seed})  # your own questions: keep this line as it is" if seed is not None else ""
             cell["source"] = _lines(text.replace(line, line + extra, 1))
             placed = True
@@ -338,8 +339,10 @@ def _read_notebook(path: Path) -> dict[str, Any]:
 
 
 def _which(nb: dict[str, Any], path: Path) -> tuple[str, str, int | None]:
-    meta = nb.get("metadata") if isinstance(nb.get("metadata"), dict) else {}
-    mine = meta.get(META) if isinstance(meta.get(META), dict) else {}
+    meta = nb.get("metadata")
+    meta = meta if isinstance(meta, dict) else {}
+    mine = meta.get(META)
+    mine = mine if isinstance(mine, dict) else {}
     worksheet, student, seed = mine.get("worksheet"), mine.get("student"), mine.get("variant")
     if worksheet not in WORKSHEETS:
         raise _Skip("does not say which worksheet it is (no hearts_lab metadata): was it written by Class.write?")
@@ -418,7 +421,10 @@ def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, An
 def _plain(value: Any) -> Any:
     """A recorded answer in one form, so that equal answers written differently compare equal."""
     if isinstance(value, str):
-        for read in (lambda v: str(checks.exact_value(v)), lambda v: checks.cards_text(checks.read_cards(v).elements())):
+        readers: tuple[Callable[[str], str], ...] = (
+            lambda v: str(checks.exact_value(v)), lambda v: checks.cards_text(checks.read_cards(v).elements()),
+        )
+        for read in readers:
             try:
                 return read(value)
             except Exception:
@@ -431,7 +437,8 @@ def _judge(module: Any, key: str, value: Any) -> str:
     check = getattr(module, f"check_{key.lower()}", None)
     if check is None:
         return "unreadable"
-    return check(value).status
+    status: str = check(value).status
+    return status
 
 
 def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[str] | None) -> Submission:
@@ -462,7 +469,7 @@ def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[
         checked = out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is not None
         if not readable or (value is Ellipsis and checked):
             # Computed in the notebook (or the cell was emptied after checking): the value the check recorded.
-            if checked:
+            if checked and out is not None:
                 if readable:
                     notes.append("the answer cell was emptied after the check")
                 value, source = out["answer"], "recorded"
@@ -486,7 +493,7 @@ def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[
         if out and out.get("status") in ("correct", "incorrect", "unanswered") and status in ("correct", "incorrect"):
             if out["status"] != status:
                 notes.append(f"stored output says {out['status']}, the answer is {status}")
-        if checked and source == "cell" and status in ("correct", "incorrect"):
+        if checked and out is not None and source == "cell" and status in ("correct", "incorrect"):
             if _plain(out["answer"]) != _plain(checks.recorded(value)):
                 notes.append("the stored output checked a different answer than the cell holds")
         first = None

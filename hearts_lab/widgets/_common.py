@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 import ipywidgets as w
 
@@ -25,7 +25,7 @@ class ErrorArea(w.HTML):
     ''
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(value="", **kwargs)
         self.add_class("hl-error")
         self.message = ""

@@ -290,4 +290,5 @@ class CancellationExplorer(w.VBox):
         self.stepper.four_colour.value = self.four_colour.value
 
     def _repr_html_(self) -> str:  # a static picture for stored notebooks and GitHub
-        return self.error.value + self.note.value + self.trick_view.value + self.verdict.value
+        shown: str = self.error.value + self.note.value + self.trick_view.value + self.verdict.value
+        return shown

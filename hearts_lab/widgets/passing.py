@@ -219,4 +219,5 @@ class PassingExplorer(w.VBox):
         if self.hand is not None and self.hand.phase == "pass":
             cards = suit_rows_html(self.hand.cards(self.seat), four_colour=self.four_colour.value)
             cards = f"<div style='font-size:15px;display:inline-block;border:1px solid #999;border-radius:8px;padding:4px 10px'>{cards}</div>"
-        return self.error.value + self.diagram.value + self.cycle.value + self.prompt.value + cards + self.result.value
+        shown: str = self.error.value + self.diagram.value + self.cycle.value + self.prompt.value + cards + self.result.value
+        return shown

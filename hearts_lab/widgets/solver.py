@@ -92,7 +92,9 @@ class SolverPanel(w.VBox):
             return "the cards have not been passed yet"
         if hand.phase == "over":
             return "the hand is over"
-        left = len(hand.cards(hand.to_play))
+        seat = hand.to_play
+        assert seat is not None, "a hand in play has a seat to play"
+        left = len(hand.cards(seat))
         if left > self.max_tricks:
             return f"{left} tricks left: this panel solves positions with at most {self.max_tricks} tricks left"
         return ""
@@ -175,4 +177,5 @@ class SolverPanel(w.VBox):
         return "<div class='hl-solve-answer' style='font-size:15px;line-height:1.5'>" + "".join(parts) + "</div>"
 
     def _repr_html_(self) -> str:  # a static picture for stored notebooks
-        return self.result.value or self.note.value
+        shown: str = self.result.value or self.note.value
+        return shown

@@ -20,6 +20,7 @@ import ipywidgets as w
 
 from ..arguments import check_count, check_flag
 from ..errors import RecordError
+from ..cards import Card
 from ..hand import Hand
 from ..records import MAX_HAND_RECORD, read_record_file
 from ..render import (
@@ -78,7 +79,7 @@ class DealStepper(w.VBox):
     change what it shows; call :meth:`load` again for that.
     """
 
-    def __init__(self, source: Hand | str | os.PathLike, *, step: int = 0, four_colour: bool = False) -> None:
+    def __init__(self, source: Hand | str | os.PathLike[str], *, step: int = 0, four_colour: bool = False) -> None:
         check_count(step, "step", low=0, high=10_000)
         check_flag(four_colour, "four_colour")
         self.hand: Hand = load_hand(source).copy()
@@ -146,7 +147,8 @@ class DealStepper(w.VBox):
     @property
     def step(self) -> int:
         """Cards played at the step shown."""
-        return self.slider.value
+        step: int = self.slider.value
+        return step
 
     @property
     def state(self) -> Hand:
@@ -191,7 +193,7 @@ class DealStepper(w.VBox):
 
     # -- drawing --------------------------------------------------------------------------
 
-    def _last_play(self, state: Hand) -> tuple[int, object] | None:
+    def _last_play(self, state: Hand) -> tuple[int, Card] | None:
         if state.current_trick.plays:
             return state.current_trick.plays[-1]
         if state.tricks:
@@ -218,7 +220,9 @@ class DealStepper(w.VBox):
             else:
                 what = f"After the deal (no pass this hand). Seat {state.to_play} leads trick 1."
         else:
-            seat, card = self._last_play(state)
+            last = self._last_play(state)
+            assert last is not None, "k > 0: a card has been played"
+            seat, card = last
             trick = state.tricks[-1] if trick_done else state.current_trick
             what = f"Trick {trick.number + 1}: seat {seat} played {card}."
             if trick_done:
@@ -298,4 +302,5 @@ class DealStepper(w.VBox):
 
     def _repr_html_(self) -> str:  # a static picture for stored notebooks and GitHub
         solved = self.solver.result.value if self.solver.layout.display != "none" else ""
-        return self.status.value + self.table.value + self.info.value + solved
+        shown: str = self.status.value + self.table.value + self.info.value + solved
+        return shown
