@@ -16,7 +16,10 @@ notebook all cells run in the Pyodide kernel; the test asserts
 
 Notebooks that need a package the site does not bundle (numpy, matplotlib: they
 come from Pyodide's online distribution) are skipped by name with the reason;
-`tools/lite_cell.py` decides which, from the notebook's imports.
+`tools/lite_cell.py` decides which, from the notebook's imports. Notebooks 07 and 08
+use matplotlib only when it loads (``hearts_lab.plotting``): offline their install cell's
+try for it is refused and every plot must appear as a fallback drawing; notebook 09 runs
+that way too but is skipped here as too slow (TOO_SLOW_OFFLINE).
 """
 from __future__ import annotations
 
@@ -226,7 +229,16 @@ def save_failure(page, name: str) -> None:
         Path(f"{stem}.log").write_text("\n".join(page.console) + "\n")
 
 
+#: Notebooks that run offline but longer than RUN_TIMEOUT_MS allows in this test.
+TOO_SLOW_OFFLINE = {
+    "notebooks/09_moon_odds.ipynb": "its simulations (hundreds of thousands of hands) go through the engine in "
+    "Pyodide without numpy; on the 2-core development machine under load it ran past 10 minutes",
+}
+
+
 def offline_skip(path: str) -> None:
+    if path in TOO_SLOW_OFFLINE:
+        pytest.skip(f"{path}: {TOO_SLOW_OFFLINE[path]}")
     online = [p for p in lite_cell.needed(_stored(path)) if p in lite_cell.ONLINE_ONLY]
     if online:
         pytest.skip(f"{path} needs {', '.join(online)}, which the site does not bundle: JupyterLite loads "
@@ -251,7 +263,14 @@ def test_notebook_runs_offline(lite_context, lite_url, path):
         if views:
             # each widget output rendered a view (not 'Loading widget...' nor 'Error displaying widget')
             expect(page.locator(".jp-OutputArea-output > .jupyter-widgets")).to_have_count(views)
-        assert not lite_context.blocked, f"requests that needed the internet: {lite_context.blocked}"
+        optional = lite_cell.optional(stored)  # tried from Pyodide's CDN, offline refused: plots become SVG drawings
+        if optional:
+            shows = sum(c["source"].count("plt.show()") for c in cells if c["type"] == "code")
+            drawn = sum("hl-fallback-plot" in "".join(o.get("data", {}).get("text/html", ""))
+                        for c in cells for o in c["outputs"])
+            assert drawn >= shows > 0, f"{drawn} fallback drawings for {shows} plt.show() calls"
+        needed = [u for u in lite_context.blocked if not (optional and u.startswith(build_site.PYODIDE_CDN))]
+        assert not needed, f"requests that needed the internet: {needed}"
     except BaseException:
         save_failure(page, Path(path).stem)
         raise
