@@ -59,6 +59,10 @@ def _sorted(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=_BY_SUIT)
 
 
+#: The largest hand number (a game of a billion hands is far beyond any real one; the number seeds the deal as text).
+MAX_HAND_NUMBER = 10**9
+
+
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` if it is a whole number in ``low..high``, else a :class:`RulesError` naming ``name``."""
     if type(value) is not int or value < low or (high is not None and value > high):
@@ -212,7 +216,7 @@ class Hand:
     ) -> None:
         check_rules(rules)
         n = rules.players
-        _whole("hand_number", hand_number, 0)
+        _whole("hand_number", hand_number, 0, MAX_HAND_NUMBER)
         _whole("dealer", dealer, 0, n - 1)
         if seed is not None:
             check_seed(seed)
@@ -330,7 +334,7 @@ class Hand:
         """
         check_rules(rules)
         check_seed(seed)
-        _whole("hand_number", hand_number, 0)
+        _whole("hand_number", hand_number, 0, MAX_HAND_NUMBER)
         _whole("dealer", dealer, 0, rules.players - 1)
         hands, kitty = deal_cards(rules, seed, hand_number, dealer)
         # deal_cards deals exactly the rules' deck, sorted: nothing to check again.
@@ -451,7 +455,7 @@ class Hand:
                 )
         if isinstance(kitty, str):
             kitty = kitty.replace(",", " ").split()
-        offset = rules.pass_offset(_whole("hand_number", hand_number, 0))
+        offset = rules.pass_offset(_whole("hand_number", hand_number, 0, MAX_HAND_NUMBER))
         if passes is not None and not offset:
             raise RulesError(f"passes: hand {hand_number} is a hold hand under these rules; nobody passes.", "passes")
         if passes is not None:

@@ -108,7 +108,7 @@ def moon_deltas(rules: Rules, points: Sequence[int], shooter: int, moon: MoonCho
     check_rules(rules)
     _check_numbers(rules, points, "points")
     _check_shooter(rules, shooter)
-    if moon != "old" and moon != "new":  # "sideways" would score a moon hand as no moon at all
+    if type(moon) is not str or moon not in ("old", "new"):  # "sideways" would score a moon hand as no moon at all
         raise RulesError(f"moon: expected 'old' or 'new', not {_quote(moon)}.", "moon")
     moon_points = rules.moon_points
     out = []

@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Literal, Sequence
 from .bots import BOTS, LEVELS, Bot, Estimate, LowestCardBot, MoonChoice, SamplingBot, canonical_name, make_bot, mean_interval, moon_chooser, play_hand
 from .cards import Card
 from .arguments import ArgumentError, check_seat, shown
+from .deal import check_seed
 from .errors import HeartsLabError, IllegalMove, MoonChoiceRequired, check_rules
 from .game import Game, ScoredHand
 from .hand import Hand
@@ -239,6 +240,7 @@ class Table:
         rules = Rules.preset("standard", players=4) if rules is None else rules
         check_rules(rules)
         seat = check_seat(seat, rules.players, allow_none=True)
+        check_seed(seed)  # before the bots are seeded from its text
         # One action at a time: a second thread's action waits for the first to finish (an RLock, so an
         # action may call another), and no reader sees a half-done action's table through the actions.
         self._lock = threading.RLock()

@@ -22,7 +22,7 @@ from concurrent.futures import Executor, as_completed
 from functools import reduce
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, Unpack
 
-from ..arguments import ArgumentError, ArgumentTypeError, check_count, shown
+from ..arguments import ArgumentError, ArgumentTypeError, check_count, check_option, shown
 from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, moon_chooser, play_hand, seat_bots
 from ..cards import QUEEN_OF_SPADES
 from ..executors import as_executor
@@ -118,8 +118,7 @@ def _numpy_available() -> bool:
 def _choose_method(rules: Rules, policy: str, method: str, named: bool = True) -> str:
     """``named``: the bots were given by name (or not at all), so the batch path may play that policy.
     A factory or a list of bots is always played by the engine, whatever it is called."""
-    if method not in METHODS:
-        raise ArgumentError(f"method: {method!r} is not one of {', '.join(map(repr, METHODS))}.")
+    check_option(method, METHODS, "method")
     if method == "engine":
         return "engine"
     if policy not in BATCH_POLICIES or not named:
