@@ -211,8 +211,8 @@ def recorded(answer: Any) -> Any:
 
     >>> recorded(["QS", "2c"]), recorded(Fraction(6, 4)), recorded(3), recorded(None)
     ('2♣ Q♠', '3/2', 3, 'nobody')
-    >>> recorded([(1, "3d"), (2, "AS")])
-    [[1, '3♦'], [2, 'A♠']]
+    >>> recorded([(1, "3d"), (2, "AS")]), recorded((Card.parse("KS"), Card.parse("2C")))
+    ([[1, '3♦'], [2, 'A♠']], '2♣ K♠')
     """
     try:
         if answer is None:
@@ -228,8 +228,8 @@ def recorded(answer: Any) -> Any:
         ) and len(answer) <= 20:
             return [int(v) for v in answer]
         if isinstance(answer, (tuple, list)) and 0 < len(answer) <= 20 and all(
-            isinstance(e, (tuple, list)) and len(e) == 2 for e in answer
-        ):  # plays: (seat, card) pairs
+            isinstance(e, (tuple, list)) and not isinstance(e, Card) and len(e) == 2 for e in answer
+        ):  # plays: (seat, card) pairs (a Card is a tuple too)
             return [[int(seat), cards_text(read_cards(card).elements())] for seat, card in answer]
         if isinstance(answer, (Card, set, frozenset, list, tuple, Counter, dict)):
             text = cards_text(read_cards(answer).elements())
