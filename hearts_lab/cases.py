@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .bots import HeuristicBot, play_hand
-from .cards import Card
+from .cards import Card, Suit
 from .deal import rng_for, shuffled
 from .hand import Hand
 from .rules import Rules
@@ -182,9 +182,9 @@ def designed_hand(
     if left_over or any(room):
         raise ValueError("tricks: the voids these tricks need leave no way to deal the rest of the deck.")
     hand = Hand.from_cards(rules, seats, kitty_cards, dealer=dealer, passing=False)
-    for _, cards in tricks:
-        for card in cards:
-            hand.play(card)
+    for _, trick_cards in tricks:
+        for played in trick_cards:
+            hand.play(played)
     return hand
 
 
@@ -205,13 +205,14 @@ def as_second_trick(rules: Rules, plays: Sequence[tuple[int, Card | str]], *, se
     (True, 6, 2)
     """
     n = rules.players
-    plays = [(seat, Card.parse(card)) for seat, card in plays]
-    if len(plays) != n or rules.decks != 2:
+    parsed = [(seat, Card.parse(card)) for seat, card in plays]
+    if len(parsed) != n or rules.decks != 2:
         return None
-    leader = plays[0][0]
-    led = plays[0][1].suit
-    used = Counter(card for _, card in plays)
-    for suit in ("S", "C", "D") if led == "H" else ("C", "D", "S"):
+    leader = parsed[0][0]
+    led = parsed[0][1].suit
+    used = Counter(card for _, card in parsed)
+    others: tuple[Suit, ...] = ("S", "C", "D") if led == "H" else ("C", "D", "S")
+    for suit in others:
         if suit == led:
             continue
         ranks = [r for r in range(14, 1, -1) if used[Card(r, suit)] < 2]
@@ -224,7 +225,7 @@ def as_second_trick(rules: Rules, plays: Sequence[tuple[int, Card | str]], *, se
         first = [Card(ranks[0], suit)] + [Card(r, suit) for r in ranks[1:n]]
         try:
             return designed_hand(
-                rules, [(leader, first), (leader, [c for _, c in plays])], seed=seed, dealer=(leader - 1) % n
+                rules, [(leader, first), (leader, [c for _, c in parsed])], seed=seed, dealer=(leader - 1) % n
             )
         except ValueError:  # the voids this trick needs cannot be dealt (or the engine refused it)
             return None

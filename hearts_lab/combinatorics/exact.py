@@ -148,7 +148,8 @@ class _LatexPrinter(LatexPrinter):
         base, exp = expr.args
         if isinstance(base, sympy.factorial):
             return rf"\left({self._print(base)}\right)^{{{self._print(exp)}}}"
-        return super()._print_Pow(expr, *args, **kwargs)
+        text: str = super()._print_Pow(expr, *args, **kwargs)
+        return text
 
 
 def as_text(expr: Any) -> str:
@@ -158,7 +159,8 @@ def as_text(expr: Any) -> str:
     '52!/(13!)^4'
     """
     check_type(expr, sympy.Basic, "expr", "a sympy formula (e.g. an Exact's .formula)")
-    return _TextPrinter({"order": "none"}).doprint(expr)
+    text: str = _TextPrinter({"order": "none"}).doprint(expr)
+    return text
 
 
 def as_latex(expr: Any) -> str:
@@ -168,7 +170,8 @@ def as_latex(expr: Any) -> str:
     \frac{52!}{\left(13!\right)^{4}}
     """
     check_type(expr, sympy.Basic, "expr", "a sympy formula (e.g. an Exact's .formula)")
-    return _LatexPrinter({"order": "none"}).doprint(expr)
+    text: str = _LatexPrinter({"order": "none"}).doprint(expr)
+    return text
 
 
 def _short_number(value: sympy.Rational) -> str:

@@ -39,6 +39,7 @@ hearts_lab.exercises.sandbox.Unreadable: That expression is far too large to eva
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 from fractions import Fraction
@@ -50,6 +51,8 @@ __all__ = ["Unreadable", "Number", "read_text", "read_sympy", "MAX_BITS", "MAX_T
 
 #: An exact value (``int`` or ``Fraction``), or a ``float`` when approximate values are allowed.
 Number = Union[int, Fraction, float]
+#: A Sum's limit or term: its value once the summation variables are bound.
+Bound = Callable[[dict[Any, int]], Number]
 
 #: The most bits any number on the way to an answer may have (10,000 decimal digits).
 MAX_BITS = 33_220
@@ -259,7 +262,7 @@ class _Reader:
         self.fits(min(n, smaller * n.bit_length()), f"a binomial of {_shown(n)}")
         return self.made(math.comb(n, k))
 
-    def sum(self, term: Callable[[dict[Any, int]], Number], limits: list[tuple[Any, Callable[[dict[Any, int]], Number], Callable[[dict[Any, int]], Number]]], env: dict[Any, int]) -> Number:
+    def sum(self, term: Bound, limits: list[tuple[Any, Bound, Bound]], env: dict[Any, int]) -> Number:
         """A Sum over ``limits`` (innermost first, as sympy writes them), each term read with its variables bound."""
         if not limits:
             return term(env)
@@ -292,7 +295,7 @@ def _parse(text: str) -> ast.Expression:
     names: dict[str, Any] = {name: _never_called for name in _TEXT_CALLS}
     try:
         # stringify_expr only rewrites tokens ("52!" -> "factorial(Integer(52))", "x" -> "Symbol('x')"): nothing runs.
-        code = stringify_expr(text.strip(), {}, {"__builtins__": {}, **names}, standard_transformations + (convert_xor, rationalize))
+        code: str = stringify_expr(text.strip(), {}, {"__builtins__": {}, **names}, standard_transformations + (convert_xor, rationalize))
         return ast.parse(code.strip(), mode="eval")
     except Exception:  # the tokenizer or the parser (SyntaxError, MemoryError on deep nesting, ...)
         raise Unreadable(f"sympy cannot read {text!r} as a number.") from None
@@ -374,13 +377,13 @@ def _text_node(reader: _Reader, node: ast.AST, env: dict[Any, int], depth: int =
         if name == "sqrt" and len(args) == 1:
             return reader.sqrt(read(args[0]))
         if name == "Sum" and len(args) >= 2:
-            limits = []
+            limits: list[tuple[Any, Bound, Bound]] = []
             for limit in args[1:]:
                 var = _symbol_name(limit.elts[0]) if isinstance(limit, ast.Tuple) and len(limit.elts) == 3 else None
-                if var is None:
+                if var is None or not isinstance(limit, ast.Tuple):
                     raise Unreadable("A Sum needs its limits, e.g. Sum(binomial(39, d), (d, 0, 6)).")
                 low, high = limit.elts[1], limit.elts[2]
-                limits.append((var, lambda e, part=low: read(part, e), lambda e, part=high: read(part, e)))
+                limits.append((var, functools.partial(read, low), functools.partial(read, high)))
             return reader.sum(lambda e: read(args[0], e), limits, env)
         raise Unreadable(f"{_READS}; it cannot read {name}(...) with these arguments.")
     what = _NODE_NAMES.get(type(node), "the rest")
@@ -464,12 +467,12 @@ def _sympy_node(reader: _Reader, node: Any, env: dict[Any, int], depth: int = 0)
         return reader.binomial(read(node.args[0]), read(node.args[1]))
     if isinstance(node, sympy.Sum):
         term, *limits = node.args
-        parsed = []
+        parsed: list[tuple[Any, Bound, Bound]] = []
         for limit in limits:
             if len(limit) != 3 or not isinstance(limit[0], sympy.Symbol):
                 raise Unreadable("A Sum needs its limits, e.g. Sum(binomial(39, d), (d, 0, 6)).")
             var, low, high = limit
-            parsed.append((var, lambda e, part=low: read(part, e), lambda e, part=high: read(part, e)))
+            parsed.append((var, functools.partial(read, low), functools.partial(read, high)))
         return reader.sum(lambda e: read(term, e), parsed, env)
     if isinstance(node, sympy.Number):  # oo, -oo, zoo, nan
         raise Unreadable(f"{node} is not a finite number.")

@@ -26,7 +26,7 @@ from typing import Any, Callable
 import sympy
 
 from ..cards import QUEEN_OF_SPADES, Card
-from ..rules import Rules
+from ..rules import MoonPolicy, Rules
 from ..scoring import score_hand
 from .checks import HINTS, Wrong, _matches, exact_value, hint as _hint, question, read_seats
 from .sampling import Count, deal_hands
@@ -260,20 +260,20 @@ _OTHER_MOON = {
 }
 
 
-def _judge_scores(key: str, answer: object, policy: str) -> None:
+def _judge_scores(key: str, answer: object, policy: MoonPolicy) -> None:
     """Q4, Q5: the engine scores the hand at check time. No digest is stored for these two: a choice
     between the old and the new moon has a handful of plausible answers, which anyone could try
     against a stored digest offline in seconds; through this check every try is counted."""
     got = read_seats(answer, STANDARD_4.players, STANDARD_4.players)
     points = tuple(STANDARD_4.total_points if s == SHOOTER else 0 for s in range(STANDARD_4.players))
 
-    def after(moon: str) -> tuple[int, ...]:
+    def after(moon: MoonPolicy) -> tuple[int, ...]:
         rules = dataclasses.replace(STANDARD_4, moon=moon)
         return tuple(b + d for b, d in zip(SCORES_BEFORE, score_hand(rules, points, SHOOTER, SCORES_BEFORE).deltas))
 
     if got == after(policy):
         return
-    other = "new" if after(policy) == after("old") else "old"
+    other: MoonPolicy = "new" if after(policy) == after("old") else "old"
     if got == after(other):
         slip = "new-moon" if other == "new" else "old-moon"
         raise Wrong(SLIP_HINTS[key].get(slip) or _OTHER_MOON[key][slip])

@@ -19,6 +19,7 @@ student's own interval, which must itself be right.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import Any, Callable
 
 from ..bots.registry import bot_names
@@ -81,7 +82,8 @@ def metric_count(result: Any, metric: str) -> int:
 
 def metric_value(result: Any, metric: str) -> float:
     """The share of ``result``'s hands counted by ``metric`` (one of :data:`METRICS`)."""
-    return METRICS[metric](result) / result.hands
+    share: float = METRICS[metric](result) / result.hands
+    return share
 
 
 def _read_rules(value: object, name: str) -> Rules:
@@ -189,9 +191,9 @@ def _different_rules(base_result: Any, house_result: Any) -> None:
 
 
 def _read_pair(interval: object) -> tuple[float, float]:
-    if isinstance(interval, (str, bytes)) or not hasattr(interval, "__len__") or len(interval) != 2:  # type: ignore[arg-type]
+    if isinstance(interval, (str, bytes)) or not isinstance(interval, Collection) or len(interval) != 2:
         raise Wrong("Give the interval as a pair (low, high).")
-    low, high = (read_estimate(v) for v in interval)  # type: ignore[union-attr]
+    low, high = (read_estimate(v) for v in interval)
     if low > high:
         raise Wrong("Write the interval low end first: (low, high).")
     return low, high

@@ -370,7 +370,8 @@ def _or_else(cards: np.ndarray, fallback: np.ndarray, out: np.ndarray, scratch: 
     """``cards`` where that set is not empty, else ``fallback``, in ``out`` (which may be ``cards``)."""
     _none_mask(cards, scratch)
     scratch &= fallback
-    return np.bitwise_or(cards, scratch, out=out)
+    result: np.ndarray = np.bitwise_or(cards, scratch, out=out)
+    return result
 
 
 class _Arena:
@@ -416,7 +417,8 @@ def _lowest_bits(cards: np.ndarray, out: np.ndarray, work: _Work) -> np.ndarray:
     low = work.index[: cards.size].reshape(cards.shape)
     np.invert(cards, out=low)
     low += _ONE
-    return np.bitwise_and(cards, low, out=out)
+    result: np.ndarray = np.bitwise_and(cards, low, out=out)
+    return result
 
 
 def _top_bits(cards: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> np.ndarray:
@@ -552,7 +554,8 @@ def _random_pass_sets(tables: BatchTables, deals: Deals) -> np.ndarray:
     offsets = tables.pass_offsets(deals.hand_numbers)
     shift = (n - offsets) % n
     index = np.arange(n * count, dtype=np.intp).reshape(n, count) + shift * count
-    return kept | passed.reshape(-1).take(index, mode="wrap")
+    received: np.ndarray = kept | passed.reshape(-1).take(index, mode="wrap")
+    return received
 
 
 def play(rules: Rules | BatchTables, deals: Deals, policy: str = "random", rng: np.random.Generator | None = None) -> BatchOutcome:

@@ -381,7 +381,8 @@ def simulate(
     """
     policy, chosen, executor, show = _prepare(rules, hands, "hands", bots, seed, executor, method, chunk_size, progress)
     size = chunk_size or (BATCH_CHUNK if chosen == "batch" else ENGINE_CHUNK)
-    return _run(_hands_chunk, (rules, policy, chosen, bots, seed), hands, size, executor, show, "hands")
+    result: SimulationResult = _run(_hands_chunk, (rules, policy, chosen, bots, seed), hands, size, executor, show, "hands")
+    return result
 
 
 def simulate_presets(
@@ -444,7 +445,7 @@ def score_batch(rules: Rules, points: np.ndarray, shooter: np.ndarray, scores: n
 def _games_over(rules: Rules, scores: np.ndarray) -> np.ndarray:
     """Row by row, :func:`hearts_lab.scoring.game_ends`: the target reached and, with
     ``ties="play-on"``, a unique lowest score."""
-    over = scores.max(axis=1) >= rules.target
+    over: np.ndarray = scores.max(axis=1) >= rules.target
     if rules.ties == "play-on":
         over &= (scores == scores.min(axis=1)[:, None]).sum(axis=1) == 1
     return over
@@ -566,4 +567,5 @@ def simulate_games(
     _check_games_can_end(rules)  # before anything else: not after 10,000 hands of a game that cannot end
     policy, chosen, executor, show = _prepare(rules, games, "games", bots, seed, executor, method, chunk_size, progress)
     size = chunk_size or (BATCH_CHUNK // 10 if chosen == "batch" else max(1, ENGINE_CHUNK // 20))
-    return _run(_games_chunk, (rules, policy, chosen, bots, seed), games, size, executor, show, "games")
+    result: GameResult = _run(_games_chunk, (rules, policy, chosen, bots, seed), games, size, executor, show, "games")
+    return result

@@ -290,7 +290,7 @@ class RulesLab(widgets.VBox):
             first_trick_points=c["first_trick_points"].value,
             first_lead_points=c["first_lead_points"].value,
             hearts_broken_by=c["hearts_broken_by"].value,
-            card_points=points,
+            card_points=tuple(points.items()),
             moon=c["moon"].value,
             moon_reward=c["moon_reward"].value,
             moon_cards=c["moon_cards"].value,
@@ -306,11 +306,12 @@ class RulesLab(widgets.VBox):
             return
         c = self.controls
         note = ""
-        allowed = PRESET_PLAYERS.get(c["preset"].value)
+        preset = c["preset"].value
+        allowed = PRESET_PLAYERS.get(preset)
         if change.get("owner") is c["preset"] and allowed is not None and c["players"].value not in allowed:
             # A new preset with a player count it does not allow: move to the nearest it does.
             players = min(max(c["players"].value, allowed.start), allowed.stop - 1)
-            note = f"The {c['preset'].value} preset is for {allowed.start} to {allowed.stop - 1} players, so players is now {players}."
+            note = f"The {preset} preset is for {allowed.start} to {allowed.stop - 1} players, so players is now {players}."
             self._loading = True
             try:
                 c["players"].value = players
