@@ -247,11 +247,11 @@ def _stand_in(candidates: Sequence[Card], card: Card) -> Card:
 class CheatingBot(SamplingBot):
     """A yardstick, not an opponent: the sampling bot playing out the one true deal, every hand face up.
 
-    It plays exactly as :class:`SamplingBot` does (the same rollouts, the same
-    model of the table, the same passing) except that its single "world" is the
-    real hand, read through the view it is given: what the sampling bot gains
-    by seeing the cards, the value of the information it lacks for this method.
-    ``worlds`` and ``pass_worlds`` are ignored (one true world).
+    It plays as :class:`SamplingBot` does (the same rollouts, the same model of
+    the table) except that its single "world" is the real hand, read through the
+    view it is given, for its cards and for its pass (the candidate passes are
+    played out in the real deal): what the sampling bot gains by seeing the
+    cards, the value of the information it lacks for this method.
 
     >>> from hearts_lab import Hand, Rules
     >>> from hearts_lab.bots import HeuristicBot, play_hand
