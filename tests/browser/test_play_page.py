@@ -71,7 +71,10 @@ def test_a_student_plays_a_whole_hand_without_code(open_voila, screenshot):
 def test_the_teacher_picks_the_rules(open_voila, screenshot):
     page = open_voila(NOTEBOOK)
     page.get_by_label("Rule set", exact=True).select_option(label="Lowest clubs out (2–6)")
-    page.get_by_label("Players", exact=True).select_option("3")
+    players = page.get_by_label("Players", exact=True)
+    expect(players.locator("option").first).to_have_text("2")   # the kernel has given the new rule set's counts
+    expect(players).to_have_value("4")                           # ... and kept 4 players, which lowest-clubs allows
+    players.select_option("3")
     page.get_by_label("Bots", exact=True).select_option(label="random")
     page.locator(".hl-start").click()  # a new table replaces the old one
     table = page.locator(".hl-play-table")
