@@ -26,9 +26,9 @@ from typing import Sequence, TextIO
 
 from .bots.registry import bot_names
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
+from .errors import HeartsLabError
 from .hand import Hand
 from .rules import MOON_POLICIES, PRESETS, Rules
-from .errors import HeartsLabError
 from .table import HINT_HONESTY, Controls, Hint, Report, Table
 
 __all__ = ["main", "build_parser"]

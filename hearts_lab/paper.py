@@ -22,7 +22,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from .cards import SUIT_SYMBOLS, SUITS, Card
+from .cards import SUIT_SYMBOLS, Card
 from .render import card_html, card_svg, suit_rows_html
 from .rules import PRESET_PLAYERS, Rules
 
@@ -448,7 +448,7 @@ def print_pdf(pages: Mapping[Path, str], *, paper: str = "A4") -> list[Path]:
                           f"display:flex;justify-content:space-between'><span>{title}</span>"
                           "<span>page <span class='pageNumber'></span> of <span class='totalPages'></span></span></div>")
 
-                def printed(scale: float) -> bytes:
+                def printed(scale: float, footer: str = footer) -> bytes:
                     return page.pdf(format=paper, print_background=True, display_header_footer=True, scale=scale,
                                     header_template="<div></div>", footer_template=footer,
                                     margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})

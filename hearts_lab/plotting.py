@@ -55,10 +55,10 @@ def ticker(name: str) -> Any:
 class _Ignored:
     """Accepts any call or attribute and does nothing: the styling the SVG fallback does not draw."""
 
-    def __call__(self, *args: Any, **kwargs: Any) -> "_Ignored":
+    def __call__(self, *args: Any, **kwargs: Any) -> _Ignored:
         return self
 
-    def __getattr__(self, name: str) -> "_Ignored":
+    def __getattr__(self, name: str) -> _Ignored:
         if name.startswith("__"):
             raise AttributeError(name)
         return self

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
-from typing import TYPE_CHECKING, Mapping, NoReturn, TypeAlias, TypeVar, Union
+from typing import TYPE_CHECKING, Mapping, NoReturn, TypeAlias, TypeVar
 
 from .cards import Card, CardError, _quote
 from .errors import IllegalMove, RecordError, RulesError
@@ -48,7 +47,7 @@ __all__ = [
 ]
 
 #: What JSON text holds (after :func:`load_json`: no NaN, no giant numbers).
-JSONValue: TypeAlias = Union[None, bool, int, float, str, list["JSONValue"], dict[str, "JSONValue"]]
+JSONValue: TypeAlias = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 JSONObject: TypeAlias = dict[str, JSONValue]
 
 #: Largest hand record read, in bytes (or characters): a two-pack hand, pretty-printed, is under 20 KB.

@@ -315,7 +315,7 @@ def hand_html(hand: Hand, *, four_colour: bool = False) -> str:
     extra = []
     if hand.kitty:
         holder = hand.kitty_holder
-        extra.append(f"<div>Kitty ({'seat %d' % holder if holder is not None else 'face down'}): {cards_html(hand.kitty, four_colour=four_colour)}</div>")
+        extra.append(f"<div>Kitty ({f'seat {holder}' if holder is not None else 'face down'}): {cards_html(hand.kitty, four_colour=four_colour)}</div>")
     if hand.phase == "play":
         extra.append(trick_html(hand.current_trick, four_colour=four_colour))
         if hand.pending:
@@ -658,7 +658,6 @@ def ledger_html(hand: Hand, tricks: Iterable[int] | None = None, *, focus: int |
     (True, 3)
     """
     check_type(hand, Hand, "hand", "a Hand")
-    n = hand.players
     chosen = range(len(hand.tricks)) if tricks is None else tricks
     rows = ["<tr style='background:#f0f0f0;color:#222'><th>trick</th><th>cards, in play order</th><th>the engine says</th><th>then</th></tr>"]
     for i in chosen:

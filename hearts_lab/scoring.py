@@ -197,7 +197,6 @@ def score_hand(
     ``"choice"`` and someone shot the moon, and refused otherwise.
     """
     check_rules(rules)
-    n = rules.players
     _check_numbers(rules, points, "points")
     _check_numbers(rules, scores, "scores")
     if shooter is not None:

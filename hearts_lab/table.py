@@ -34,9 +34,22 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from .bots import BOTS, LEVELS, Bot, Estimate, LowestCardBot, MoonChoice, SamplingBot, canonical_name, make_bot, mean_interval, moon_chooser, play_hand
-from .cards import Card
 from .arguments import ArgumentError, check_seat, shown
+from .bots import (
+    BOTS,
+    LEVELS,
+    Bot,
+    Estimate,
+    LowestCardBot,
+    MoonChoice,
+    SamplingBot,
+    canonical_name,
+    make_bot,
+    mean_interval,
+    moon_chooser,
+    play_hand,
+)
+from .cards import Card
 from .deal import check_seed
 from .errors import HeartsLabError, IllegalMove, MoonChoiceRequired, check_rules
 from .game import Game, ScoredHand

@@ -238,7 +238,7 @@ def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None
         if not 0 <= mine_exact <= 1:
             return Verdict("wrong", f"Not yet: a probability lies between 0 and 1, and {_show(mine)} does not.")
     if target == 0:
-        return Verdict("wrong", f"Not yet: look again at the rules: can this happen at all?")
+        return Verdict("wrong", "Not yet: look again at the rules: can this happen at all?")
     if mine_exact <= 0:
         return Verdict("wrong", f"Not yet: your {what} is {'zero' if mine_exact == 0 else 'negative'}, the library's is positive.")
     if target < 0:

@@ -22,6 +22,7 @@ from typing import Callable, Iterable
 
 import sympy
 
+from ..arguments import ArgumentError, check_count, check_flag, check_names
 from ..cards import (
     CLUBS,
     HEARTS,
@@ -32,7 +33,6 @@ from ..cards import (
     full_pack,
     parse_cards,
 )
-from ..arguments import ArgumentError, check_count, check_flag, check_names
 from ..errors import RulesError, check_rules
 from ..rules import PRESET_PLAYERS, PresetName, Rules
 from .exact import Exact, binom

@@ -23,7 +23,6 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
-
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 

@@ -28,12 +28,11 @@ from math import sqrt
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..arguments import check_count
-from ..cards import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_NAMES, Card, _quote
+from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card, _quote
 from ..deal import deal_cards
 from ..errors import check_rules
 from ..rules import Rules
-from ..stats import wilson_interval as _wilson
-from ..stats import z_for
+from ..stats import wilson_interval as _wilson, z_for
 from .counting import physical_deal_count
 from .exact import Exact
 from .odds import CountingError, _suit

@@ -183,7 +183,7 @@ def hint(worksheet: str, question: Any, level: int = 1) -> str:
 class Hint(str):
     """A hint's text, shown with its question and level (the stored output records which was asked for)."""
 
-    def __new__(cls, key: str, level: int, text: str, worksheet: str = "") -> "Hint":
+    def __new__(cls, key: str, level: int, text: str, worksheet: str = "") -> Hint:
         made = super().__new__(cls, f"{key}, hint {level} of 3: {text}")
         made.level = level  # type: ignore[attr-defined]
         made.key = key  # type: ignore[attr-defined]
@@ -274,9 +274,7 @@ def is_unanswered(answer: Any) -> bool:
     """
     if answer is UNANSWERED:
         return True
-    if isinstance(answer, (tuple, list)) and any(a is UNANSWERED for a in answer):
-        return True
-    return False
+    return isinstance(answer, (tuple, list)) and any(a is UNANSWERED for a in answer)
 
 
 def question(
@@ -678,7 +676,7 @@ def digest(worksheet: str, key: str, value: Any) -> str:
     Iterated SHA-256 (plain :mod:`hashlib`, so it runs in JupyterLite too): each
     try costs about 0.1 s, so candidates cannot be tried by the thousand in seconds.
     """
-    text = f"hearts-lab|{worksheet}|{key}|{canonical(value)}".encode("utf-8")
+    text = f"hearts-lab|{worksheet}|{key}|{canonical(value)}".encode()
     state = hashlib.sha256(text).digest()
     for _ in range(DIGEST_ROUNDS):
         state = hashlib.sha256(state + text).digest()

@@ -86,7 +86,7 @@ def student_seed(secret: str | bytes, student: str, worksheet: str) -> int:
     128621980463490
     """
     key = secret.encode("utf-8") if isinstance(secret, str) else bytes(secret)
-    message = f"hearts-lab|{worksheet}|{_normal(student)}".encode("utf-8")
+    message = f"hearts-lab|{worksheet}|{_normal(student)}".encode()
     return int.from_bytes(hmac.new(key, message, hashlib.sha256).digest()[:6], "big")
 
 
@@ -169,7 +169,7 @@ class Class:
                 written.append(path)
         return written
 
-    def grade(self, folder: str | Path) -> "Grades":
+    def grade(self, folder: str | Path) -> Grades:
         """Grade the notebooks in ``folder`` (see :func:`grade`), flagging names not on the roster."""
         return grade(folder, self._secret, roster=self.roster)
 
@@ -490,12 +490,12 @@ def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[
             except Exception as error:  # a check must never stop the class table
                 status, source = "unreadable", ""
                 notes.append(f"could not be read ({type(error).__name__})")
-        if out and out.get("status") in ("correct", "incorrect", "unanswered") and status in ("correct", "incorrect"):
-            if out["status"] != status:
-                notes.append(f"stored output says {out['status']}, the answer is {status}")
-        if checked and out is not None and source == "cell" and status in ("correct", "incorrect"):
-            if _plain(out["answer"]) != _plain(checks.recorded(value)):
-                notes.append("the stored output checked a different answer than the cell holds")
+        if (out and out.get("status") in ("correct", "incorrect", "unanswered") and status in ("correct", "incorrect")
+                and out["status"] != status):
+            notes.append(f"stored output says {out['status']}, the answer is {status}")
+        if (checked and out is not None and source == "cell" and status in ("correct", "incorrect")
+                and _plain(out["answer"]) != _plain(checks.recorded(value))):
+            notes.append("the stored output checked a different answer than the cell holds")
         first = None
         if out and attempt is not None and out.get("status") == "correct" and status == "correct":
             first = attempt == 1

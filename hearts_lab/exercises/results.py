@@ -36,7 +36,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +132,7 @@ def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: str
     if not isinstance(student, str):
         raise ValueError(f"student: your name as text, not {student!r}.")
     records = _records(worksheet)
-    stamp = datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    stamp = datetime.now(UTC).replace(microsecond=0).isoformat()
     head = {"format": FORMAT, "worksheet": worksheet, "student": student.strip(), "exported": stamp}
     if fmt == "json":
         text = json.dumps({**head, "questions": records}, indent=1, ensure_ascii=False) + "\n"

@@ -43,14 +43,14 @@ import functools
 import math
 import re
 from fractions import Fraction
-from typing import Any, Callable, Union
+from typing import Any, Callable
 
 from ..errors import HeartsLabError
 
 __all__ = ["Unreadable", "Number", "read_text", "read_sympy", "MAX_BITS", "MAX_TEXT", "MAX_TERMS", "MAX_NODES", "MAX_DEPTH", "MAX_WORK_BITS"]
 
 #: An exact value (``int`` or ``Fraction``), or a ``float`` when approximate values are allowed.
-Number = Union[int, Fraction, float]
+Number = int | Fraction | float
 #: A Sum's limit or term: its value once the summation variables are bound.
 Bound = Callable[[dict[Any, int]], Number]
 

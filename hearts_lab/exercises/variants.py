@@ -36,10 +36,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..cards import QUEEN_OF_SPADES, RANKS, SUITS, Card, Suit, format_cards
+from ..cards import QUEEN_OF_SPADES, RANKS, SUITS, Card, Suit
 from ..hand import Hand
 from ..rules import MoonPolicy, PresetName, Rules
-from ..tricks import resolve_trick
 from .positions import replay
 
 __all__ = ["Ws1Variant", "Ws2Variant", "Ws4Variant", "ws1_variant", "ws2_variant", "ws4_variant", "moon_scores", "variant", "problems", "GENERATORS"]

@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import QUEEN_OF_SPADES, SUITS, Card, suit_name
 from ..hand import Hand
 from ..rules import Rules
-from ..tricks import Trick, trick_winner
+from ..tricks import trick_winner
 from .checks import HINTS, Wrong, cards_text, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import PositionView, TrickView, replay
 from .variants import Ws1Variant, house_rules, ws1_variant

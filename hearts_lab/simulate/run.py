@@ -23,13 +23,23 @@ from functools import reduce
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, Unpack
 
 from ..arguments import ArgumentError, ArgumentTypeError, check_count, check_option, shown
-from ..bots import LowestCardBot, RandomBot, bot_moon_choice, bot_names, canonical_name, make_bot, moon_chooser, play_hand, seat_bots
+from ..bots import (
+    LowestCardBot,
+    RandomBot,
+    bot_moon_choice,
+    bot_names,
+    canonical_name,
+    make_bot,
+    moon_chooser,
+    play_hand,
+    seat_bots,
+)
 from ..cards import QUEEN_OF_SPADES
+from ..errors import RulesError, check_rules
 from ..executors import as_executor
 from ..game import Game
 from ..hand import Hand
 from ..rules import PRESET_PLAYERS, PresetName, RuleChanges, Rules
-from ..errors import RulesError, check_rules
 from ..scoring import no_game_ends, score_hand
 from .result import GameResult, SimulationResult
 

@@ -24,8 +24,8 @@ from ..bots import HeuristicBot
 from ..cards import Card
 from ..hand import Hand
 from ..render import (
-    SUIT_COLOURS,
     FOUR_COLOURS,
+    SUIT_COLOURS,
     pass_cycle_html,
     pass_diagram_svg,
     pass_exchange_html,
@@ -149,7 +149,7 @@ class PassingExplorer(w.VBox):
     def _make_toggles(self) -> None:
         self.card_toggles = []
         if self.hand is not None:
-            for i, card in enumerate(self.hand.dealt(self.seat)):
+            for card in self.hand.dealt(self.seat):
                 toggle = w.ToggleButton(value=False, description=str(card), tooltip=card.name, layout=w.Layout(width="60px", height="48px", margin="3px"))
                 toggle.add_class("hl-pass-card")
                 toggle.style.font_weight = "bold"

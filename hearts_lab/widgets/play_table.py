@@ -42,14 +42,13 @@ from typing import Any, Callable, Iterable, Sequence
 import ipywidgets as widgets
 
 from ..arguments import ArgumentError, check_flag
-from ..bots import Bot
+from ..bots import BOTS, LEVELS, Bot
 from ..cards import Card
 from ..errors import HeartsLabError, IllegalMove
 from ..game import Game, ScoredHand
 from ..hand import Hand
 from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html
 from ..rules import Rules
-from ..bots import BOTS, LEVELS
 from ..table import BOT_KINDS, HINT_HONESTY, Hint, Report, ReportKind, Table, seat_direction
 from ..tricks import Trick
 from ._common import four_colour_box
@@ -862,7 +861,7 @@ class PlayTable(widgets.VBox):
         """The game so far as an HTML table: each hand's points and the running scores."""
         n = self.rules.players
         heads = "".join(
-            f"<th class='{'hl-you-col' if s == self.seat else ''}'>{'You (seat %d)' % s if s == self.seat else f'Seat {s}'}</th>"
+            f"<th class='{'hl-you-col' if s == self.seat else ''}'>{f'You (seat {s})' if s == self.seat else f'Seat {s}'}</th>"
             for s in range(n)
         )
         rows = []

@@ -19,7 +19,9 @@ the preset.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import html
 from typing import Any, Callable
 
@@ -53,7 +55,7 @@ __all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_CSS"]
 #: Deterministic bots the lab can play its sample hand with.
 #: The lab's sample-hand bots, by the class names it shows, made by the package's registry.
 LAB_BOTS: dict[str, Callable[..., Bot]] = {
-    label: (lambda seed, name=canonical_name(label): make_bot(name, seed)) for label in ("HeuristicBot", "LowestCardBot")
+    label: functools.partial(make_bot, canonical_name(label)) for label in ("HeuristicBot", "LowestCardBot")
 }
 
 #: One line per control, shown beside it: each rule field's from its metadata (rules.field_help),
@@ -355,10 +357,8 @@ class RulesLab(widgets.VBox):
     def _accept(self, rules: Rules, note: str = "") -> None:
         self.rules = rules
         self.note = note
-        try:
+        with contextlib.suppress(RulesError):  # pragma: no cover - the preset was just built successfully
             self.preset_rules = Rules.preset(self.controls["preset"].value, players=self.controls["players"].value)
-        except RulesError:  # pragma: no cover - the preset was just built successfully
-            pass
         self.error = ""
         self.error_field = None
         for widget in self.controls.values():

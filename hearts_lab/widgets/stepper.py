@@ -19,8 +19,8 @@ import os
 import ipywidgets as w
 
 from ..arguments import check_count, check_flag
-from ..errors import RecordError
 from ..cards import Card
+from ..errors import RecordError
 from ..hand import Hand
 from ..records import MAX_HAND_RECORD, read_record_file
 from ..render import (
@@ -204,7 +204,6 @@ class DealStepper(w.VBox):
         state = self.state
         k = self.step
         four = self.four_colour.value
-        n = state.players
         for b in (self.first, self.back, self.prev_trick):
             b.disabled = k == 0
         for b in (self.next, self.next_trick, self.last):
