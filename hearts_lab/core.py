@@ -15,6 +15,7 @@ numpy batch path (:mod:`hearts_lab.simulate.batch`) is the one declared twin,
 held equal by its differential test.
 
 >>> from hearts_lab import Rules
+>>> from hearts_lab.cards import parse_cards
 >>> core = Core.of(Rules.preset("standard", players=4))
 >>> hand = mask_of(parse_cards("2C 9C QS 5H"))
 >>> cards_of(core.legal(hand, led=HEARTS_SUIT, first=False, broken=True, opening=0)[0])
@@ -26,18 +27,40 @@ held equal by its differential test.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
-from .cards import CLUBS, HEARTS, POINT_CARDS, SPADES, SUITS, Card, full_pack, parse_cards
-from .errors import RulesError
+from .cards import (
+    CLUBS,
+    HEARTS,
+    POINT_CARDS,
+    SPADES,
+    SUITS,
+    Card,
+    full_pack,
+)
+from .errors import MoveRule, RulesError
 
 if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = [
-    "Core", "code", "card_of", "bit", "mask_of", "cards_of", "codes_of", "SUIT_MASKS", "POINT_MASK",
-    "CLUBS_SUIT", "HEARTS_SUIT", "SPADES_SUIT", "SUPPORTED_FIELDS",
+    "CLUBS_SUIT",
+    "HEARTS_SUIT",
+    "POINT_MASK",
+    "SPADES_SUIT",
+    "SUIT_MASKS",
+    "SUPPORTED_FIELDS",
+    "Core",
+    "bit",
+    "card_of",
+    "cards_of",
+    "code",
+    "codes_of",
+    "mask_of",
 ]
+
+T = TypeVar("T")
 
 CLUBS_SUIT, HEARTS_SUIT, SPADES_SUIT = SUITS.index(CLUBS), SUITS.index(HEARTS), SUITS.index(SPADES)
 
@@ -86,6 +109,7 @@ def bit(card: Card) -> int:
 def mask_of(cards: Iterable[Card]) -> int:
     """The set of distinct cards among ``cards``, as a mask.
 
+    >>> from hearts_lab.cards import parse_cards
     >>> cards_of(mask_of(parse_cards("QS 2C 2C")))
     (2♣, Q♠)
     """
@@ -95,10 +119,10 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def _suit_table(suit: int, of: list) -> list:  # type: ignore[type-arg]
+def _suit_table(suit: int, of: Sequence[T]) -> list[tuple[T, ...]]:
     """Every set of cards of one suit, by its 13-bit chunk (ranks 2..14 at bits 0..12): built by adding
     the highest card to the set below it, so each entry costs one tuple concatenation."""
-    table = [()] * 8192
+    table: list[tuple[T, ...]] = [()] * 8192
     for chunk in range(1, 8192):
         high = chunk.bit_length() - 1
         table[chunk] = table[chunk ^ (1 << high)] + (of[suit * 16 + high + 2],)
@@ -106,8 +130,10 @@ def _suit_table(suit: int, of: list) -> list:  # type: ignore[type-arg]
 
 
 # Each suit's cards (and codes) by chunk: 4 x 8192 tuples, about 3 MB, built in a few ms on import.
-_CARDS_BY_CHUNK = [_suit_table(s, _CARD_OF) for s in range(4)]
-_CODES_BY_CHUNK = [_suit_table(s, list(range(64))) for s in range(4)]
+#: The card of each valid code (the other entries are never read through this view).
+_CARD_AT = cast("list[Card]", _CARD_OF)
+_CARDS_BY_CHUNK: list[list[tuple[Card, ...]]] = [_suit_table(s, _CARD_AT) for s in range(4)]
+_CODES_BY_CHUNK: list[list[tuple[int, ...]]] = [_suit_table(s, list(range(64))) for s in range(4)]
 _C0, _C1, _C2, _C3 = _CARDS_BY_CHUNK
 
 
@@ -128,6 +154,7 @@ def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
 def codes_of(mask: int) -> tuple[int, ...]:
     """The codes of a mask, ascending.
 
+    >>> from hearts_lab.cards import parse_cards
     >>> codes_of(mask_of(parse_cards("3C QS")))
     (3, 60)
     """
@@ -178,12 +205,28 @@ class Core:
     """
 
     __slots__ = (
-        "rules", "players", "hand_size", "last_trick", "kitty_trick", "cancellation", "first_trick_points",
-        "first_lead_points", "opening_lead", "leader_collects_last", "moon_on", "value", "moon", "positive",
-        "breakers", "moon_mask", "positive_mask", "value_groups", "__weakref__",
+        "__weakref__",
+        "breakers",
+        "cancellation",
+        "first_lead_points",
+        "first_trick_points",
+        "hand_size",
+        "kitty_trick",
+        "last_trick",
+        "leader_collects_last",
+        "moon",
+        "moon_mask",
+        "moon_on",
+        "opening_lead",
+        "players",
+        "positive",
+        "positive_mask",
+        "rules",
+        "value",
+        "value_groups",
     )
 
-    _cache: dict[int, tuple[Rules, Core]] = {}
+    _cache: ClassVar[dict[int, tuple[Rules, Core]]] = {}
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -231,7 +274,7 @@ class Core:
 
     # -- the play rules ---------------------------------------------------------------------
 
-    def legal(self, held: int, led: int, first: bool, broken: bool, opening: int) -> tuple[int, str | None]:
+    def legal(self, held: int, led: int, first: bool, broken: bool, opening: int) -> tuple[int, MoveRule | None]:
         """The one legality decision (RULES.md §0, §1.3-1.5, §3.4-3.5): the cards a seat holding
         ``held`` may play, and the rule that removed the others (None: nothing removed).
 

@@ -132,7 +132,7 @@ class Game:
         self.history.append(scored)
         return scored
 
-    def score(self, hand: Hand, chooser: MoonChooser | MoonChoice | None = None) -> ScoredHand:
+    def score(self, hand: Hand, chooser: MoonChooser | str | None = None) -> ScoredHand:
         """Score a finished hand, asking ``chooser`` how the moon scores only when the rules leave
         it to the shooter (``moon="choice"``) and someone shot: the one moon-choice path of the
         package (bots, the table, simulate and the rules lab score through it).

@@ -38,7 +38,7 @@ from .cards import (
     format_cards,
     SUITS,
 )
-from .core import _C0, _C1, _C2, _C3, _CARD_OF, _CARDS_BY_CHUNK, BIT, CODE, SUIT_MASKS, Core, cards_of
+from .core import _C0, _C1, _C2, _C3, _CARD_AT, _CARDS_BY_CHUNK, BIT, CODE, SUIT_MASKS, Core, cards_of
 from .deal import check_seed, deal_cards
 from .errors import IllegalMove, IllegalPass, MoveRule, RecordError, RulesError, check_rules
 from .records import RECORD_FORMAT, JSONObject, hand_from_dict, hand_from_json, hand_to_dict, hand_to_json
@@ -745,7 +745,7 @@ class Hand:
                 clubs = 0
                 for h in self._held:
                     clubs |= h & 0xFFFF
-                self._opening_card = _CARD_OF[(clubs & -clubs).bit_length() - 1] if clubs else None
+                self._opening_card = _CARD_AT[(clubs & -clubs).bit_length() - 1] if clubs else None
             opening = BIT[self._opening_card] if self._opening_card is not None else 0
             self._leader = next((s for s in order if self._held[s] & opening), order[0])
         self._opening_bit = BIT[self._opening_card] if rules.opening_lead == "lowest-club" and self._opening_card else 0
@@ -793,8 +793,8 @@ class Hand:
         seat = self._to_play
         assert seat is not None
         legal, rule = self._legal(self._held[seat], self._led, self._first, self.hearts_broken, self._opening_bit)
-        self._decided = decided = (cards_of(legal), rule, "")  # type: ignore[assignment]
-        return decided  # type: ignore[return-value]
+        self._decided = decided = (cards_of(legal), rule, "")
+        return decided
 
     def _clause(self, rule: MoveRule | None) -> str:
         """The words of the rule that removed cards, for the refusal sentence."""
@@ -937,7 +937,7 @@ class Hand:
         codes = self._codes
         won, _, cancelled_codes = core.winner(codes)
         winner = won if won >= 0 else None
-        cancelled = tuple([_CARD_OF[k] for k in cancelled_codes]) if cancelled_codes else ()  # type: ignore[misc]
+        cancelled = tuple([_CARD_AT[k] for k in cancelled_codes]) if cancelled_codes else ()
         pile = self._pending + [c for _, c in plays] if self._pending else [c for _, c in plays]
         value = core.value
         points = self._pend_pts

@@ -620,9 +620,9 @@ class _Search:
                     own[c] = s
         else:
             for s in range(self.n):
-                h = self.cards(s)  # a seat's cards one after another: a card held twice gets s twice
+                cards = self.cards(s)  # a seat's cards one after another: a card held twice gets s twice
                 s += 1
-                for c in h:
+                for c in cards:
                     own[c] = own.get(c, 0) * 16 + s
         tag = self.tag
         seq = tuple([tag[c] + o for c, o in sorted(own.items())])

@@ -108,7 +108,7 @@ def test_copy_shares_no_mutable_state_and_plays_on_like_a_replay():
         hand, rng = _random_hand(rules, seed=players, hand_number=0)
         for _ in range(len(hand.cards(0)) * players // 2):
             hand.play(rng.choice(hand.legal_moves()))
-        hand.tricks  # fill the trick cache
+        _ = hand.tricks  # fill the trick cache
         copy = hand.copy()
         seen = set()
 

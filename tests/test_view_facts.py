@@ -15,8 +15,8 @@ from hearts_lab.render import pass_cycle_html
 from hearts_lab.rules import HEARTS_BROKEN_BY, KITTY_TO, OPENING_LEADS, PRESET_PLAYERS
 
 pytest.importorskip("ipywidgets")
-from hearts_lab.widgets.explorers import DeckExplorer  # noqa: E402
-from hearts_lab.widgets.rules_lab import RulesLab  # noqa: E402
+from hearts_lab.widgets.explorers import DeckExplorer
+from hearts_lab.widgets.rules_lab import RulesLab
 
 TABLES = [(name, players) for name, seats in PRESET_PLAYERS.items() for players in seats]
 OPTIONS = list(itertools.product(OPENING_LEADS, (False, True), HEARTS_BROKEN_BY, KITTY_TO))
