@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import time
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -19,7 +18,15 @@ from hypothesis import strategies as st
 from hearts_lab import HeartsLabError
 from hearts_lab.exercises import sandbox
 from hearts_lab.exercises.checks import (
-    Wrong, exact_value, read_cards, read_estimate, read_exact, read_seat, read_seats, read_text, same_exact,
+    Wrong,
+    exact_value,
+    read_cards,
+    read_estimate,
+    read_exact,
+    read_seat,
+    read_seats,
+    read_text,
+    same_exact,
 )
 
 READERS = (

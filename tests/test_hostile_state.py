@@ -9,7 +9,7 @@ import threading
 import numpy as np
 import pytest
 
-from hearts_lab import Game, Hand, HeartsLabError, IllegalMove, IllegalPass, RulesError, Rules
+from hearts_lab import Game, Hand, HeartsLabError, IllegalMove, IllegalPass, Rules, RulesError
 from hearts_lab.arguments import ArgumentError
 from hearts_lab.bots import RandomBot, play_hand
 from hearts_lab.solve import best_moves, can_force_moon, game_tree, guaranteed_points, reference_solve
