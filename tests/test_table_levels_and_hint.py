@@ -134,6 +134,8 @@ def test_a_table_of_bot_objects_shows_them_and_still_offers_the_levels():
     assert "HeuristicBot" in table.seats_html.value
     table.level_menu.value = "expert"
     assert table.table.level == "expert"
+    table.level_menu.value = None  # "your bots" again: the bots were replaced, so the menu shows the experts
+    assert table.level_menu.value == "expert" and table.table.level == "expert"
 
 
 def test_hint_and_level_at_the_terminal(monkeypatch, capsys):

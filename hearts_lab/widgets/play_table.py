@@ -399,7 +399,9 @@ class PlayTable(widgets.VBox):
         self._sync_level_menu()
 
     def _on_level(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None and change["new"] != self.table.level:
+        if change["new"] is None:  # "your bots" cannot be chosen back once replaced: show what sits there
+            self._sync_level_menu()
+        elif change["new"] != self.table.level:
             self.set_level(change["new"])
 
     def _sync_level_menu(self) -> None:
