@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from .cards import (
@@ -58,6 +59,7 @@ __all__ = [
     "code",
     "codes_of",
     "mask_of",
+    "trick_winner_codes",
 ]
 
 T = TypeVar("T")
@@ -162,6 +164,32 @@ def codes_of(mask: int) -> tuple[int, ...]:
     return t[0][mask >> 2 & 0x1FFF] + t[1][mask >> 18 & 0x1FFF] + t[2][mask >> 34 & 0x1FFF] + t[3][mask >> 50 & 0x1FFF]
 
 
+def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
+    """The one trick-winner decision (RULES.md §3.6-3.7) on ``(seat, code)`` plays, leader first
+    (:attr:`Core.winner` for a rule set; :func:`hearts_lab.tricks.resolve_trick` on cards):
+    the winning seat and its card's code (-1, -1 when the trick is set aside, or, for a trick in
+    progress, when no card is winning it yet), and the cancelled codes, each once, in the
+    order its first copy was played."""
+    led = plays[0][1] >> 4
+    cancelled: tuple[int, ...] = ()
+    if cancellation and len(plays) > 1:
+        seen: list[int] = []
+        for _, c in plays:
+            if c in seen:
+                if c not in cancelled:
+                    cancelled += (c,)
+            else:
+                seen.append(c)
+        if len(cancelled) > 1:
+            cancelled = tuple(c for c in seen if c in cancelled)
+    best = -1
+    winner = -1
+    for s, c in plays:
+        if c >> 4 == led and c > best and c not in cancelled:
+            best, winner = c, s
+    return winner, best, cancelled
+
+
 #: Rule fields the rules core and the searches built on it (:mod:`hearts_lab.solve`) implement. A
 #: code path with shortcuts of its own refuses a rule field outside its set (a future option, a
 #: subclass's field) unless it keeps its default value: :func:`unsupported_fields`, which the batch
@@ -224,12 +252,15 @@ class Core:
         "rules",
         "value",
         "value_groups",
+        "winner",
     )
 
     _cache: ClassVar[dict[int, tuple[Rules, Core]]] = {}
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        #: ``winner(plays)``: :func:`trick_winner_codes` under these rules' ``cancellation``.
+        self.winner = partial(trick_winner_codes, rules.cancellation)
         self.players = rules.players
         self.hand_size = rules.hand_size
         self.last_trick = rules.hand_size - 1
@@ -252,7 +283,7 @@ class Core:
         self.moon_mask = mask_of(c for c in CODE if c in moon_set)
         self.positive_mask = mask_of(c for c in CODE if rules.points_of(c) > 0)
         groups: dict[int, int] = {}
-        for card, k in CODE.items():
+        for k in CODE.values():
             if self.value[k]:
                 groups[self.value[k]] = groups.get(self.value[k], 0) | 1 << k
         #: (points, mask of the cards worth them) for each value other than 0.
@@ -309,30 +340,6 @@ class Core:
             # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
             return held & ~_HEARTS_MASK, "hearts-not-broken"
         return held, None
-
-    def winner(self, plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
-        """The one trick-winner decision (RULES.md §3.6-3.7) on ``(seat, code)`` plays, leader first:
-        the winning seat and its card's code (-1, -1 when the trick is set aside, or, for a trick in
-        progress, when no card is winning it yet), and the cancelled codes, each once, in the
-        order its first copy was played."""
-        led = plays[0][1] >> 4
-        cancelled: tuple[int, ...] = ()
-        if self.cancellation and len(plays) > 1:
-            seen: list[int] = []
-            for _, c in plays:
-                if c in seen:
-                    if c not in cancelled:
-                        cancelled += (c,)
-                else:
-                    seen.append(c)
-            if len(cancelled) > 1:
-                cancelled = tuple(c for c in seen if c in cancelled)
-        best = -1
-        winner = -1
-        for s, c in plays:
-            if c >> 4 == led and c > best and c not in cancelled:
-                best, winner = c, s
-        return winner, best, cancelled
 
     def collector(self, winner: int, leader: int, number: int) -> int:
         """Who collects trick ``number`` and its pile: the winner; a set-aside last trick goes to its

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .cards import SUIT_SINGULAR, Card, CardError, _quote
+from .core import _CARD_AT, CODE, trick_winner_codes
 from .errors import RulesError, check_rules
 
 if TYPE_CHECKING:
@@ -91,20 +92,11 @@ def resolve_trick(rules: Rules, plays: Iterable[tuple[int, Card | str]]) -> Tric
 
 
 def _winner(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> tuple[int | None, tuple[Card, ...]]:
-    """The one trick-winner decision: the winning seat (None if set aside) and the cancelled cards
-    (each once, in the order its first copy was played); :func:`_resolve` adds the sentence."""
-    led = plays[0][1].suit
-    cancelled: tuple[Card, ...] = ()
-    if cancellation:
-        cards = [card for _, card in plays]
-        if len(set(cards)) < len(cards):
-            cancelled = tuple(c for c, k in Counter(cards).items() if k > 1)
-    best_seat: int | None = None
-    best_rank = 0
-    for seat, card in plays:
-        if card[1] == led and card[0] > best_rank and card not in cancelled:
-            best_seat, best_rank = seat, card[0]
-    return best_seat, cancelled
+    """The one trick-winner decision (:func:`hearts_lab.core.trick_winner_codes`) on cards: the winning
+    seat (None if set aside) and the cancelled cards (each once, in the order its first copy was
+    played); :func:`_resolve` adds the sentence."""
+    winner, _, cancelled = trick_winner_codes(cancellation, [(seat, CODE[card]) for seat, card in plays])
+    return (winner if winner >= 0 else None), tuple([_CARD_AT[k] for k in cancelled])
 
 
 def _resolve(cancellation: bool, plays: Sequence[tuple[int, Card]]) -> TrickResult:
