@@ -22,7 +22,7 @@ from .cards import _quote
 from .deal import check_seed
 from .errors import RecordError, RulesError, check_rules
 from .hand import Hand
-from .records import MAX_GAME_RECORD, JSONObject, check_fields, check_indent, load_json
+from .records import MAX_RECORD_HANDS, MAX_GAME_RECORD, JSONObject, check_fields, check_indent, load_json
 from .rules import Rules
 from .scoring import HandScore, MoonChoice, game_ends, no_game_ends, score_hand
 
@@ -214,6 +214,8 @@ class Game:
             raise RecordError(f"The game record's settings are invalid: {error}", error.field) from None
         if not isinstance(data["hands"], list):
             raise RecordError("hands: expected a list of hand records.", "hands")
+        if len(data["hands"]) > MAX_RECORD_HANDS:  # before any replay: each hand costs a replay
+            raise RecordError(f"hands: a game record holds at most {MAX_RECORD_HANDS:,} hands, not {len(data['hands']):,}.", "hands")
         for i, entry in enumerate(data["hands"]):
             if not isinstance(entry, dict) or "hand" not in entry:
                 raise RecordError(f"hands[{i}]: expected an object with a 'hand' record.", "hands")

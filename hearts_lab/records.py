@@ -31,6 +31,7 @@ __all__ = [
     "JSONObject",
     "MAX_HAND_RECORD",
     "MAX_GAME_RECORD",
+    "MAX_RECORD_HANDS",
     "MAX_DEPTH",
     "load_json",
     "read_record_file",
@@ -54,6 +55,10 @@ JSONObject: TypeAlias = dict[str, JSONValue]
 MAX_HAND_RECORD = 256 * 1024
 #: Largest game record read: hundreds of hands.
 MAX_GAME_RECORD = 8 * 1024 * 1024
+#: Most hands a game record may hold. Each is replayed (about a millisecond) before the record is
+#: accepted, so 5,000 hands under the size limit took 5 s to refuse for an edited last card; a real
+#: game to 100 points lasts a few dozen hands.
+MAX_RECORD_HANDS = 1_000
 #: Deepest nesting of lists and objects a record has (a game record: game > hands > entry > hand > deal > seat).
 MAX_DEPTH = 8
 #: Longest whole number a record may spell (a seed is at most 256 bits, 78 digits).

@@ -146,3 +146,19 @@ def test_a_formula_in_a_student_name_reaches_the_spreadsheet_as_text(tmp_path, n
 def test_spreadsheet_safe_leaves_ordinary_text_alone():
     assert spreadsheet_safe("Ada Lovelace") == "Ada Lovelace" and spreadsheet_safe("") == ""
     assert spreadsheet_safe("'=1") == "'=1"
+
+
+def test_a_game_record_with_more_hands_than_any_game_is_refused_before_replaying_them():
+    from hearts_lab.bots import RandomBot, play_hand
+    from hearts_lab.records import MAX_RECORD_HANDS
+
+    game = Game(RULES, seed=1)
+    hand = game.next_hand()
+    play_hand(hand, [RandomBot(s) for s in range(4)])
+    game.add_hand(hand)
+    data = json.loads(game.to_json())
+    data["hands"] = data["hands"] * (MAX_RECORD_HANDS + 1)
+    start = time.process_time()
+    with pytest.raises(RecordError) as refused:
+        Game.from_json(json.dumps(data))
+    assert refused.value.field == "hands" and time.process_time() - start < 1.0  # 5,000 hands took 5 s to refuse
