@@ -182,3 +182,14 @@ def test_every_reader_answers_junk_with_a_value_or_wrong(examples):
                 read(answer)
             except Wrong as wrong:
                 assert len(str(wrong)) < 600
+
+
+@pytest.mark.parametrize("text", ["3**33000", "3**9000", "1/(2**20000)", "(1/2**7000)*(1/3**5000)"])
+def test_a_value_too_long_to_show_is_refused_with_the_sandboxs_sentence(text):
+    # Python will not write an int of more than 4,300 digits as text, and a check's message and digest need
+    # to: such a value is refused by the sandbox (a power's bound under-estimated 3**33000 by a third).
+    with pytest.raises(sandbox.Unreadable, match="far too large"):
+        sandbox.read_text(text)
+    from hearts_lab.exercises import ws3
+
+    assert "far too large" in repr(ws3.check_q1(text))

@@ -16,7 +16,8 @@ symbol bound by the Sum.
 Every value is computed exactly (Python ``int`` and
 :class:`~fractions.Fraction`), and the size of each result is bounded from
 its operands *before* it is computed: no number on the way has more than
-:data:`MAX_BITS` bits (about 10,000 digits), a Sum has at most
+:data:`MAX_BITS` bits (about 4,200 digits, under Python's 4,300-digit limit
+on writing an int as text, so every value read can be shown and hashed), a Sum has at most
 :data:`MAX_TERMS` terms in all, and one answer costs at most :data:`MAX_NODES`
 steps and :data:`MAX_WORK_BITS` bits of results. So any answer is read or
 refused in well under a second, in a kernel or in Pyodide (where nothing can
@@ -54,8 +55,9 @@ Number = int | Fraction | float
 #: A Sum's limit or term: its value once the summation variables are bound.
 Bound = Callable[[dict[Any, int]], Number]
 
-#: The most bits any number on the way to an answer may have (10,000 decimal digits).
-MAX_BITS = 33_220
+#: The most bits any number on the way to an answer may have (about 4,200 decimal digits: below Python's
+#: 4,300-digit limit on int-to-text conversion, which a check's message and digest need).
+MAX_BITS = 14_000
 #: The longest text read (characters).
 MAX_TEXT = 500
 #: The most terms all the Sums of one answer may add up, nested Sums included.
@@ -135,6 +137,8 @@ class _Reader:
 
     def made(self, value: Number) -> Number:
         value = _normal(value)
+        # The bounds taken before an operation may under-estimate (a power's by up to half): check the result too.
+        self.fits(_bits(value), f"a number of about {_bits(value) * 0.30103:,.0f} digits")
         self.work -= _bits(value)
         if self.work < 0:
             raise _too_large(f"more than {MAX_WORK_BITS:,} bits of work")
