@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Callable, Iterable, Sequence, TypeAlias
+from typing import Callable, Iterable, Sequence, TypeAlias
 
 from .cards import _quote
 from .deal import check_seed
@@ -24,7 +24,7 @@ from .errors import RecordError, RulesError, check_rules
 from .hand import Hand
 from .records import MAX_RECORD_HANDS, MAX_GAME_RECORD, JSONObject, check_fields, check_indent, load_json
 from .rules import Rules
-from .scoring import HandScore, MoonChoice, game_ends, no_game_ends, score_hand
+from .scoring import HandScore, MoonChoice, check_moon_choice, game_ends, no_game_ends, score_hand
 
 __all__ = ["Game", "ScoredHand", "GAME_FORMAT", "MoonChooser"]
 
@@ -92,7 +92,7 @@ class Game:
             raise ValueError("The game is over: no more hands are dealt.")
         return Hand.deal(self.rules, seed=self.seed, hand_number=self.hand_number, dealer=self.dealer)
 
-    def preview(self, hand: Hand, moon_choice: str | None = None) -> HandScore:
+    def preview(self, hand: Hand, moon_choice: MoonChoice | None = None) -> HandScore:
         """What adding ``hand`` would do to the scores, without adding it."""
         self._check(hand)
         return score_hand(self.rules, hand.points(), hand.moon_shooter, self.scores, moon_choice)
@@ -117,7 +117,7 @@ class Game:
         if not hand._dealt_by_seed():
             raise RulesError(f"seed: these are not the cards seed {_quote(hand.seed)} deals for this hand.", "seed")
 
-    def add_hand(self, hand: Hand, moon_choice: str | None = None) -> ScoredHand:
+    def add_hand(self, hand: Hand, moon_choice: MoonChoice | None = None) -> ScoredHand:
         """Score a finished hand. With ``moon="choice"`` the shooter's ``moon_choice`` is required.
 
         Any error leaves the game unchanged.
@@ -132,7 +132,7 @@ class Game:
         self.history.append(scored)
         return scored
 
-    def score(self, hand: Hand, chooser: MoonChooser | str | None = None) -> ScoredHand:
+    def score(self, hand: Hand, chooser: MoonChooser | MoonChoice | None = None) -> ScoredHand:
         """Score a finished hand, asking ``chooser`` how the moon scores only when the rules leave
         it to the shooter (``moon="choice"``) and someone shot: the one moon-choice path of the
         package (bots, the table, simulate and the rules lab score through it).
@@ -148,7 +148,7 @@ class Game:
         >>> game.score(hand, lambda rules, points, shooter, scores: "new").deltas == hand.points()
         True
         """
-        choice: str | None = None
+        choice: MoonChoice | None = None
         self._check(hand)
         shooter = hand.moon_shooter
         if self.rules.moon == "choice" and shooter is not None and chooser is not None:
@@ -225,7 +225,7 @@ class Game:
             except RecordError as error:
                 raise RecordError(f"hands[{i}]: {error}", error.field) from None
             try:
-                game.add_hand(hand, entry.get("moon_choice"))
+                game.add_hand(hand, check_moon_choice(entry.get("moon_choice")))
             except ValueError as error:
                 raise RecordError(f"hands[{i}] does not fit the game: {error}", getattr(error, "field", None) or "hands") from None
         return game

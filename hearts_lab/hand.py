@@ -25,25 +25,19 @@ from typing import Iterable, Literal, NamedTuple, Sequence, TypeAlias, get_args
 from .arguments import seat_index
 from .cards import (
     CARD_INDEX,
-    CLUBS,
-    DIAMONDS,
-    HEARTS,
-    POINT_CARDS,
-    QUEEN_OF_SPADES,
-    SPADES,
     SUIT_SINGULAR,
+    SUITS,
     Card,
     CardError,
     _quote,
     format_cards,
-    SUITS,
 )
 from .core import _C0, _C1, _C2, _C3, _CARD_AT, _CARDS_BY_CHUNK, BIT, CODE, SUIT_MASKS, Core, cards_of
 from .deal import check_seed, deal_cards
-from .errors import IllegalMove, IllegalPass, MoveRule, RecordError, RulesError, check_rules
+from .errors import IllegalMove, IllegalPass, MoveRule, RulesError, check_rules
 from .records import RECORD_FORMAT, JSONObject, hand_from_dict, hand_from_json, hand_to_dict, hand_to_json
 from .rules import Rules
-from .tricks import Trick, _resolve, _winner
+from .tricks import Trick, _resolve
 
 __all__ = ["Hand", "SeatView", "Legality", "Phase", "PHASES", "RULE_CLAUSES", "RECORD_FORMAT"]
 
@@ -123,12 +117,35 @@ class SeatView:
         self._hand = hand
         self.seat = seat
 
-    rules = property(lambda self: self._hand.rules)
-    phase = property(lambda self: self._hand.phase)
-    hand_number = property(lambda self: self._hand.hand_number)
-    pass_offset = property(lambda self: self._hand.pass_offset)
-    to_play = property(lambda self: self._hand.to_play)
-    dealer = property(lambda self: self._hand.dealer)
+    @property
+    def rules(self) -> Rules:
+        """The hand's rules."""
+        return self._hand.rules
+
+    @property
+    def phase(self) -> Phase:
+        """``"pass"``, ``"play"`` or ``"over"``."""
+        return self._hand.phase
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in its game (from 0), which sets the pass offset."""
+        return self._hand.hand_number
+
+    @property
+    def pass_offset(self) -> int:
+        """The seat offset this hand passes by (0: a hold hand)."""
+        return self._hand.pass_offset
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is (None once the hand is over)."""
+        return self._hand.to_play
+
+    @property
+    def dealer(self) -> int:
+        """The dealing seat."""
+        return self._hand.dealer
 
     @property
     def kitty(self) -> tuple[Card, ...] | None:
@@ -160,7 +177,11 @@ class SeatView:
         """The trick being played; a kitty riding in its pending pile stays face down."""
         trick = self._hand.current_trick
         return dataclasses.replace(trick, pending=self.pending) if trick.pending else trick
-    hearts_broken = property(lambda self: self._hand.hearts_broken)
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether hearts are broken (public)."""
+        return self._hand.hearts_broken
 
     @property
     def pending(self) -> tuple[Card, ...]:

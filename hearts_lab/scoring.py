@@ -17,7 +17,7 @@ from .errors import MoonChoiceRequired, RulesError, check_rules
 from .rules import Rules
 
 __all__ = [
-    "MoonChoice", "MOON_CHOICES", "HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends", "no_game_ends"]
+    "MoonChoice", "MOON_CHOICES", "check_moon_choice", "HandScore", "score_hand", "moon_decision", "auto_moon", "moon_deltas", "game_ends", "no_game_ends"]
 
 
 #: The two moons (RULES.md §4): +reward to every other player, or -reward to the shooter.
@@ -184,12 +184,31 @@ def auto_moon(rules: Rules, points: Sequence[int], shooter: int, scores: Sequenc
     return "old" if all(mine < s + d for seat, (s, d) in enumerate(zip(scores, deltas)) if seat != shooter) else "new"
 
 
+def check_moon_choice(value: object) -> MoonChoice | None:
+    """``value`` as a moon choice (``"old"``, ``"new"`` or None), for text from a person or a record;
+    anything else is refused with the engine's sentence.
+
+    >>> check_moon_choice("new"), check_moon_choice(None)
+    ('new', None)
+    >>> check_moon_choice("newer")
+    Traceback (most recent call last):
+    ...
+    hearts_lab.errors.RulesError: moon_choice: expected 'old' or 'new', not 'newer'.
+    """
+    if value is None:
+        return None
+    for choice in MOON_CHOICES:
+        if type(value) is str and value == choice:
+            return choice
+    raise RulesError(f"moon_choice: expected 'old' or 'new', not {_quote(value)}.", "moon_choice")
+
+
 def score_hand(
     rules: Rules,
     points: Sequence[int],
     shooter: int | None,
     scores: Sequence[int],
-    moon_choice: str | None = None,
+    moon_choice: MoonChoice | None = None,
 ) -> HandScore:
     """The score changes for a finished hand, given the scores before it.
 
@@ -202,8 +221,7 @@ def score_hand(
     if shooter is not None:
         _check_shooter(rules, shooter)
     if moon_choice is not None:
-        if moon_choice not in ("old", "new"):
-            raise RulesError(f"moon_choice: expected 'old' or 'new', not {_quote(moon_choice)}.", "moon_choice")
+        check_moon_choice(moon_choice)  # an untyped caller's text
         if rules.moon != "choice":
             raise RulesError(
                 f"moon_choice: the rules decide the moon themselves (moon={rules.moon!r}); pass no moon_choice.", "moon_choice"

@@ -55,6 +55,7 @@ from .errors import HeartsLabError, IllegalMove, MoonChoiceRequired, check_rules
 from .game import Game, ScoredHand
 from .hand import Hand
 from .rules import Rules, pass_direction
+from .scoring import MOON_CHOICES, check_moon_choice
 from .tricks import Trick
 
 __all__ = [
@@ -370,9 +371,9 @@ class Table:
         if not self.moon_pending:
             return {}
         out: dict[MoonChoice, tuple[int, ...]] = {}
-        for choice in ("old", "new"):
+        for choice in MOON_CHOICES:
             deltas = self.game.preview(self.hand, choice).deltas
-            out["old" if choice == "old" else "new"] = tuple(s + d for s, d in zip(self.game.scores, deltas))
+            out[choice] = tuple(s + d for s, d in zip(self.game.scores, deltas))
         return out
 
     def who(self, seat: int) -> str:
@@ -632,7 +633,7 @@ class Table:
     def _choose_moon(self, choice: str) -> Report:
         if not self.moon_pending:
             raise MoonChoiceRequired("There is no moon to choose: nobody is waiting for a moon choice.")
-        self.scored = self.game.score(self.hand, choice)  # the engine checks the choice
+        self.scored = self.game.score(self.hand, check_moon_choice(choice))  # the engine's check of the text
         self.moon_pending = False
         return Report(f"You chose the {choice} moon. " + self.hand_over_sentence(), "good")
 

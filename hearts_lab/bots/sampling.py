@@ -165,7 +165,7 @@ class SamplingBot(Bot):
         preferred = tuple(order[-count:])
         if not self.pass_worlds or view.phase != "pass":
             return list(preferred)
-        sets = [preferred, *(c for c in combinations(order[-(count + 2) :], count) if c != preferred)]
+        sets: list[tuple[Card, ...]] = [preferred, *(c for c in combinations(order[-(count + 2) :], count) if c != preferred)]
         seat = view.seat
         totals = dict.fromkeys(sets, 0)
         start = time.process_time()
@@ -177,7 +177,8 @@ class SamplingBot(Bot):
                 totals[chosen] += hand_score(hand, seat)
             if self.time_limit is not None and time.process_time() - start > 4 * self.time_limit:
                 break
-        return list(min(sets, key=lambda c: (totals[c], c != preferred)))
+        best = min(sets, key=lambda c: (totals[c], c != preferred))
+        return list(best)
 
     # -- playing ------------------------------------------------------------------
 
