@@ -79,8 +79,8 @@ HINT_HONESTY = (
     "The expert deals the cards you cannot see at random, keeping to what you know (the voids shown, the cards you "
     "passed), and plays each of your cards out in every deal with its model of the table; the number is your average "
     "score over those deals (lower is better) and ± its 95 % interval from so few deals. It estimates, it does not "
-    "prove: each deal is played as if every card were face up from then on, the others may not play like its model, "
-    "and how they played so far tells it nothing beyond the rules."
+    "prove: after your card, every seat (yours too) is played by its model, which may not play as you or the others "
+    "would, and how they played so far tells it nothing beyond the rules."
 )
 
 

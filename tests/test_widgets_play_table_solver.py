@@ -238,3 +238,19 @@ def test_notebook_05_describes_the_toggle_as_it_is():
     assert f"**{table.solve_toggle.description}** opens the solver of notebook 10" in text
     assert "once six or fewer tricks are left" in text and table.solver.max_tricks == 6
     assert "It looks at every hand, the bots'\n  included" in text and "the bots' included" in table.solver_honesty.value
+
+
+def test_notebook_05_describes_the_level_menu_and_the_hint_as_they_are():
+    import json
+    from pathlib import Path
+
+    from hearts_lab.bots.registry import LEVELS
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "05_play_against_bots.ipynb").read_text("utf-8"))
+    text = " ".join(" ".join("".join(c["source"]).split()) for c in nb["cells"] if c["cell_type"] == "markdown")
+    table = PlayTable(seed=1)
+    assert f"**{table.level_menu.description.rstrip(':')}** picks the bots' level" in text
+    assert {value for _, value in table.level_menu.options} >= set(LEVELS)
+    assert all(f"*{level}*" in text for level in LEVELS)
+    assert f"**{table.hint_button.description}** lists each card you may play" in text
+    assert "it changes nothing in the game" in text

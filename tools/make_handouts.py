@@ -387,6 +387,8 @@ def _rule_blocks(blocks: list[str]) -> str:
         text = _strip_quotations(" ".join(block.split()), ruling=quoted)
         if not text:
             continue
+        # A sentence that introduced a docs/rules.md table (left out above) points at the sheet's own table.
+        text = re.sub(r":\.$", " (the table at the top of the sheet).", text)
         html = markdown_html(text)
         out.append(f"<blockquote>{html}</blockquote>" if quoted else html)
     return "".join(out)
