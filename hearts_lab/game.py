@@ -22,7 +22,7 @@ from .cards import _quote
 from .deal import check_seed
 from .errors import RecordError, RulesError, check_rules
 from .hand import Hand
-from .records import MAX_RECORD_HANDS, MAX_GAME_RECORD, JSONObject, check_fields, check_indent, load_json
+from .records import MAX_GAME_RECORD, MAX_RECORD_HANDS, JSONObject, check_fields, check_indent, load_json
 from .rules import Rules
 from .scoring import HandScore, MoonChoice, check_moon_choice, game_ends, no_game_ends, score_hand
 
