@@ -11,7 +11,7 @@ import pytest
 
 from hearts_lab import Rules
 from hearts_lab.bots import HeuristicBot, SamplingBot
-from hearts_lab.bots.registry import EXPERT_WORLDS
+from hearts_lab.bots.registry import BOTS, EXPERT_WORLDS
 from hearts_lab.cli import main
 from hearts_lab.table import HINT_HONESTY, Table, TableError
 from hearts_lab.widgets import PlayTable
@@ -103,6 +103,10 @@ def test_picking_the_level_seats_the_registrys_bots_and_a_bad_name_changes_nothi
 def test_the_widget_menu_and_hint_button():
     table = PlayTable(Rules.preset("standard", players=4), seed=3, bots="easy")
     assert table.level_menu.value == "easy" and [v for _, v in table.level_menu.options] == ["easy", "medium", "expert"]
+    # Each level's label is its registry line, whole or shortened at a word with " …" (never cut inside a word).
+    for label, name in table.level_menu.options:
+        full = f"{name}: {BOTS[name].description}"
+        assert label == full or (label.endswith(" …") and full.startswith(label[:-2]) and full[len(label) - 2] == " "), label
     assert table.hint_button.disabled  # passing: nothing to hint yet
     table.hint_button.click()
     assert "pass your cards first" in table.message and table.hint is None

@@ -36,6 +36,8 @@ True
 
 from __future__ import annotations
 
+import textwrap
+
 import html
 from typing import Any, Callable, Iterable, Sequence
 
@@ -243,7 +245,9 @@ class PlayTable(widgets.VBox):
         )
         # The opponents' level, from the registry; a table seated with bot objects shows "your bots".
         level = self.table.level
-        options: list[tuple[str, str | None]] = [(f"{name}: {BOTS[name].description}"[:70], name) for name in LEVELS]
+        options: list[tuple[str, str | None]] = [
+            (textwrap.shorten(f"{name}: {BOTS[name].description}", 70, placeholder=" …"), name) for name in LEVELS
+        ]
         if level not in LEVELS:
             options.insert(0, (level or "your bots", level))
         self.level_menu = widgets.Dropdown(options=options, value=level, description="Opponents:",
