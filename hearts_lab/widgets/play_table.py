@@ -36,9 +36,8 @@ True
 
 from __future__ import annotations
 
-import textwrap
-
 import html
+import textwrap
 from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as widgets
