@@ -238,7 +238,7 @@ def test_hostile_and_malformed_submissions_are_named_and_skipped(klass, tmp_path
     assert not marker.exists(), "a student's code ran on the teacher's side"
     skipped = dict(grades.skipped)
     assert set(skipped) == {"garbage.ipynb", "list.ipynb", "big.ipynb", "nested.ipynb", "plain.ipynb"}
-    assert "not valid JSON" in skipped["garbage.ipynb"] and "larger than" in skipped["big.ipynb"]
+    assert "not valid JSON" in skipped["garbage.ipynb"] and "the limit is 5,000,000" in skipped["big.ipynb"]
     assert "which worksheet" in skipped["plain.ipynb"]
     rows = _rows(grades, "Ada Lovelace", "ws1")
     assert rows["Q1"]["correct"] == rows["Q2"]["correct"] == "unreadable"
@@ -348,3 +348,25 @@ def test_worksheet_4_scores_are_graded_on_the_students_own_moon(klass, tmp_path)
     assert _rows(grades, "Ada Lovelace", "ws4")["Q4"]["correct"] == "correct"
     assert _rows(grades, "Alan Turing", "ws4")["Q4"]["correct"] == "incorrect"
     assert _rows(grades, "Grace Hopper", "ws4")["Q4"]["correct"] == "incorrect"
+
+
+def test_special_files_duplicate_keys_and_terminal_escapes_are_named_not_trusted(tmp_path):
+    # A FIFO or a symlink to /dev/zero named .ipynb is named as skipped (not read, not silently dropped), a
+    # notebook repeating a JSON key is refused, and a name's control characters never reach the teacher's
+    # terminal or spreadsheet (an OSC/CSI escape could retitle or clear the terminal; U+202E reverses text).
+    name = "\x1b]0;pwned\x07\x1b[2JAda\u202e"
+    klass = Class(SECRET, [name])
+    nb = submit(klass, name, "ws1", {})
+    _save(tmp_path, "ada.ipynb", nb)
+    (tmp_path / "dup.ipynb").write_text(json.dumps(nb)[:-1] + ', "metadata": {}}', encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo.ipynb")
+    (tmp_path / "zero.ipynb").symlink_to("/dev/zero")
+    (tmp_path / "\x1b[2Jx.ipynb").write_text("{", encoding="utf-8")
+    started = time.perf_counter()
+    grades = grade(tmp_path, SECRET)
+    assert time.perf_counter() - started < 30
+    skipped = dict(grades.skipped)
+    assert "pipe" in skipped["fifo.ipynb"] and "not a regular file" in skipped["zero.ipynb"]
+    assert "repeats a key" in skipped["dup.ipynb"] and " [2Jx.ipynb" in skipped
+    shown = repr(grades) + grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
+    assert "Ada" in shown and not any(c in shown for c in "\x1b\x07\u202e")

@@ -51,7 +51,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from ..records import read_bounded_file
 from . import checks
+from .results import printable as _printable
 from .variants import GENERATORS
 
 __all__ = ["Class", "Grades", "grade", "student_seed", "safe_cell", "read_roster", "command"]
@@ -323,12 +325,21 @@ class _Skip(Exception):
     """A submission that cannot be graded; the message says why."""
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise _Skip("not a notebook (a JSON object repeats a key, so two readers would see different notebooks)")
+    return dict(pairs)
+
+
 def _read_notebook(path: Path) -> dict[str, Any]:
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise _Skip(f"{size:,} bytes: larger than {MAX_BYTES:,}, not read")
     try:
-        nb = json.loads(path.read_text(encoding="utf-8"))
+        # Regular files only, size checked before reading (a FIFO or a symlink to /dev/zero is refused, not read).
+        raw = read_bounded_file(path, MAX_BYTES)
+    except ValueError as why:
+        raise _Skip(f"not read: {_printable(str(why))}") from None
+    try:
+        nb = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise _Skip(f"not a notebook (not valid JSON: {type(error).__name__})") from None
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
@@ -350,7 +361,8 @@ def _which(nb: dict[str, Any], path: Path) -> tuple[str, str, int | None]:
         raise _Skip("names no student in its hearts_lab metadata")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _Skip("its variant is not a whole number")
-    return worksheet, " ".join(student.split())[:200], seed
+    return worksheet, " ".join(_printable(student).split())[:200], seed
+
 
 
 _ASSIGN = re.compile(r"^q(\d+)$")
@@ -526,8 +538,8 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     submissions: list[Submission] = []
     skipped: list[tuple[str, str]] = []
     try:
-        for path in sorted(p for p in root.rglob("*.ipynb") if p.is_file() and ".ipynb_checkpoints" not in p.parts):
-            name = str(path.relative_to(root))
+        for path in sorted(p for p in root.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts and not p.is_dir()):
+            name = _printable(str(path.relative_to(root)))
             try:
                 submissions.append(_grade_one(_read_notebook(path), path, secret, names))
             except _Skip as why:

@@ -35,6 +35,7 @@ import html
 import io
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -71,6 +72,20 @@ def spreadsheet_safe(text: str) -> str:
     '=HYPERLINK("http://example.com","Ada") Ada
     """
     return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+_INVISIBLE = {"\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))}
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters and bidi overrides (terminal escapes, reversed text) shown as spaces.
+
+    A name from a student's file reaches the teacher's terminal and spreadsheet.
+
+    >>> printable("\x1b[2JAda\u202e"), printable("Mohammad\u200cReza")
+    (' [2JAda ', 'Mohammad\u200cReza')
+    """
+    return "".join(" " if unicodedata.category(c) == "Cc" or c in _INVISIBLE else c for c in text)
 
 
 def _slug(text: str) -> str:
@@ -284,9 +299,9 @@ def merge_results(folder: str | Path) -> ClassTable:
         try:
             data = read_results(path)
         except ResultsFileError as error:
-            skipped.append((path.name, str(error)))
+            skipped.append((printable(path.name), str(error)))
             continue
-        student = data.get("student") or path.stem
+        student = printable(data.get("student") or path.stem)
         slot = (student, data["worksheet"])
         if slot not in latest or str(data.get("exported", "")) >= str(latest[slot].get("exported", "")):
             latest[slot] = data
