@@ -20,7 +20,7 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Sequence
 
 from .cards import SUIT_SYMBOLS, Card
 from .render import card_html, card_svg, suit_rows_html
@@ -412,7 +412,7 @@ def _pdf_pages(data: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
 
 
-def print_pdf(pages: Mapping[Path, str], *, paper: str = "A4") -> list[Path]:
+def print_pdf(pages: Mapping[Path, str], *, paper: Literal["A4", "Letter"] = "A4") -> list[Path]:
     """Print each HTML page (path of the PDF to write -> the page's HTML) to PDF with one headless Chromium.
 
     Raises ``RuntimeError`` naming what is missing when Playwright or a Chromium is not there; a page

@@ -246,7 +246,7 @@ class Table:
         rules: Rules | None = None,
         seat: int | None = 0,
         seed: int | str = 1,
-        bots: str | Sequence[Bot | None] = "heuristic",
+        bots: BotKind | Sequence[Bot | None] = "heuristic",
         *,
         dealer: int = 0,
         controls: Controls | None = None,
@@ -262,7 +262,7 @@ class Table:
         self.seat = seat
         self.seed = seed
         self.controls = controls if controls is not None else Controls()
-        self._bot_kind = bots
+        self._bot_kind: str | Sequence[Bot | None] = bots  # a registry name (aliases too, see set_level) or the bots
         self.bots: list[Bot | None] = _bots_for(bots, rules.players, seat, seed)
         self.game = Game(rules, seed=seed, dealer=dealer)  # validates seed and dealer, naming the field
         self.hand: Hand = self.game.next_hand()

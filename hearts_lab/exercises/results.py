@@ -39,7 +39,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import HeartsLabError, RecordError
 from ..records import load_json, read_bounded_file
@@ -129,7 +129,7 @@ class _NoName:
         return 'Write your name in place of the ... (student="Ada") and run this cell again to save your results file.'
 
 
-def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: str = "json") -> Exported | _NoName:
+def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: Literal["json", "csv"] = "json") -> Exported | _NoName:
     """Write this session's check results for ``worksheet`` (e.g. ``"ws3"``) as JSON or CSV.
 
     One record per question: ``question``, ``title``, ``status`` (the latest)

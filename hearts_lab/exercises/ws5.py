@@ -133,8 +133,9 @@ _REPEATED: dict[tuple[Any, ...], Any] = {}
 
 def _read_result(value: object, name: str) -> Any:
     """``value`` as a simulation result, verified by running the same simulation again (a made-up or edited result is refused)."""
+    from ..arguments import check_option
     from ..simulate import SimulationResult, simulate
-    from ..simulate.run import BATCH_POLICIES
+    from ..simulate.run import BATCH_POLICIES, METHODS
 
     if not isinstance(value, SimulationResult):
         raise Wrong(f"{name} should be what simulate(...) returned, not {type(value).__name__}.")
@@ -152,7 +153,8 @@ def _read_result(value: object, name: str) -> Any:
                     f"{MIN_HANDS:,} to {most:,} is plenty.")
     key = (value.rules, value.hands, value.seed, value.policy, value.method)
     if key not in _REPEATED:
-        _REPEATED[key] = simulate(value.rules, value.hands, bots=value.policy, seed=value.seed, method=value.method)
+        method = check_option(value.method, METHODS, "method")  # a result's own record of its method
+        _REPEATED[key] = simulate(value.rules, value.hands, bots=value.policy, seed=value.seed, method=method)
     if _REPEATED[key] != value:
         raise Wrong(f"{name} does not match a fresh run with the same rules, hands, players and seed. Give the result simulate(...) returned, unchanged.")
     return value

@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from concurrent.futures import Executor, as_completed
 from functools import reduce
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, Unpack
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Sequence, Unpack, get_args
 
 from ..arguments import ArgumentError, ArgumentTypeError, check_count, check_option, shown
 from ..bots import (
@@ -48,12 +48,14 @@ if TYPE_CHECKING:
 
     from .batch import BatchOutcome
 
-__all__ = ["simulate", "simulate_games", "simulate_presets", "BOT_NAMES", "METHODS", "score_batch"]
+__all__ = ["simulate", "simulate_games", "simulate_presets", "BOT_NAMES", "METHODS", "Method", "score_batch"]
 
 #: Named bot line-ups (every seat plays that way): the package's one registry, :func:`hearts_lab.bots.bot_names`.
 BOT_NAMES = bot_names()
 #: ``"auto"`` uses the batch path when it can play the policy and rules, else the engine.
-METHODS = ("auto", "batch", "engine")
+#: How a simulation runs: the numpy batch path, the engine hand by hand, or whichever the bots allow.
+Method = Literal["auto", "batch", "engine"]
+METHODS: tuple[Method, ...] = get_args(Method)
 #: The policies the numpy batch path plays (``hearts_lab.simulate.batch.POLICIES``).
 BATCH_POLICIES = ("random", "lowest")
 #: Default chunk sizes: batch chunks keep memory bounded (about 21 MB at 4 players); engine chunks keep tasks short.
@@ -356,7 +358,7 @@ def simulate(
     bots: Bots = None,
     seed: int = 0,
     executor: Any = None,
-    method: str = "auto",
+    method: Method = "auto",
     chunk_size: int | None = None,
     progress: bool | None = None,
 ) -> SimulationResult:
@@ -402,7 +404,7 @@ def simulate_presets(
     bots: Bots = None,
     seed: int = 0,
     executor: Any = None,
-    method: str = "auto",
+    method: Method = "auto",
     progress: bool | None = None,
     **changes: Unpack[RuleChanges],
 ) -> list[SimulationResult]:
@@ -557,7 +559,7 @@ def simulate_games(
     bots: Bots = None,
     seed: int = 0,
     executor: Any = None,
-    method: str = "auto",
+    method: Method = "auto",
     chunk_size: int | None = None,
     progress: bool | None = None,
 ) -> GameResult:

@@ -31,7 +31,7 @@ from ..render import (
     pass_exchange_html,
     suit_rows_html,
 )
-from ..rules import PRESETS, Rules
+from ..rules import PRESETS, PresetName, Rules
 from ._common import ErrorArea, button, four_colour_box
 
 __all__ = ["PassingExplorer"]
@@ -56,7 +56,7 @@ class PassingExplorer(w.VBox):
 
     def __init__(
         self,
-        preset: str = "standard",
+        preset: PresetName = "standard",
         players: int = 4,
         hand_number: int = 0,
         *,

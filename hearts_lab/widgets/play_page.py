@@ -29,7 +29,7 @@ import ipywidgets as widgets
 from ..arguments import ArgumentError, check_count, check_flag
 from ..rules import PRESET_PLAYERS, PRESETS, PresetName, Rules
 from ..rules_card import rules_card_html
-from ..table import BOT_KINDS
+from ..table import BOT_KINDS, BotKind
 from ._common import ErrorArea
 from .play_table import PlayTable
 
@@ -98,7 +98,7 @@ class PlayPage(widgets.VBox):
         self,
         preset: PresetName = "standard",
         players: int = 4,
-        bots: str = "heuristic",
+        bots: BotKind = "heuristic",
         seed: int = 1,
         *,
         solver: bool = False,
@@ -164,7 +164,7 @@ class PlayPage(widgets.VBox):
         self.players.options = list(allowed)  # resets the value: set it after
         self.players.value = keep
 
-    def new_game(self, *, preset: PresetName | None = None, players: int | None = None, bots: str | None = None,
+    def new_game(self, *, preset: PresetName | None = None, players: int | None = None, bots: BotKind | None = None,
                  seed: int | None = None) -> None:
         """Start a new game with the page's settings (or these, which then show in the settings).
 

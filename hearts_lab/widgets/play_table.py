@@ -50,7 +50,7 @@ from ..game import Game, ScoredHand
 from ..hand import Hand
 from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html
 from ..rules import Rules
-from ..table import BOT_KINDS, HINT_HONESTY, Hint, Report, ReportKind, Table, seat_direction
+from ..table import BOT_KINDS, HINT_HONESTY, BotKind, Hint, Report, ReportKind, Table, seat_direction
 from ..tricks import Trick
 from ._common import four_colour_box
 from .solver import SolverPanel
@@ -180,7 +180,7 @@ class PlayTable(widgets.VBox):
         rules: Rules | None = None,
         seat: int = 0,
         seed: int | str = 1,
-        bots: str | Sequence[Bot | None] = "heuristic",
+        bots: BotKind | Sequence[Bot | None] = "heuristic",
         four_colour: bool = False,
     ) -> None:
         super().__init__()
