@@ -680,3 +680,17 @@ def test_numpy_before_2_counts_bits_by_hand(monkeypatch):
     monkeypatch.setattr(batch, "_popcount", batch._swar_popcount)
     by_hand = play(rules, deals, "random", np.random.default_rng(5))
     assert all((getattr(native, f) == getattr(by_hand, f)).all() for f in ("points", "shooter", "queens", "set_aside", "unclaimed", "kitty_holder"))
+
+
+def test_a_sympy_or_numpy_count_runs_as_the_same_int():
+    # Counts pass the argument check as any integer type; the run must use the checked int (a sympy Integer
+    # reached numpy's indexing in simulate_games and raised a bare IndexError).
+    import sympy
+
+    rules = Rules.preset("standard", players=4)
+    plain = simulate_games(rules, 3, seed=1, chunk_size=2)
+    for count, chunk in ((sympy.Integer(3), sympy.Integer(2)), (np.int64(3), np.int16(2))):
+        games = simulate_games(rules, count, seed=1, chunk_size=chunk)
+        assert type(games.games) is int and games.wins == plain.wins and games.lengths == plain.lengths
+        hands = simulate(rules, count, seed=1, chunk_size=chunk)
+        assert type(hands.hands) is int and hands == simulate(rules, 3, seed=1, chunk_size=2)

@@ -163,6 +163,13 @@ def _check_args(rules: Rules, count: int, what: str, seed: int, chunk_size: int 
     return _executor(executor)
 
 
+def _counted(count: object, what: str, chunk_size: object) -> tuple[int, int | None]:
+    """The checked count and chunk size as plain ints (a sympy or numpy integer passed the check but must not
+    reach numpy's indexing: ``simulate_games(rules, sympy.Integer(5))`` raised a bare IndexError)."""
+    number = check_count(count, what, low=1, high=MAX_COUNT)
+    return number, None if chunk_size is None else check_count(chunk_size, "chunk_size", low=1, high=MAX_CHUNK)
+
+
 #: One executor rule for every long run (hearts_lab.executors).
 _executor = as_executor
 
@@ -392,6 +399,7 @@ def simulate(
     'engine'
     """
     policy, chosen, executor, show = _prepare(rules, hands, "hands", bots, seed, executor, method, chunk_size, progress)
+    hands, chunk_size = _counted(hands, "hands", chunk_size)
     size = chunk_size or (BATCH_CHUNK if chosen == "batch" else ENGINE_CHUNK)
     result: SimulationResult = _run(_hands_chunk, (rules, policy, chosen, bots, seed), hands, size, executor, show, "hands")
     return result
@@ -578,6 +586,7 @@ def simulate_games(
     check_rules(rules)
     _check_games_can_end(rules)  # before anything else: not after 10,000 hands of a game that cannot end
     policy, chosen, executor, show = _prepare(rules, games, "games", bots, seed, executor, method, chunk_size, progress)
+    games, chunk_size = _counted(games, "games", chunk_size)
     size = chunk_size or (BATCH_CHUNK // 10 if chosen == "batch" else max(1, ENGINE_CHUNK // 20))
     result: GameResult = _run(_games_chunk, (rules, policy, chosen, bots, seed), games, size, executor, show, "games")
     return result
