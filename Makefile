@@ -13,6 +13,7 @@
 #
 #   make check       the test venv; unit tests, doctests, property tests and the quick
 #                    notebooks (everything not marked slow or browser), in about a minute
+#   make lint        mypy --strict and ruff check over hearts_lab (make test and make check run them too)
 #
 # and the JupyterLite site (Hearts Lab in the browser, no server):
 #
@@ -61,7 +62,7 @@ STAMP_LITE      := $(VENV)/.installed-lite
 STAMP_HANDOUTS  := $(VENV)/.installed-handouts
 STAMP_PLAY      := $(VENV)/.installed-play
 
-.PHONY: lab test check play site site-serve handouts student-branch
+.PHONY: lab test check lint play site site-serve handouts student-branch
 
 lab: $(STAMP_NOTEBOOKS)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_ARGS) $(LAB_ARGS)
@@ -71,6 +72,11 @@ play: $(STAMP_PLAY)
 
 test: $(STAMP_TEST)
 	$(PYTEST) $(PYTEST_ARGS)
+
+# mypy --strict and ruff over the package, alone (test and check run them too: tests/test_types.py)
+lint: $(STAMP_TEST)
+	$(BIN)/python -m mypy hearts_lab
+	$(BIN)/python -m ruff check hearts_lab
 
 check: $(STAMP_TEST)
 	$(PYTEST) -m "not slow and not browser" $(PYTEST_ARGS)
