@@ -205,13 +205,16 @@ def _seat_delta(rules: Rules, points: Sequence[int], shooter: int | None, seat: 
 _ANY_SEAT = object()  # _check's default: the call takes no seat
 
 
-def _check(hand: Hand, seat: object = _ANY_SEAT) -> None:
+def _check(hand: Hand, seat: object = _ANY_SEAT) -> int:
+    """Check the hand (and the seat, if given); returns the seat as a plain ``int`` (-1 if none was given)."""
     check_type(hand, Hand, "hand", "a Hand")
     if hand.phase != "play":
         why = "the hand is over" if hand.phase == "over" else "the cards have not been passed yet; pass first"
         raise ArgumentError(f"phase: the solver searches the play of a hand, and {why}.", "phase")
-    if seat is not _ANY_SEAT:
-        check_seat(seat, hand.players)
+    if seat is _ANY_SEAT:
+        return -1
+    checked: int = check_seat(seat, hand.players)  # type: ignore[assignment]  # allow_none is False: an int
+    return checked
 
 
 def _scores(hand: Hand, scores: Sequence[int] | None) -> tuple[int, ...]:
@@ -326,7 +329,7 @@ def game_tree(hand: Hand, seat: int, *, scores: Sequence[int] | None = None, max
           └─ seat 2 plays A♥ → 26
              └─ seat 3 plays A♠ → 26: points 26 0 0 0, seat 0 shoots the moon
     """
-    _check(hand, seat)
+    seat = _check(hand, seat)  # a numpy or sympy integer seat becomes the int the answer reports
     max_nodes = check_budget(max_nodes, "max_nodes", whole=True)
     rules = hand.rules
     sc = _scores(hand, scores)
@@ -961,7 +964,7 @@ def can_force_moon(
     ...
     hearts_lab.errors.RulesError: moon: the rules have moon='off', so nobody can shoot the moon.
     """
-    _check(hand, seat)
+    seat = _check(hand, seat)  # a numpy or sympy integer seat becomes the int the answer reports
     if hand.rules.moon == "off":
         raise RulesError("moon: the rules have moon='off', so nobody can shoot the moon.", "moon")
     search = _Search(hand, seat, (0,) * hand.players, max_nodes, time_limit)
@@ -1016,7 +1019,7 @@ def guaranteed_points(
     >>> answer.points == reference_solve(hand).points[hand.to_play]
     True
     """
-    _check(hand, seat)
+    seat = _check(hand, seat)  # a numpy or sympy integer seat becomes the int the answer reports
     sc = _scores(hand, scores)
     search = _Search(hand, seat, sc, max_nodes, time_limit)
     try:

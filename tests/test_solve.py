@@ -346,3 +346,19 @@ def test_stored_forced_moons_reproduce(repo_root, players):
         assert [" ".join(map(str, sorted(h, key=lambda c: c.sort_key()))) for h in hands] == row["hands"]
         hand = Hand(rules, hands, kitty, hand_number=row["number"], passing=False)
         assert [s for s in range(players) if can_force_moon(hand, s, line=False).forced] == row["seats"]
+
+
+def test_a_numpy_or_sympy_seat_is_answered_as_the_plain_int():
+    # The seat check accepts any integer type; the answer must report the checked int, not carry a numpy
+    # int8 (whose arithmetic wraps) or a sympy Integer into the student's tables.
+    import numpy as np
+    import sympy
+
+    hand, scores = random_position(FIRST_SEED)
+    seat = hand.to_play
+    plain = guaranteed_points(hand, seat, scores=scores, max_nodes=20_000)
+    for other in (np.int8(seat), sympy.Integer(seat)):
+        answer = guaranteed_points(hand, other, scores=scores, max_nodes=20_000)
+        assert type(answer.seat) is int and answer == plain
+        if hand.rules.moon != "off":
+            assert type(can_force_moon(hand, other, max_nodes=20_000).seat) is int
