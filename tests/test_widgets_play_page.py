@@ -123,3 +123,11 @@ def test_the_play_notebook_is_the_page_and_nothing_else():
     assert "PlayPage(" in source
     outputs = code[0]["outputs"]
     assert ["".join(o["data"]["text/plain"]) for o in outputs if "text/plain" in o.get("data", {})] == ["PlayPage('standard', players=4, bots='heuristic', seed=1)"]
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "easy", "random"])
+def test_the_bots_menu_and_the_tables_opponents_menu_name_the_bots_alike(bots):
+    page = PlayPage(bots=bots)
+    chosen = dict((kind, label) for label, kind in page.bots.options)[bots]
+    opponents = dict((kind, label) for label, kind in page.play_table.level_menu.options)[bots]
+    assert chosen == bots and opponents.split(":")[0] == bots

@@ -43,11 +43,9 @@ PRESET_LABELS = {
 }
 #: What the rules card calls each preset.
 PRESET_NAMES = {"standard": "Standard Hearts", "lowest-clubs": "Lowest clubs out", "cancellation": "Cancellation Hearts"}
-#: What the bots menu calls each kind of bot (a kind without a label is shown by its name).
-BOT_LABELS = {
-    "heuristic": "sensible",
-    "random": "random",
-}
+#: What the bots menu calls each kind of bot (a kind without a label is shown by its registry name, as the
+#: table's seat boxes and its Opponents menu call it: none has one now).
+BOT_LABELS: dict[str, str] = {}
 
 PAGE_CSS = """
 <style>
