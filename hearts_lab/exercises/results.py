@@ -293,7 +293,7 @@ def merge_results(folder: str | Path) -> ClassTable:
         raise ValueError(f"folder: {folder} is not a folder.")
     skipped: list[tuple[str, str]] = []
     latest: dict[tuple[str, str], dict[str, Any]] = {}
-    for path in sorted(p for p in folder.iterdir() if p.is_file()):
+    for path in sorted(p for p in folder.iterdir() if not p.is_dir()):  # a FIFO or device is named as skipped
         if path.suffix.lower() not in (".json", ".csv"):
             continue
         try:
