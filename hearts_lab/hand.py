@@ -677,6 +677,11 @@ class Hand:
             chosen = tuple(_sorted([c if type(c) is Card else Card.parse(c) for c in islice(cards, self.rules.pass_count + 1)]))
         except CardError as error:
             raise IllegalPass(str(error), seat=None, card=None, rule="not-a-card", legal=()) from None
+        except TypeError:  # iterable by type but not by value (a 0-d numpy array): not a list of cards
+            raise IllegalPass(
+                f"Seat {_quote(seat)} must pass a list of cards, not {_quote(cards)}.",
+                seat=None, card=None, rule="not-a-card", legal=(),
+            ) from None
         if self.phase != "pass":
             raise IllegalPass(
                 f"Seat {seat} cannot pass now: {'this is a hold hand, nobody passes' if not self.pass_offset else 'the passing is over'}.",

@@ -378,11 +378,13 @@ class Table:
 
     def who(self, seat: int) -> str:
         """``you`` for the human's seat, ``seat N`` for the others."""
-        return "you" if seat == self.seat else f"seat {seat}"
+        index = check_seat(seat, self.players)
+        return "you" if index == self.seat else f"seat {index}"
 
     def direction(self, seat: int) -> str:
         """Where ``seat`` sits seen from the human (from seat 0 when nobody sits)."""
-        return seat_direction(self.seat or 0, seat, self.players)
+        index: int = check_seat(seat, self.players)  # type: ignore[assignment]  # allow_none is False: an int
+        return seat_direction(self.seat or 0, index, self.players)
 
     def pass_source(self) -> int:
         """The seat the human receives cards from this hand."""

@@ -159,3 +159,26 @@ def test_two_threads_on_one_table_leave_a_record_that_loads():
     assert len(game.history) == 31 and table.hand.hand_number == game.hand_number - 1
     again = Game.from_json(game.to_json())
     assert again.scores == game.scores and len(again.history) == len(game.history)
+
+
+def test_a_zero_d_array_is_not_a_list_of_cards_and_the_hand_is_unchanged():
+    # np.array(0) is an Iterable by type but iterating it raises TypeError (a Table showed "Something went wrong").
+    rules = Rules.preset("standard", players=4)
+    hand = Hand.deal(rules, seed=5)
+    before = hand.to_json()
+    with pytest.raises(IllegalPass, match="list of cards"):
+        hand.pass_cards(0, np.array(0))
+    assert hand.to_json() == before
+    table = Table(rules, seat=0, seed=1)
+    report = table.pass_cards(np.array(0))
+    assert "list of cards" in report.text and "went wrong" not in report.text
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, -1, 4, 10**30, "0", None, [0], math.nan])
+def test_table_who_and_direction_check_the_seat(seat):
+    # They named 'seat True', 'seat -1', 'seat nan' and 'left' for True, or raised a bare TypeError.
+    table = Table(Rules.preset("standard", players=4), seat=0, seed=1)
+    for call in (table.who, table.direction):
+        with pytest.raises(ArgumentError, match="seat"):
+            call(seat)
+    assert table.who(np.int64(1)) == "seat 1" and table.who(0) == "you" and table.direction(np.int8(2)) == "across"
