@@ -482,3 +482,32 @@ def test_remainders_and_strip_choices():
     assert strip_choices(Rules.preset("standard", players=3)).description.startswith("ways to choose 1 card to")
     rows = compare_strips().rows
     assert [r[0] for r in rows] == [3, 4, 5, 6] and [r[-1] for r in rows] == [True, True, False, False]
+
+
+
+@pytest.mark.parametrize("make", ["void", "pair", "pair_count", "hearts_count", "no_hearts", "both_queens", "dealt_moon"])
+@pytest.mark.parametrize("seat", [True, 1.5, -1, "0", float("nan")])
+def test_an_events_seat_is_checked_when_it_is_made(make, seat):
+    # void(seat=True) counted seat 1 under the label 'seat True', seat=-1 the last seat, 1.5 a bare TypeError.
+    from hearts_lab import combinatorics
+    from hearts_lab.arguments import ArgumentError
+
+    with pytest.raises(ArgumentError, match="seat"):
+        getattr(combinatorics, make)(seat=seat)
+
+
+def test_an_events_seat_beyond_the_deal_and_an_endless_enumeration_are_refused():
+    import numpy as np
+
+    from hearts_lab.arguments import ArgumentError
+    from hearts_lab.combinatorics import queen_with_hearts, void
+
+    rules = Rules.preset("standard", players=4)
+    with pytest.raises(ArgumentError, match="deal 4 hands"):  # was a bare IndexError
+        estimate(void(seat=7), rules, deals=10)
+    assert estimate(void(seat=3), rules, deals=50, seed=1).value == estimate(void(seat=np.int64(3)), rules, deals=50, seed=1).value
+    for limit in (float("nan"), float("inf")):  # compared False with 5e28 deals: by_enumeration listed them for ever
+        with pytest.raises(ArgumentError, match="limit"):
+            by_enumeration(void(), rules, limit=limit)
+    with pytest.raises(ArgumentError, match="k"):
+        queen_with_hearts(True)

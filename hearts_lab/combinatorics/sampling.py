@@ -27,7 +27,7 @@ from itertools import combinations, islice
 from math import sqrt
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..arguments import check_count
+from ..arguments import ArgumentError, check_count
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card, _quote
 from ..deal import deal_cards
 from ..errors import check_rules
@@ -120,6 +120,7 @@ def enumerate_deals(rules: Rules, limit: int = 1_000_000) -> Iterator[Deal]:
     (6, ((2♣,), (A♥,)), (A♥,))
     """
     check_rules(rules)
+    limit = check_count(limit, "limit", low=0)  # nan or inf would compare False below and list every deal
     total = int(physical_deal_count(rules).value)
     if total > limit:
         raise CountingError(f"limit: these rules have {total} deals, more than the limit of {limit} to list.")
@@ -318,6 +319,21 @@ def compare(pairs: Iterable[tuple[Exact, Estimate]]) -> Table:
 # -- events matching the exact formulas ------------------------------------------------
 
 
+def _seat(seat: object) -> int | None:
+    """An event's seat (None: some seat), checked when the event is made; the deal's size by :func:`_hand_of`."""
+    return None if seat is None else check_count(seat, "seat", low=0)
+
+
+def _whole_seat(seat: object) -> int:
+    return check_count(seat, "seat", low=0)
+
+
+def _hand_of(deal: Deal, seat: int) -> tuple[Card, ...]:
+    if seat >= len(deal.hands):
+        raise ArgumentError(f"seat: these rules deal {len(deal.hands)} hands (seats 0 to {len(deal.hands) - 1}), not seat {seat}.", "seat")
+    return deal.hands[seat]
+
+
 def _seat_label(seat: int | None) -> str:
     return "some seat" if seat is None else f"seat {seat}"
 
@@ -325,22 +341,24 @@ def _seat_label(seat: int | None) -> str:
 def _any_seat(seat: int | None, test: Callable[[tuple[Card, ...], Rules], bool]) -> Callable[[Deal], bool]:
     if seat is None:
         return lambda d: any(test(hand, d.rules) for hand in d.hands)
-    return lambda d: test(d.hands[seat], d.rules)
+    return lambda d: test(_hand_of(d, seat), d.rules)
 
 
 def no_hearts(seat: int | None = 0) -> Event:
     """``seat`` (None: some seat) is dealt no hearts — matches :func:`p_no_hearts`."""
+    seat = _seat(seat)
     return Event(f"{_seat_label(seat)} is dealt no hearts", _any_seat(seat, lambda h, r: all(c.suit != HEARTS for c in h)))
 
 
 def void(suit: str | None = None, seat: int = 0) -> Event:
     """``seat`` holds no card of ``suit`` (None: is void in some suit of the deck) — matches :func:`p_void`."""
+    seat = _whole_seat(seat)
     if suit is not None:
         code = _suit(suit)
-        return Event(f"seat {seat} is dealt no {SUIT_NAMES[code]}", lambda d: all(c.suit != code for c in d.hands[seat]))
+        return Event(f"seat {seat} is dealt no {SUIT_NAMES[code]}", lambda d: all(c.suit != code for c in _hand_of(d, seat)))
 
     def test(d: Deal) -> bool:
-        return bool(_suits_in(d.rules) - {c.suit for c in d.hands[seat]})
+        return bool(_suits_in(d.rules) - {c.suit for c in _hand_of(d, seat)})
 
     return Event(f"seat {seat} is void in some suit", test)
 
@@ -352,9 +370,11 @@ def _suits_in(rules: Rules) -> frozenset[str]:
 
 def queen_with_hearts(k: int, seat: int = 0) -> Event:
     """``seat`` holds a Q♠ and at least ``k`` hearts — matches :func:`p_queen_with_hearts`."""
+    seat = _whole_seat(seat)
+    k = check_count(k, "k", low=0)
     return Event(
         f"seat {seat} is dealt the Q♠ and at least {k} hearts",
-        lambda d: QUEEN_OF_SPADES in d.hands[seat] and sum(c.suit == HEARTS for c in d.hands[seat]) >= k,
+        lambda d: QUEEN_OF_SPADES in _hand_of(d, seat) and sum(c.suit == HEARTS for c in _hand_of(d, seat)) >= k,
     )
 
 
@@ -367,6 +387,7 @@ def _holds_moon(hand: Sequence[Card], rules: Rules) -> bool:
 
 def dealt_moon(seat: int | None = 0) -> Event:
     """``seat`` (None: some seat) is dealt every moon card (:attr:`Rules.moon_card_set`) — matches :func:`p_dealt_moon`."""
+    seat = _seat(seat)
     return Event(f"{_seat_label(seat)} is dealt every moon card", _any_seat(seat, _holds_moon))
 
 
@@ -382,19 +403,23 @@ def kitty_point_total() -> Event:
 
 def pair_count(seat: int = 0) -> Event:
     """How many cards ``seat`` holds both copies of (a count) — matches :func:`expected_pairs`."""
-    return Event(f"pairs in seat {seat}'s hand", lambda d: len(d.hands[seat]) - len(set(d.hands[seat])))
+    seat = _whole_seat(seat)
+    return Event(f"pairs in seat {seat}'s hand", lambda d: len(_hand_of(d, seat)) - len(set(_hand_of(d, seat))))
 
 
 def pair(seat: int = 0) -> Event:
     """``seat`` holds both copies of some card — matches :func:`p_pair`."""
-    return Event(f"seat {seat} is dealt both copies of some card", lambda d: len(set(d.hands[seat])) < len(d.hands[seat]))
+    seat = _whole_seat(seat)
+    return Event(f"seat {seat} is dealt both copies of some card", lambda d: len(set(_hand_of(d, seat))) < len(_hand_of(d, seat)))
 
 
 def both_queens(seat: int | None = 0) -> Event:
     """``seat`` (None: some seat) holds both Q♠ — matches :func:`p_both_queens`."""
+    seat = _seat(seat)
     return Event(f"{_seat_label(seat)} is dealt both Q♠", _any_seat(seat, lambda h, r: h.count(QUEEN_OF_SPADES) == 2))
 
 
 def hearts_count(seat: int = 0) -> Event:
     """How many hearts ``seat`` is dealt (a count)."""
-    return Event(f"hearts in seat {seat}'s hand", lambda d: sum(c.suit == HEARTS for c in d.hands[seat]))
+    seat = _whole_seat(seat)
+    return Event(f"hearts in seat {seat}'s hand", lambda d: sum(c.suit == HEARTS for c in _hand_of(d, seat)))
