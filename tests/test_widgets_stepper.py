@@ -192,3 +192,11 @@ def test_static_html_for_stored_notebooks():
     data, _ = DisplayFormatter().format(stepper)
     assert "application/vnd.jupyter.widget-view+json" in data
     assert "hl-table" in data["text/html"]
+
+
+@pytest.mark.parametrize("source", [True, 1.5, None, [], 10**12])
+def test_a_source_that_is_not_a_hand_is_refused_naming_the_argument(source):
+    from hearts_lab import RecordError
+
+    with pytest.raises(RecordError, match="^source: expected a Hand"):
+        DealStepper(source)

@@ -58,7 +58,7 @@ def load_hand(source: Hand | str | os.PathLike[str]) -> Hand:
         if not text.startswith("{") and text.endswith(".json") and len(text) <= 1024 and "\n" not in text:
             return Hand.from_json(read_record_file(text, "hand record", MAX_HAND_RECORD))
         return Hand.from_json(text)
-    raise RecordError(f"Expected a Hand, a JSON record or a path, not {type(source).__name__}.", "source")
+    raise RecordError(f"source: expected a Hand, a JSON record or a path, not {type(source).__name__}.", "source")
 
 
 class DealStepper(w.VBox):
