@@ -193,3 +193,16 @@ def test_a_value_too_long_to_show_is_refused_with_the_sandboxs_sentence(text):
     from hearts_lab.exercises import ws3
 
     assert "far too large" in repr(ws3.check_q1(text))
+
+
+def test_a_formula_as_the_package_prints_it_reads_back():
+    # Exact.text writes binomials as C(n, k); a student pasting that text was told the check "cannot read that call".
+    from hearts_lab import Rules
+    from hearts_lab.combinatorics import p_no_hearts
+
+    exact = p_no_hearts(Rules.preset("standard", players=4), some_seat=True)
+    assert "C(" in exact.text
+    assert sympy.Rational(sandbox.read_text(exact.text)) == exact.value
+    assert sandbox.read_text("C(52, 13)") == sandbox.read_text("binomial(52, 13)")
+    with pytest.raises(sandbox.Unreadable, match="far too large"):
+        sandbox.read_text("C(10**6, 5*10**5)")

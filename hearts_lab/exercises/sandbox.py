@@ -9,7 +9,7 @@ names below are read, every argument included, and everything else is refused.
 A sympy object is walked the same way.
 
 Read: whole numbers, decimals, ``+ - * / **`` (and ``^``), ``n!``,
-``factorial(n)``, ``binomial(n, k)``, ``sqrt(x)``, ``Integer(...)``,
+``factorial(n)``, ``binomial(n, k)`` (or ``C(n, k)``, as the package prints it), ``sqrt(x)``, ``Integer(...)``,
 ``Rational(p, q)`` and ``Sum(term, (k, low, high), ...)`` with ``k`` a
 symbol bound by the Sum.
 
@@ -305,7 +305,8 @@ def _parse(text: str) -> ast.Expression:
         raise Unreadable(f"sympy cannot read {text!r} as a number.") from None
 
 
-_TEXT_CALLS = {"Integer", "Rational", "Symbol", "factorial", "binomial", "sqrt", "Sum"}
+# "C" is binomial as the package prints its formulas (Exact.text: "C(39, 13)/C(52, 13)"), so a pasted formula reads.
+_TEXT_CALLS = {"Integer", "Rational", "Symbol", "factorial", "binomial", "C", "sqrt", "Sum"}
 _NODE_NAMES = {
     ast.Attribute: "the attribute access", ast.Subscript: "the indexing", ast.Lambda: "the lambda",
     ast.List: "the list", ast.Dict: "the dict", ast.Set: "the set", ast.Compare: "the comparison",
@@ -376,7 +377,7 @@ def _text_node(reader: _Reader, node: ast.AST, env: dict[Any, int], depth: int =
             return values[0] if len(values) == 1 else reader.div(values[0], values[1])
         if name == "factorial" and len(args) == 1:
             return reader.factorial(read(args[0]))
-        if name == "binomial" and len(args) == 2:
+        if name in ("binomial", "C") and len(args) == 2:
             return reader.binomial(read(args[0]), read(args[1]))
         if name == "sqrt" and len(args) == 1:
             return reader.sqrt(read(args[0]))
