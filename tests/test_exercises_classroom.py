@@ -370,3 +370,15 @@ def test_special_files_duplicate_keys_and_terminal_escapes_are_named_not_trusted
     assert "repeats a key" in skipped["dup.ipynb"] and " [2Jx.ipynb" in skipped
     shown = repr(grades) + grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
     assert "Ada" in shown and not any(c in shown for c in "\x1b\x07\u202e")
+
+
+@pytest.mark.parametrize("roster", ["Ada", b"Ada", None, 5, [1], ["Ada", None]])
+def test_a_roster_that_is_not_a_list_of_names_is_refused_naming_it(roster, tmp_path):
+    # A text roster was read letter by letter (every student flagged 'not on the roster'); [1] or None was a bare TypeError.
+    with pytest.raises(ValueError, match="^roster: "):
+        Class(SECRET, roster)
+    if roster is not None:
+        with pytest.raises(ValueError, match="^roster: "):
+            grade(tmp_path, SECRET, roster=roster)
+    with pytest.raises(ValueError, match="^folder: "):
+        grade(5, SECRET)

@@ -48,6 +48,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from os import PathLike
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -104,6 +105,17 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_") or "student"
 
 
+def _roster(roster: Any) -> list[str]:
+    """The roster's names; a text (not a list of names), a non-iterable or a non-text entry is refused naming roster."""
+    if isinstance(roster, (str, bytes)) or not isinstance(roster, Iterable):
+        raise ValueError(f"roster: a list of the students' names, not {type(roster).__name__} {str(roster)[:40]!r}.")
+    names = list(roster)
+    for n in names:
+        if not isinstance(n, str) or not _normal(n):
+            raise ValueError(f"roster: every entry is a student's name as text, not {n!r}.")
+    return names
+
+
 class Class:
     """A class: a secret only the teacher keeps and the students' names.
 
@@ -114,10 +126,7 @@ class Class:
 
     def __init__(self, secret: str | bytes, roster: Iterable[str]) -> None:
         _check_secret(secret)
-        names = [n for n in roster]
-        for n in names:
-            if not isinstance(n, str) or not _normal(n):
-                raise ValueError(f"roster: every entry is a student's name as text, not {n!r}.")
+        names = _roster(roster)
         seen: dict[str, str] = {}
         for n in names:
             if _normal(n) in seen:
@@ -530,10 +539,12 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     worksheet are both graded and flagged.
     """
     _check_secret(secret)
+    if not isinstance(folder, (str, PathLike)):
+        raise ValueError(f"folder: a path to the folder of handed-in notebooks, not {type(folder).__name__}.")
     root = Path(folder)
     if not root.is_dir():
         raise ValueError(f"folder: {root} is not a folder.")
-    names = {_normal(n) for n in roster} if roster is not None else None
+    names = {_normal(n) for n in _roster(roster)} if roster is not None else None
     saved = list(checks._RESULTS)  # grading calls the checks: leave this session's results as they were
     submissions: list[Submission] = []
     skipped: list[tuple[str, str]] = []
