@@ -111,8 +111,11 @@ def test_refused_settings_change_nothing():
 
 
 def test_the_solver_button_is_hidden_unless_asked_for():
-    assert PlayPage().play_table.solve_toggle.layout.display == "none"
-    assert PlayPage(solver=True).play_table.solve_toggle.layout.display != "none"
+    student = PlayPage().play_table
+    assert student.solve_toggle not in student.actions.children and student.solver_box not in student.children
+    assert student.solve_toggle.disabled
+    teacher = PlayPage(solver=True).play_table
+    assert teacher.solve_toggle in teacher.actions.children and teacher.solver_box in teacher.children
 
 
 def test_the_play_notebook_is_the_page_and_nothing_else():

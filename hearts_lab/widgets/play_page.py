@@ -180,7 +180,11 @@ class PlayPage(widgets.VBox):
             return
         self.error.clear()
         if not self.show_solver:
-            table.solve_toggle.layout.display = "none"
+            # Not merely hidden: a toggle hidden by CSS can be shown again from the browser's tools,
+            # and the solver sees the bots' cards. Left out of the page, it is never rendered.
+            table.solve_toggle.disabled = True
+            table.actions.children = tuple(w for w in table.actions.children if w is not table.solve_toggle)
+            table.children = tuple(w for w in table.children if w is not table.solver_box)
         self.play_table = table
         self.table_box.children = [table]
         self.preset.value = preset  # the players' options follow (_on_preset)
