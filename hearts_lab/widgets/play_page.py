@@ -184,7 +184,7 @@ class PlayPage(widgets.VBox):
             # and the solver sees the bots' cards. Left out of the page, it is never rendered.
             table.solve_toggle.disabled = True
             table.actions.children = tuple(w for w in table.actions.children if w is not table.solve_toggle)
-            table.children = tuple(w for w in table.children if w is not table.solver_box)
+            table.children = [w for w in table.children if w is not table.solver_box]
         self.play_table = table
         self.table_box.children = [table]
         self.preset.value = preset  # the players' options follow (_on_preset)
