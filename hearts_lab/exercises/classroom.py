@@ -54,7 +54,7 @@ from typing import Any, Callable, Iterable
 
 from ..records import read_bounded_file
 from . import checks
-from .results import printable as _printable
+from .results import printable as _printable, spreadsheet_safe
 from .variants import GENERATORS
 
 __all__ = ["Class", "Grades", "grade", "student_seed", "safe_cell", "read_roster", "command"]
@@ -234,19 +234,14 @@ def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | No
 # -- grading ----------------------------------------------------------------------
 
 
-#: Characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "|", "%")
-
-
 def safe_cell(value: Any) -> str:
-    """``value`` as spreadsheet-safe text: a leading ``= + - @`` (tab, CR, ...) is quoted with ``'``.
+    """``value`` as text, spreadsheet-safe by :func:`~hearts_lab.exercises.results.spreadsheet_safe` (the one rule).
 
     >>> safe_cell('=HYPERLINK("http://x", "y")'), safe_cell("Ada"), safe_cell(3)
     ('\\'=HYPERLINK("http://x", "y")', 'Ada', '3')
     """
     text = "" if value is None else str(value)
-    text = text.replace("\x00", "")
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    return spreadsheet_safe(text.replace("\x00", ""))
 
 
 @dataclass

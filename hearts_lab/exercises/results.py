@@ -58,7 +58,7 @@ MAX_RESULTS_FILE = 256 * 1024
 #: The longest student name, title or time stamp kept from a results file.
 MAX_FIELD = 200
 # OWASP's CSV-injection rule: a cell starting with one of these is a formula to a spreadsheet.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "|", "%")  # OWASP's list, and DDE's | and %
 
 
 def spreadsheet_safe(text: str) -> str:
