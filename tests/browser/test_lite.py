@@ -184,7 +184,7 @@ def close(page) -> None:
             await app.shell.currentWidget?.sessionContext?.shutdown();
             await app.commands.execute('application:close-all');
         }""")
-        page.wait_for_timeout(500)  # the workspace is saved after a short debounce
+        page.wait_for_timeout(2000)  # the workspace is saved after a debounce; 500 ms was too short under load (the next notebook opened with the old tabs restored)
     finally:
         page.close()
 
