@@ -208,11 +208,13 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
     ("04", "**Questions.** Which trick of this hand h", "50e527318981"): (
         "Seed 72, seven players: trick 1 has the most cancelled pairs (3). Seat 0 collects the most points (19). "
         "The kitty (3♣ 4♦ 9♦ Q♥ 3♠ 10♠) goes with trick 1's cards to seat 4 and holds 1 point (the Q♥)."),
-    ("05", "## Your turn: the play table", "03eb62f33f33"): (
+    ("05", "## Your turn: the play table", "4f8d06fea93d"): (
         "A guided first game. Watch for: students learning the first-trick and follow-suit rules from the grey "
         "cards' reasons; the pass (exactly three cards); Undo to compare two plays. With moon='choice' a shooter "
         "chooses old or new moon - discuss which is better from the scores. The 'solve ♠' button shows every "
-        "hand, the bots' included: fine for studying endings, but ask students to play a first hand without it."),
+        "hand, the bots' included: fine for studying endings, but ask students to play a first hand without it. "
+        "The Opponents menu changes the bots' level from their next card; 'What would the expert play?' gives "
+        "averages over sampled deals, not the right answer - ask students to play first and compare afterwards."),
     ("05", "## Things to try", "ca26f3a1b666"): (
         "1. Expect 'must follow suit' most often, then the first-trick and hearts-not-broken rules; let the class "
         "tally. 2. Most students find avoiding points easier than shooting the moon against HeuristicBots; a moon "
