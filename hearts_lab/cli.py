@@ -370,8 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="write deal slips to print, one per seat: FILE.html, or FILE.pdf (needs Playwright and Chromium)")
     play = sub.choices["play"]
     play.add_argument("--seat", type=int, default=None, help="play yourself at this seat (default: the bots play every seat)")
-    play.add_argument("--bots", choices=bot_names(), default="heuristic",
-                      help="the bots' level: easy, medium or expert (or heuristic, random, lowest)")
+    play.add_argument("--bots", choices=bot_names(), default="easy",
+                      help="the bots' level: easy (the default), medium or expert (or heuristic, random, lowest)")
     play.add_argument("--target", type=int, default=None, help="game target (default: the preset's)")
     play.add_argument("--moon", choices=MOON_POLICIES, default=None, help="moon policy (default: the preset's; 'choice' asks you)")
     # The teacher's class (hearts_lab.exercises.classroom): each student's own worksheet copies, and grading.

@@ -221,8 +221,8 @@ class Table:
 
     ``rules`` default to standard Hearts for 4 players; ``seed`` fixes every
     deal of the game; ``bots`` is a bot name from the package's registry
-    (``"heuristic"``, the default; the levels ``"easy"``, ``"medium"``,
-    ``"expert"``; ``"random"``; see :func:`hearts_lab.bots.bot_names`) or a
+    (the level ``"easy"``, the default: the heuristic bot with its moon
+    defence; ``"medium"``, ``"expert"``; ``"heuristic"``, ``"random"``; see :func:`hearts_lab.bots.bot_names`) or a
     list of bot objects, one per seat (the human's entry is ignored);
     ``dealer`` deals the first hand; ``controls`` names the front end's
     controls in the sentences.
@@ -246,7 +246,7 @@ class Table:
         rules: Rules | None = None,
         seat: int | None = 0,
         seed: int | str = 1,
-        bots: BotKind | Sequence[Bot | None] = "heuristic",
+        bots: BotKind | Sequence[Bot | None] = "easy",
         *,
         dealer: int = 0,
         controls: Controls | None = None,

@@ -84,7 +84,7 @@ def test_the_hint_is_refused_off_turn_and_changes_nothing():
 
 def test_picking_the_level_seats_the_registrys_bots_and_a_bad_name_changes_nothing():
     table = Table(seed=2)
-    assert table.level == "heuristic"
+    assert table.level == "easy"  # the default opponents: the heuristic bot with its moon defence
     table.pass_cards(table.hand.cards(0)[-3:])
     record = table.hand.to_json()
     report = table.set_level("expert")

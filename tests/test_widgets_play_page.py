@@ -125,7 +125,7 @@ def test_the_play_notebook_is_the_page_and_nothing_else():
     source = "".join(code[0]["source"])
     assert "PlayPage(" in source
     outputs = code[0]["outputs"]
-    assert ["".join(o["data"]["text/plain"]) for o in outputs if "text/plain" in o.get("data", {})] == ["PlayPage('standard', players=4, bots='heuristic', seed=1)"]
+    assert ["".join(o["data"]["text/plain"]) for o in outputs if "text/plain" in o.get("data", {})] == ["PlayPage('standard', players=4, bots='easy', seed=1)"]
 
 
 @pytest.mark.parametrize("bots", ["heuristic", "easy", "random"])

@@ -215,11 +215,11 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "hand, the bots' included: fine for studying endings, but ask students to play a first hand without it. "
         "The Opponents menu changes the bots' level from their next card; 'What would the expert play?' gives "
         "averages over sampled deals, not the right answer - ask students to play first and compare afterwards."),
-    ("05", "## Things to try", "ca26f3a1b666"): (
+    ("05", "## Things to try", "63e574862247"): (
         "1. Expect 'must follow suit' most often, then the first-trick and hearts-not-broken rules; let the class "
-        "tally. 2. Most students find avoiding points easier than shooting the moon against HeuristicBots; a moon "
-        "needs every heart and the Q♠. 3. Against random bots a careful player takes few points; against heuristic "
-        "bots more. Let students collect their own averages over a few hands and discuss the spread (a handful of "
+        "tally. 2. Most students find avoiding points easier than shooting the moon against the easy bots, which "
+        "also defend against a moon: a moon needs every heart and the Q♠. 3. Against random bots a careful player "
+        "takes few points; against the easy bots more, and expect more still against the expert bots. Let students collect their own averages over a few hands and discuss the spread (a handful of "
         "hands is a very small sample)."),
     ("06", "## Things to try", "edb7ba5db15d"): (
         "1. Five players without removing cards: 52 = 5·10 + 2, so the two leftover cards become a kitty of 2 (hand "

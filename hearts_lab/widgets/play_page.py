@@ -8,7 +8,7 @@ progress is never changed by a setting on its own.
 
 >>> page = PlayPage()
 >>> page.preset.value, page.players.value, page.bots.value, page.play_table.rules.players
-('standard', 4, 'heuristic', 4)
+('standard', 4, 'easy', 4)
 >>> page.preset.value = "cancellation"          # the player counts follow the rule set
 >>> page.players.options[0], page.players.value
 (6, 6)
@@ -96,7 +96,7 @@ class PlayPage(widgets.VBox):
         self,
         preset: PresetName = "standard",
         players: int = 4,
-        bots: BotKind = "heuristic",
+        bots: BotKind = "easy",
         seed: int = 1,
         *,
         solver: bool = False,
@@ -118,7 +118,7 @@ class PlayPage(widgets.VBox):
         )
         self.players.add_class("hl-setting-players")
         self.bots = widgets.Dropdown(
-            options=[(_bot_label(kind), kind) for kind in BOT_KINDS], value="heuristic",
+            options=[(_bot_label(kind), kind) for kind in BOT_KINDS], value="easy",
             description="Bots", style=style, layout=widgets.Layout(width="auto"),
         )
         self.bots.add_class("hl-setting-bots")

@@ -146,8 +146,9 @@ class PlayTable(widgets.VBox):
 
     ``rules`` default to standard Hearts for 4 players; ``seat`` is the
     student's seat; ``seed`` fixes every deal of the game; ``bots`` is a name
-    from the bot registry (``"heuristic"``, the default; the levels
-    ``"easy"``, ``"medium"``, ``"expert"``; ``"random"``) or a list of bot
+    from the bot registry (the level ``"easy"``, the default: the heuristic
+    bot with its moon defence; ``"medium"``, ``"expert"``; ``"heuristic"``,
+    ``"random"``) or a list of bot
     objects (the student's entry is ignored); ``four_colour`` draws a
     four-colour deck. The "Opponents" menu (:attr:`level_menu`,
     :meth:`set_level`) changes the bots' level during the game, and "what
@@ -180,7 +181,7 @@ class PlayTable(widgets.VBox):
         rules: Rules | None = None,
         seat: int = 0,
         seed: int | str = 1,
-        bots: BotKind | Sequence[Bot | None] = "heuristic",
+        bots: BotKind | Sequence[Bot | None] = "easy",
         four_colour: bool = False,
     ) -> None:
         super().__init__()

@@ -42,10 +42,10 @@ def test_pick_the_expert_and_ask_for_its_hint_with_the_keyboard(open_voila, scre
 
     # The opponents' menu lists the registry's levels; picking one says so in the message.
     menu = table.locator(".hl-level select")
-    # notebook 05 seats the heuristic bots (not a level), shown first
-    assert [o.strip().split(":")[0] for o in menu.locator("option").all_inner_texts()] == ["heuristic", "easy", "medium", "expert"]
+    # notebook 05 seats the default opponents, the "easy" level
+    assert [o.strip().split(":")[0] for o in menu.locator("option").all_inner_texts()] == ["easy", "medium", "expert"]
     before = version(table)
-    menu.select_option(index=3)  # ipywidgets' <option>s carry the labels: "expert: samples 32 deals ..."
+    menu.select_option(index=2)  # ipywidgets' <option>s carry the labels: "expert: samples 32 deals ..."
     wait_for_update(table, before)
     message = table.locator(".hl-message")
     expect(message).to_contain_text("Your opponents are now expert bots")
