@@ -34,10 +34,13 @@ from typing import Any, Mapping
 
 from .stats import rate_difference, wilson_interval
 
-__all__ = ["Verdict", "reveal", "compare_rates", "as_fraction", "NOT_ANSWERED"]
+__all__ = ["Verdict", "reveal", "worked_answer", "compare_rates", "as_fraction", "NOT_ANSWERED", "NOT_TRIED"]
 
 #: What an unanswered "your turn" check says: what to do, never the value.
 NOT_ANSWERED = "Not answered yet: replace None in the cell above with your own formula, then run both cells."
+#: What a worked answer says until the student has tried: what to do, never the value.
+NOT_TRIED = ("The library's worked answer is shown here once you have tried: replace None above with your own "
+             "answer, run that cell, then run this one.")
 #: MIME type of the machine-readable part of a verdict's output (the tests read the status from it).
 MIME_TYPE = "application/vnd.hearts-lab.verdict+json"
 
@@ -249,6 +252,30 @@ def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None
                                     "typed in? Write the whole formula so that Python computes it exactly.")
         return Verdict("wrong", "Not yet: " + _factor_nudge(Fraction(mine_exact / target).limit_denominator(10**6)))
     return Verdict("wrong", "Not yet: " + _factor_nudge(mine_exact / target))
+
+
+def worked_answer(value: Any, *, after: Any) -> Any:
+    """The library's worked answer ``value``, shown only once the student has tried.
+
+    ``after`` is the student's own answer (``None`` until they write one), or a
+    tuple of answers when ``value`` gives several away (a table of them): every
+    one must be tried. Until then the cell says what to do and shows nothing of
+    ``value``; after any attempt, right or wrong, it returns ``value`` for the
+    notebook to display (formula and all). It is the notebooks' counterpart of
+    a worksheet's ``hint(question, level=3)``: the student asks for it, after
+    trying.
+
+    >>> print(worked_answer(8436, after=None))
+    … The library's worked answer is shown here once you have tried: replace None above with your own answer, run that cell, then run this one.
+    >>> worked_answer(8436, after=7000)
+    8436
+    >>> worked_answer("a table", after=(1, None)).status
+    'unanswered'
+    """
+    tried = after if isinstance(after, tuple) else (after,)
+    if not tried or any(answer is None for answer in tried):
+        return Verdict("unanswered", NOT_TRIED)
+    return value
 
 
 def compare_rates(hits: Any, hands: Any, reference_hits: int, reference_hands: int, *, what: str = "rate") -> Verdict:

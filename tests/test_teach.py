@@ -10,7 +10,7 @@ import sympy
 
 from hearts_lab import Rules
 from hearts_lab.combinatorics import deal_count, hand_count, p_no_hearts
-from hearts_lab.teach import MIME_TYPE, NOT_ANSWERED, Verdict, as_fraction, compare_rates, reveal
+from hearts_lab.teach import MIME_TYPE, NOT_ANSWERED, NOT_TRIED, Verdict, as_fraction, compare_rates, reveal, worked_answer
 
 FOUR = Rules.preset("standard", players=4)
 
@@ -128,3 +128,20 @@ def test_reveal_nudges_integer_division_and_near_misses_without_the_answer():
     typed = reveal(0.0128, p)
     assert typed.status == "wrong" and "rounded" in typed.message
     assert reveal(comb(52, 13) * 2 + 7, hand_count(FOUR)).message == "Not yet: your value is too large."
+
+
+def test_the_worked_answer_stays_hidden_until_every_answer_it_gives_away_is_tried():
+    deals = deal_count(FOUR)
+    locked = worked_answer(deals, after=None)
+    assert locked.status == "unanswered" and locked.message == NOT_TRIED
+    shown = str(locked) + "".join(map(str, locked._repr_mimebundle_().values()))
+    assert str(deals.value) not in shown and deals.text not in shown
+    assert worked_answer(deals, after=(7, None)).status == "unanswered"
+    assert worked_answer(deals, after=()).status == "unanswered"
+
+
+def test_any_attempt_right_or_wrong_opens_the_worked_answer():
+    deals = deal_count(FOUR)
+    assert worked_answer(deals, after=12) is deals
+    assert worked_answer(deals, after=(1, Fraction(1, 2))) is deals
+    assert worked_answer(deals, after="52!/(13!)^4") is deals
