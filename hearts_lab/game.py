@@ -26,10 +26,33 @@ from .records import MAX_GAME_RECORD, MAX_RECORD_HANDS, JSONObject, check_fields
 from .rules import Rules
 from .scoring import HandScore, MoonChoice, check_moon_choice, game_ends, no_game_ends, score_hand
 
-__all__ = ["Game", "ScoredHand", "GAME_FORMAT", "MoonChooser"]
+__all__ = ["Game", "ScoredHand", "GAME_FORMAT", "MoonChooser", "ask_moon_choice"]
 
 #: Who answers the moon choice: called with (rules, points, shooter, scores before the hand).
 MoonChooser: TypeAlias = Callable[[Rules, Sequence[int], int, Sequence[int]], MoonChoice]
+
+
+def ask_moon_choice(
+    rules: Rules, points: Sequence[int], shooter: int | None, scores: Sequence[int], chooser: MoonChooser | MoonChoice | None
+) -> MoonChoice | None:
+    """The one moon-choice path: ``chooser``'s answer when the rules leave the moon to the
+    shooter (``moon="choice"``) and someone shot, else None (the rules decide). :meth:`Game.score`
+    asks through it, and so does the batch path's scoring (:func:`hearts_lab.simulate.score_batch`),
+    which has no :class:`Game` per hand.
+
+    ``chooser`` is ``"old"``/``"new"`` (passed on as it is, for the engine to check) or a callable
+    ``(rules, points, shooter, scores)``.
+
+    >>> from hearts_lab import Rules
+    >>> choice = Rules.preset("standard", players=4, moon="choice")
+    >>> ask_moon_choice(choice, (26, 0, 0, 0), 0, (0, 0, 0, 0), lambda *_: "new")
+    'new'
+    >>> ask_moon_choice(Rules.preset("standard", players=4), (26, 0, 0, 0), 0, (0, 0, 0, 0), lambda *_: "new") is None
+    True
+    """
+    if rules.moon != "choice" or shooter is None or chooser is None:
+        return None
+    return chooser(rules, points, shooter, scores) if callable(chooser) else chooser
 
 GAME_FORMAT = "hearts-lab/game"
 GAME_VERSION = 1
@@ -148,13 +171,9 @@ class Game:
         >>> game.score(hand, lambda rules, points, shooter, scores: "new").deltas == hand.points()
         True
         """
-        choice: MoonChoice | None = None
         self._check(hand)
-        shooter = hand.moon_shooter
-        if self.rules.moon == "choice" and shooter is not None and chooser is not None:
-            # A text answer (or anything not callable) goes to the engine as it is, which checks it.
-            choice = chooser(self.rules, hand.points(), shooter, self.scores) if callable(chooser) else chooser
-        return self.add_hand(hand, choice)
+        # A text answer (or anything not callable) goes to the engine as it is, which checks it.
+        return self.add_hand(hand, ask_moon_choice(self.rules, hand.points(), hand.moon_shooter, self.scores, chooser))
 
     @property
     def is_over(self) -> bool:

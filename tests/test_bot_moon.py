@@ -59,7 +59,43 @@ def test_the_rules_lab_scores_a_bots_choice_with_the_one_bot_policy():
     hand = moon_deal(rules)
     play_hand(hand, [LowestCardBot() for _ in range(4)])
     assert hand.moon_shooter == 0
-    result = RulesLab._score(hand)
+    result = RulesLab(bot="LowestCardBot")._score(hand)
     assert result.moon == bot_moon_choice(LowestCardBot(), rules, hand.points(), 0, (0, 0, 0, 0)) == "old"
     assert result.deltas == (0, 26, 26, 26)
     assert "scored as the old moon (the shooting bot's choice)" in RulesLab._notes(hand, result)
+
+
+def test_every_moon_choice_asks_the_shooting_bots_policy(monkeypatch):
+    """Under moon="choice" the rules lab, the batch scoring and play_game all ask the one bot moon
+    policy (Bot.choose_moon through the one moon-choice path): change the policy and all three follow."""
+    import numpy as np
+
+    from hearts_lab import Game, Rules
+    from hearts_lab.bots import Bot, LowestCardBot, play_game, play_hand
+    from hearts_lab.simulate import score_batch
+    from hearts_lab.widgets.rules_lab import RulesLab
+    from engine_helpers import moon_deal
+
+    rules = Rules.preset("standard", players=4, moon="choice")
+    hand = moon_deal(rules)
+    play_hand(hand, [LowestCardBot() for _ in range(4)])
+    start = (0, 0, 0, 0)
+    assert Bot.choose_moon(LowestCardBot(), rules, hand.points(), 0, start) == "old"  # the real policy says old here
+    asked = []
+
+    def always_new(self, rules, points, shooter, scores):
+        asked.append(shooter)
+        return "new"
+
+    monkeypatch.setattr(Bot, "choose_moon", always_new)
+    assert RulesLab(bot="LowestCardBot")._score(hand).moon == "new"
+    batch = score_batch(rules, np.array([hand.points()]), np.array([0]), np.array([start]))
+    assert batch.tolist() == [[-26, 0, 0, 0]]
+    assert asked == [0, 0]
+    # play_game: with only Q♠ and A♥ worth points (both taken = a moon), seed 1 is a 5-hand game with 3 moons.
+    two_cards = Rules.preset(
+        "standard", players=4, moon="choice", card_points=(("QS", 13), ("AH", 1)), moon_cards="all-points", target=14
+    )
+    game = play_game(Game(two_cards, seed=1), [LowestCardBot() for _ in range(4)])
+    moons = [h for h in game.history if h.hand.moon_shooter is not None]
+    assert moons and all(h.moon == "new" for h in moons) and len(asked) == 2 + len(moons)

@@ -13,7 +13,7 @@ import pytest
 from hearts_lab import Card, Hand, Rules, RulesError
 from hearts_lab.bots import HeuristicBot, LowestCardBot, play_hand
 from hearts_lab.rules import PRESET_PLAYERS
-from hearts_lab.scoring import score_hand
+from hearts_lab.scoring import game_ends, score_hand
 from hearts_lab.simulate import (
     GameResult,
     SimulationResult,
@@ -30,6 +30,7 @@ from hearts_lab.simulate.batch import (
     BatchTables,
     card_index,
     deals_from_hands,
+    games_over,
     index_card,
     play,
     random_deals,
@@ -438,6 +439,36 @@ def test_games_to_the_target():
     # Same rules, same play: the mean game lengths agree within their spread.
     spread = math.sqrt(sum(v * (k - result.mean_length) ** 2 for k, v in result.lengths.items()) / 400)
     assert abs(engine.mean_length - result.mean_length) < 4 * spread / math.sqrt(40)
+
+
+@pytest.mark.parametrize("name,players", ALL_CONFIGS, ids=[f"{n}-{p}" for n, p in ALL_CONFIGS])
+@pytest.mark.parametrize("ties", ["shared", "play-on"])
+def test_games_over_is_game_ends_row_by_row(name, players, ties):
+    """The batch twin of scoring.game_ends agrees with it on every preset, both tie rules, scores
+    on both sides of the target (negative too) and ties for the lowest and the highest score."""
+    rules = Rules.preset(name, players=players, ties=ties)
+    rng = random.Random(f"{name}{players}{ties}")
+    t = rules.target
+    rows = [[rng.choice([t - 1, t, t + 1, 0, -t, rng.randrange(-t, 2 * t)]) for _ in range(players)] for _ in range(400)]
+    rows += [[t] * players, [t - 1] * players, [0] * (players - 1) + [t], [5, 5] + [t] * (players - 2)]
+    got = games_over(rules, np.array(rows, dtype=np.int64)).tolist()
+    assert got == [game_ends(rules, tuple(row)) for row in rows]
+    assert any(got) and not all(got)
+
+
+def test_games_over_refuses_a_rule_field_it_does_not_know():
+    @dataclasses.dataclass(frozen=True)
+    class SuddenDeath(Rules):
+        sudden_death: bool = False
+
+    plain = SuddenDeath(players=4, name="sudden")
+    scores = np.array([[100, 0, 0, 0]])
+    assert games_over(plain, scores).tolist() == [True]
+    with pytest.raises(UnsupportedRule, match="^sudden_death: ") as error:
+        games_over(dataclasses.replace(plain, sudden_death=True), scores)
+    assert error.value.field == "sudden_death"
+    with pytest.raises(RulesError, match="^scores: expected one row of 4 scores"):
+        games_over(plain, np.array([100, 0, 0, 0]))
 
 
 def test_play_on_ties_never_share_a_win():

@@ -160,7 +160,7 @@ def test_sample_hand_is_the_seeded_hand_under_both_rule_sets():
     changed = played(lab.rules, 5)
     preset = played(STANDARD, 5)
     assert changed.points() != preset.points() and sum(changed.points()) == 117
-    deltas = RulesLab._score(changed).deltas
+    deltas = lab._score(changed).deltas
     for s in range(4):
         assert (
             f"<tr><th>seat {s}</th><td class='hl-num'>{changed.points()[s]}</td><td class='hl-num'>{deltas[s]:+d}</td>"

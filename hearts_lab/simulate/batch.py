@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from ..arguments import ArgumentError
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUITS, Card
 from ..core import SUPPORTED_FIELDS as CORE_FIELDS, unsupported_fields
 from ..rules import Rules
@@ -81,6 +82,7 @@ __all__ = [
     "random_deals",
     "deals_from_hands",
     "play",
+    "games_over",
 ]
 
 #: The policies the batch path plays.
@@ -156,6 +158,39 @@ _SELECT_BIT = np.array(
 )
 
 
+def _check_supported(rules: Rules) -> None:
+    """Refuse a rule field this module does not implement (:func:`hearts_lab.core.unsupported_fields`)."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
+    for name in unsupported_fields(rules, SUPPORTED_FIELDS):
+        raise UnsupportedRule(
+            f"{name}: the batch path does not implement this rule option "
+            f"({getattr(rules, name)!r}); use the engine path (method='engine').",
+            name,
+        )
+
+
+def games_over(rules: Rules, scores: np.ndarray) -> np.ndarray:
+    """Row by row, whether a game at these scores is over: the batch twin of
+    :func:`hearts_lab.scoring.game_ends` (some score reached the target and, with
+    ``ties="play-on"``, the lowest score is unique; RULES.md §0.9-0.10), for thousands of games
+    at once. Like the rest of this module it refuses a rule field it does not know, and
+    ``tests/test_simulate.py`` holds it equal to ``game_ends`` on every preset and player count.
+
+    >>> rules = Rules.preset("standard", players=4, ties="play-on")
+    >>> games_over(rules, np.array([[100, 20, 20, 50], [100, 20, 30, 50], [99, 0, 0, 0]])).tolist()
+    [False, True, False]
+    """
+    _check_supported(rules)
+    scores = np.asarray(scores)
+    if scores.ndim != 2 or scores.shape[1] != rules.players:
+        raise ArgumentError(f"scores: expected one row of {rules.players} scores per game, not shape {scores.shape}.", "scores")
+    over: np.ndarray = scores.max(axis=1) >= rules.target
+    if rules.ties == "play-on":
+        over &= (scores == scores.min(axis=1)[:, None]).sum(axis=1) == 1
+    return over
+
+
 @dataclass(frozen=True)
 class BatchTables:
     """Everything the batch path needs from a :class:`Rules`, as arrays (one entry per card number)."""
@@ -189,14 +224,7 @@ class BatchTables:
         >>> BatchTables.from_rules(Rules.preset("cancellation", players=7)).kitty_size
         6
         """
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules: expected a Rules value, not {type(rules).__name__}.")
-        for name in unsupported_fields(rules, SUPPORTED_FIELDS):
-            raise UnsupportedRule(
-                f"{name}: the batch path does not implement this rule option "
-                f"({getattr(rules, name)!r}); use the engine path (method='engine').",
-                name,
-            )
+        _check_supported(rules)
         deck = np.array(sorted(card_index(c) for c in rules.deck()), dtype=np.int16)
         # Points are 64-bit: refuse card values so large that a game's scores could leave that range.
         copies = Counter(rules.deck())

@@ -26,7 +26,6 @@ from ..arguments import ArgumentError, ArgumentTypeError, check_count, check_opt
 from ..bots import (
     LowestCardBot,
     RandomBot,
-    bot_moon_choice,
     bot_names,
     canonical_name,
     make_bot,
@@ -37,7 +36,7 @@ from ..bots import (
 from ..cards import QUEEN_OF_SPADES
 from ..errors import RulesError, check_rules
 from ..executors import as_executor
-from ..game import Game
+from ..game import Game, ask_moon_choice
 from ..hand import Hand
 from ..rules import PRESET_PLAYERS, PresetName, RuleChanges, Rules
 from ..scoring import no_game_ends, score_hand
@@ -440,8 +439,9 @@ def score_batch(rules: Rules, points: np.ndarray, shooter: np.ndarray, scores: n
     Hands without a moon add their points; each moon hand is scored by the
     engine itself (:func:`hearts_lab.scoring.score_hand`), so the ``auto`` and
     ``avoid-end`` decisions are the engine's. With ``moon="choice"`` the
-    shooter answers with the one bot moon policy, :meth:`hearts_lab.bots.Bot.choose_moon`,
-    as :func:`~hearts_lab.bots.play_game` does for the bots here.
+    shooter answers through the one moon-choice path (:func:`hearts_lab.game.ask_moon_choice`,
+    which :meth:`Game.score <hearts_lab.game.Game.score>` uses) with the bots' chooser
+    (:func:`hearts_lab.bots.moon_chooser`), as :func:`~hearts_lab.bots.play_game` does.
 
     >>> import numpy as np
     >>> rules = Rules.preset("standard", players=4)
@@ -454,21 +454,13 @@ def score_batch(rules: Rules, points: np.ndarray, shooter: np.ndarray, scores: n
     deltas = np.array(points, dtype=np.int64)
     if rules.moon == "off":
         return deltas
+    # The batch policies play as RandomBot and LowestCardBot, which share the one bot moon policy.
+    chooser = moon_chooser([LowestCardBot()] * rules.players)
     for i in np.flatnonzero(np.asarray(shooter) >= 0).tolist():
         who = int(shooter[i])
         took, before = tuple(deltas[i].tolist()), tuple(int(s) for s in scores[i])
-        choice = bot_moon_choice(LowestCardBot(), rules, took, who, before) if rules.moon == "choice" else None
-        deltas[i] = score_hand(rules, took, who, before, choice).deltas
+        deltas[i] = score_hand(rules, took, who, before, ask_moon_choice(rules, took, who, before, chooser)).deltas
     return deltas
-
-
-def _games_over(rules: Rules, scores: np.ndarray) -> np.ndarray:
-    """Row by row, :func:`hearts_lab.scoring.game_ends`: the target reached and, with
-    ``ties="play-on"``, a unique lowest score."""
-    over: np.ndarray = scores.max(axis=1) >= rules.target
-    if rules.ties == "play-on":
-        over &= (scores == scores.min(axis=1)[:, None]).sum(axis=1) == 1
-    return over
 
 
 def _games_result(rules: Rules, policy: str, method: str, seed: int, lengths: list[int], scores: list[tuple[int, ...]],
@@ -500,7 +492,7 @@ def _batch_games(rules: Rules, policy: str, seed: int, k: int, size: int) -> Gam
 
     import numpy as np
 
-    from .batch import BatchTables, play, random_deals
+    from .batch import BatchTables, games_over, play, random_deals
 
     tables = BatchTables.from_rules(rules)
     rng = _rng(seed, _GAMES_STREAM, k)
@@ -519,7 +511,7 @@ def _batch_games(rules: Rules, policy: str, seed: int, k: int, size: int) -> Gam
         scores[active] += score_batch(rules, out.points, out.shooter, scores[active])
         hands += active.size
         moons += int((out.shooter >= 0).sum())
-        over = _games_over(rules, scores[active])
+        over = games_over(rules, scores[active])
         number += 1
         lengths[active[over]] = number
         active = active[~over]

@@ -28,9 +28,10 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from ..arguments import check_count, check_option
-from ..bots import Bot, bot_moon_choice, canonical_name, deal_and_play, make_bot
+from ..bots import Bot, canonical_name, deal_and_play, make_bot, moon_chooser, seat_bots
 from ..cards import Card, CardError
 from ..errors import RulesError
+from ..game import ask_moon_choice
 from ..hand import Hand
 from ..render import cards_html
 from ..rules import (
@@ -470,12 +471,12 @@ class RulesLab(widgets.VBox):
             f"{rows}</table>{same}{notes}"
         )
 
-    @staticmethod
-    def _score(hand: Hand) -> HandScore:
-        """The hand's score changes from a 0-0 start; a bot asked to choose the moon follows :meth:`Bot.choose_moon`."""
-        rules, shooter, start = hand.rules, hand.moon_shooter, (0,) * hand.rules.players
-        choice = bot_moon_choice(None, rules, hand.points(), shooter, start) if rules.moon == "choice" and shooter is not None else None
-        return score_hand(rules, hand.points(), shooter, start, choice)
+    def _score(self, hand: Hand) -> HandScore:
+        """The hand's score changes from a 0-0 start; under ``moon="choice"`` the shooting seat's bot
+        answers through the one moon-choice path (:func:`hearts_lab.game.ask_moon_choice`)."""
+        rules, shooter, start, points = hand.rules, hand.moon_shooter, (0,) * hand.rules.players, hand.points()
+        bots = seat_bots(LAB_BOTS[self.controls["bot"].value], rules.players, self.controls["seed"].value)
+        return score_hand(rules, points, shooter, start, ask_moon_choice(rules, points, shooter, start, moon_chooser(bots)))
 
     @staticmethod
     def _notes(hand: Hand, result: HandScore) -> str:
