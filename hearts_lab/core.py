@@ -170,9 +170,11 @@ def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> 
     the winning seat and its card's code (-1, -1 when the trick is set aside, or, for a trick in
     progress, when no card is winning it yet), and the cancelled codes, each once, in the
     order its first copy was played."""
+    if not cancellation:
+        return _uncancelled_winner(plays)
     led = plays[0][1] >> 4
     cancelled: tuple[int, ...] = ()
-    if cancellation and len(plays) > 1:
+    if len(plays) > 1:
         seen: list[int] = []
         for _, c in plays:
             if c in seen:
@@ -188,6 +190,16 @@ def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> 
         if c >> 4 == led and c > best and c not in cancelled:
             best, winner = c, s
     return winner, best, cancelled
+
+
+def _uncancelled_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
+    """:func:`trick_winner_codes` with nothing cancelled: the highest card of the suit led (its first copy)."""
+    led = plays[0][1] >> 4
+    best = winner = -1
+    for s, c in plays:
+        if c >> 4 == led and c > best:
+            best, winner = c, s
+    return winner, best, ()
 
 
 #: Rule fields the rules core and the searches built on it (:mod:`hearts_lab.solve`) implement. A
@@ -236,16 +248,24 @@ class Core:
         "__weakref__",
         "breakers",
         "cancellation",
+        "deck_bits",
         "first_lead_points",
         "first_trick_points",
         "hand_size",
+        "hearts_open",
         "kitty_trick",
         "last_trick",
         "leader_collects_last",
         "moon",
         "moon_mask",
         "moon_on",
+        "next_seat",
+        "one_pack",
+        "opening_card",
         "opening_lead",
+        "pass_count",
+        "pass_targets",
+        "play_from",
         "players",
         "positive",
         "positive_mask",
@@ -260,7 +280,7 @@ class Core:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         #: ``winner(plays)``: :func:`trick_winner_codes` under these rules' ``cancellation``.
-        self.winner = partial(trick_winner_codes, rules.cancellation)
+        self.winner = partial(trick_winner_codes, True) if rules.cancellation else _uncancelled_winner
         self.players = rules.players
         self.hand_size = rules.hand_size
         self.last_trick = rules.hand_size - 1
@@ -288,8 +308,24 @@ class Core:
                 groups[self.value[k]] = groups.get(self.value[k], 0) | 1 << k
         #: (points, mask of the cards worth them) for each value other than 0.
         self.value_groups: tuple[tuple[int, int], ...] = tuple(sorted(groups.items()))
-        #: The cards whose play breaks hearts (option ``hearts_broken_by``).
+        #: The cards whose play breaks hearts (option ``hearts_broken_by``), and whether hearts start broken.
         self.breakers = mask_of(c for c in CODE if rules.breaks_hearts(c))
+        self.hearts_open = rules.hearts_broken_by == "nothing"
+        # -- the table, read once per rule set: the hand reads these instead of asking Rules each time.
+        n = rules.players
+        #: The seat after each seat (clockwise, the way play moves).
+        self.next_seat: tuple[int, ...] = tuple(rules.play_order(s)[1] for s in range(n))
+        #: For each dealer, every seat from the dealer's left round to the dealer (the deal's and trick 1's order).
+        self.play_from: tuple[tuple[int, ...], ...] = tuple(rules.play_order(d)[1:] + (d,) for d in range(n))
+        self.pass_count = rules.pass_count
+        #: For each pass offset of the schedule, the seat each seat passes to.
+        self.pass_targets: dict[int, tuple[int, ...]] = {
+            k: tuple(rules.pass_target(s, k) for s in range(n)) for k in set(rules.pass_schedule) | {0}
+        }
+        self.opening_card = rules.opening_card
+        #: One pack: each card of ``rules.deck()`` as its bit (a seat's cards are then the sum of their bits).
+        self.one_pack = rules.decks == 1
+        self.deck_bits: tuple[int, ...] = tuple(BIT[c] for c in rules.deck()) if self.one_pack else ()
 
     @classmethod
     def of(cls, rules: Rules) -> Core:

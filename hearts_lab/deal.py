@@ -16,13 +16,15 @@ import hashlib
 import random
 from typing import TYPE_CHECKING, Sequence, TypeVar
 
+from _random import Random as _MersenneTwister
+
 from .cards import CARD_INDEX, Card, _quote
 from .errors import RulesError, check_rules
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["rng_for", "shuffled", "deal_cards", "check_seed", "MAX_SEED_BITS", "MAX_SEED_TEXT"]
+__all__ = ["rng_for", "shuffled", "deal_cards", "deal_order", "check_seed", "MAX_SEED_BITS", "MAX_SEED_TEXT"]
 
 T = TypeVar("T")
 
@@ -65,9 +67,14 @@ def rng_for(seed: int | str, hand_number: int = 0, purpose: str = "deal") -> ran
     True
     """
     check_seed(seed)
+    return random.Random(_seed_number(seed, hand_number, purpose))
+
+
+def _seed_number(seed: int | str, hand_number: int, purpose: str) -> int:
+    """The number that seeds the generator of ``(purpose, seed, hand_number)``: 128 bits of SHA-256."""
     # surrogatepass: the same bytes as UTF-8 for any real text, and no UnicodeEncodeError for a caller's odd purpose.
     digest = hashlib.sha256(f"hearts-lab/{purpose}/{seed}/{hand_number}".encode("utf-8", "surrogatepass")).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+    return int.from_bytes(digest[:16], "big")
 
 
 def _below(rng: random.Random, n: int) -> int:
@@ -81,7 +88,7 @@ def _below(rng: random.Random, n: int) -> int:
 _WIDTHS = [(i + 1).bit_length() for i in range(128)]  # bits needed for a number below i + 1
 
 
-def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
+def shuffled(items: Sequence[T], rng: _MersenneTwister) -> list[T]:
     """A new list with ``items`` in a uniformly random order (Fisher-Yates)."""
     out = list(items)
     getrandbits = rng.getrandbits
@@ -94,6 +101,30 @@ def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
             j = getrandbits(bits)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def deal_order(rules: Rules, seed: int | str, hand_number: int = 0, dealer: int = 0, items: Sequence[T] | None = None
+               ) -> tuple[list[list[T]], list[T]]:
+    """The one deal: the deck of ``rules`` (or ``items``, one per card of ``rules.deck()``, moved
+    alike) shuffled with ``seed`` and ``hand_number``, then dealt one card at a time clockwise,
+    starting left of the dealer; the leftover cards form the kitty. Returns each seat's cards in
+    the order dealt, and the kitty. Arguments are the caller's to check (:func:`deal_cards` does).
+
+    >>> from hearts_lab import Rules
+    >>> rules = Rules.preset("standard", players=4)
+    >>> hands, _ = deal_order(rules, 7)
+    >>> [sorted(h) for h in hands] == [sorted(h) for h in deal_cards(rules, 7)[0]]
+    True
+    """
+    # _random.Random is random.Random without its Python-level seed(): the same generator, seeded alike.
+    deck = shuffled(rules.deck() if items is None else items, _MersenneTwister(_seed_number(seed, hand_number, "deal")))
+    n = rules.players
+    dealt = n * rules.hand_size
+    # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from its first.
+    hands: list[list[T]] = [[] for _ in range(n)]
+    for k in range(n):
+        hands[(dealer + 1 + k) % n] = deck[k:dealt:n]
+    return hands, deck[dealt:]
 
 
 def deal_cards(
@@ -109,12 +140,7 @@ def deal_cards(
         raise RulesError(f"hand_number: expected a whole number 0 or more, not {_quote(hand_number)}.", "hand_number")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RulesError(f"dealer: expected a seat from 0 to {rules.players - 1}, not {_quote(dealer)}.", "dealer")
-    deck = shuffled(rules.deck(), rng_for(seed, hand_number))
-    n = rules.players
-    dealt = n * rules.hand_size
+    check_seed(seed)
+    hands, kitty = deal_order(rules, seed, hand_number, dealer)
     key = CARD_INDEX.__getitem__
-    # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from its first.
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for k in range(n):
-        hands[(dealer + 1 + k) % n] = sorted(deck[k:dealt:n], key=key)
-    return hands, tuple(sorted(deck[dealt:], key=key))
+    return [sorted(h, key=key) for h in hands], tuple(sorted(kitty, key=key))

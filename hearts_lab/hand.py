@@ -33,7 +33,7 @@ from .cards import (
     format_cards,
 )
 from .core import _C0, _C1, _C2, _C3, _CARD_AT, _CARDS_BY_CHUNK, BIT, CODE, SUIT_MASKS, Core, cards_of
-from .deal import check_seed, deal_cards
+from .deal import check_seed, deal_cards, deal_order
 from .errors import IllegalMove, IllegalPass, MoveRule, RulesError, check_rules
 from .records import RECORD_FORMAT, JSONObject, hand_from_dict, hand_from_json, hand_to_dict, hand_to_json
 from .rules import Rules
@@ -65,9 +65,11 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     return value
 
 
-# A finished trick as stored during play: Trick's fields, the reason left None until read.
+# A finished trick as stored during play, built into a Trick when read: number, leader, the plays as
+# (seat, code), winner, the cancelled codes, the collected cards (None: the trick's own cards), collector,
+# points, took_kitty, pending, kitty_pending.
 _TrickFields: TypeAlias = tuple[
-    int, int, tuple[tuple[int, Card], ...], bool, "int | None", tuple[Card, ...], tuple[Card, ...], None,
+    int, int, tuple[tuple[int, int], ...], "int | None", tuple[int, ...], "tuple[Card, ...] | None",
     "int | None", int, bool, tuple[Card, ...], bool,
 ]
 
@@ -288,54 +290,77 @@ class Hand:
         passing: bool,
     ) -> None:
         """The state of a fresh hand from checked, sorted cards."""
+        core = Core.of(rules)
+        # Each seat's cards as masks (hearts_lab.core): the distinct cards it holds, and those it holds twice.
+        if core.one_pack:
+            bit_of = BIT.__getitem__
+            held: list[int] = [sum(map(bit_of, h)) for h in seats]
+            twice: list[int] = [0] * rules.players
+        else:
+            held, twice = [], []
+            for h in seats:
+                once = more = 0
+                for c in h:
+                    b = BIT[c]
+                    if once & b:
+                        more |= b
+                    else:
+                        once |= b
+                held.append(once)
+                twice.append(more)
+        self._start(rules, core, tuple([tuple(h) for h in seats]), held, twice, kitty, hand_number, dealer, seed, passing)
+
+    def _start(
+        self,
+        rules: Rules,
+        core: Core,
+        dealt: tuple[tuple[Card, ...], ...],
+        held: list[int],
+        twice: list[int],
+        kitty: tuple[Card, ...],
+        hand_number: int,
+        dealer: int,
+        seed: int | str | None,
+        passing: bool,
+    ) -> None:
+        """The state of a fresh hand from checked cards: each seat's sorted cards and their masks."""
         n = rules.players
         self.rules = rules
         self.hand_number = hand_number
         self.dealer = dealer
         self.seed = seed
         self.kitty: tuple[Card, ...] = kitty
-        self._dealt: tuple[tuple[Card, ...], ...] = tuple([tuple(h) for h in seats])
-        # Each seat's cards as masks (hearts_lab.core): the distinct cards it holds, and those it holds twice.
-        if rules.decks == 1:
-            bit_of = BIT.__getitem__
-            self._held: list[int] = [sum(map(bit_of, h)) for h in seats]
-            self._twice: list[int] = [0] * n
-        else:
-            self._held, self._twice = [], []
-            for h in seats:
-                held = twice = 0
-                for c in h:
-                    b = BIT[c]
-                    if held & b:
-                        twice |= b
-                    else:
-                        held |= b
-                self._held.append(held)
-                self._twice.append(twice)
-        self._core = Core.of(rules)
+        self._dealt: tuple[tuple[Card, ...], ...] = dealt
+        self._held: list[int] = held
+        self._twice: list[int] = twice
+        self._core = core
         self._n = n
+        self._next = core.next_seat
+        self._legal = core.legal
         self.pass_offset: int = rules.pass_offset(hand_number) if passing else 0
         self._choices: dict[int, tuple[Card, ...]] = {}
         self._passes: tuple[tuple[Card, ...], ...] | None = None
-        self._history: list[Card] = []
-        # Finished tricks are kept as Trick field tuples and built into Trick values on demand.
+        # Finished tricks are kept as field tuples (_TrickFields) and built into Trick values on demand.
         self._trick_fields: list[_TrickFields] = []
         self._trick_cache: list[Trick] = []
-        self._plays: list[tuple[int, Card]] = []
-        self._collected: list[list[Card]] = [[] for _ in range(n)]
+        self._codes: list[tuple[int, int]] = []  # the current trick's plays as (seat, code)
         self._points = [0] * n
         self._pending: list[Card] = []
         self._unclaimed: list[Card] = []
         self._kitty_holder: int | None = None
         self._kitty_in_pending = False  # trick 1 was set aside with the kitty in its pile
         self._opening_card: Card | None = None
-        self.hearts_broken: bool = rules.hearts_broken_by == "nothing"
+        self._opening_bit = 0
+        self.hearts_broken: bool = core.hearts_open
         self._leader = 0
         self._to_play: int | None = None
-        self._decided: tuple[tuple[Card, ...], MoveRule | None, str] | None = None
+        self._led = -1  # the suit index led to the current trick (-1 before its lead)
+        self._first = True  # the first trick is being played
+        self._decided: tuple[tuple[Card, ...], MoveRule | None] | None = None
         self._owner = -1  # who may still shoot the moon (Core.moon_owner)
         self._pend_moon = self._pend_pos = False  # the pile holds a moon card / a card worth points
         self._pend_pts = 0
+        self._kitty_pts, self._kitty_moon, self._kitty_pos = 0, False, False
         self.phase: Phase
         if self.pass_offset:
             self.phase = "pass"
@@ -357,10 +382,17 @@ class Hand:
         check_seed(seed)
         _whole("hand_number", hand_number, 0, MAX_HAND_NUMBER)
         _whole("dealer", dealer, 0, rules.players - 1)
-        hands, kitty = deal_cards(rules, seed, hand_number, dealer)
-        # deal_cards deals exactly the rules' deck, sorted: nothing to check again.
         hand = cls.__new__(cls)
-        hand._setup(rules, hands, kitty, hand_number, dealer, seed, True)
+        core = Core.of(rules)
+        # The deal deals exactly the rules' deck: nothing to check again.
+        if core.one_pack:  # the deck's bits dealt as the deck would be: a seat's cards are the sum of its bits
+            seats, rest = deal_order(rules, seed, hand_number, dealer, core.deck_bits)
+            held = [sum(h) for h in seats]
+            hand._start(rules, core, tuple([cards_of(m) for m in held]), held, [0] * rules.players,
+                        cards_of(sum(rest)), hand_number, dealer, seed, True)
+        else:
+            hands, kitty = deal_cards(rules, seed, hand_number, dealer)
+            hand._setup(rules, hands, kitty, hand_number, dealer, seed, True)
         return hand
 
     @classmethod
@@ -549,12 +581,17 @@ class Hand:
         """The finished tricks, in order."""
         cache = self._trick_cache
         cancellation = self.rules.cancellation
+        card = _CARD_AT
         for fields in self._trick_fields[len(cache) :]:
-            # The sentence is written only when someone reads the trick.
-            number, leader, plays, complete, winner, cancelled, collected, _, collector, points, took, pending, riding = fields
+            # The cards and the sentence are made only when someone reads the trick.
+            number, leader, codes, winner, cancelled, collected, collector, points, took, pending, riding = fields
+            plays = tuple([(s, card[k]) for s, k in codes])
+            if collected is None:
+                collected = tuple([c for _, c in plays])
             reason = _resolve(cancellation, plays).reason
             cache.append(
-                Trick(number, leader, plays, complete, winner, cancelled, collected, reason, collector, points, took, pending, riding)
+                Trick(number, leader, plays, True, winner, tuple([card[k] for k in cancelled]), collected, reason,
+                      collector, points, took, pending, riding)
             )
         return tuple(cache)
 
@@ -566,7 +603,8 @@ class Hand:
     @property
     def current_trick(self) -> Trick:
         """The trick being played (possibly with no cards yet); its ``pending`` is the pile waiting now."""
-        return Trick(len(self._trick_fields), self._leader, tuple(self._plays), pending=tuple(self._pending))
+        plays = tuple([(s, _CARD_AT[k]) for s, k in self._codes])
+        return Trick(len(self._trick_fields), self._leader, plays, pending=tuple(self._pending))
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -598,7 +636,13 @@ class Hand:
 
     def collected(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` has collected this hand."""
-        return tuple(self._collected[self._seat(seat)])
+        seat = self._seat(seat)
+        out: list[Card] = []
+        for fields in self._trick_fields:
+            if fields[6] == seat:
+                collected = fields[5]
+                out.extend([_CARD_AT[k] for _, k in fields[2]] if collected is None else collected)
+        return tuple(out)
 
     def points(self) -> tuple[int, ...]:
         """Penalty points each seat has collected this hand, before any moon adjustment."""
@@ -607,7 +651,10 @@ class Hand:
     @property
     def history(self) -> tuple[Card, ...]:
         """Every card played, in order."""
-        return tuple(self._history)
+        card = _CARD_AT
+        played = [card[k] for fields in self._trick_fields for _, k in fields[2]]
+        played += [card[k] for _, k in self._codes]
+        return tuple(played)
 
     @property
     def passes(self) -> tuple[tuple[Card, ...], ...] | None:
@@ -664,6 +711,20 @@ class Hand:
 
         A seat may change its choice until then. A wrong pass raises :class:`IllegalPass`.
         """
+        core = self._core
+        if (type(cards) is list or type(cards) is tuple) and core.one_pack and self.phase == "pass" and type(seat) is int:
+            # The common case, one pack: distinct Cards the seat holds, as many as the rules pass.
+            chosen_bits = 0
+            for c in cards:
+                if type(c) is not Card:
+                    break
+                chosen_bits |= BIT[c]
+            else:
+                if 0 <= seat < self._n and chosen_bits.bit_count() == len(cards) == core.pass_count and not chosen_bits & ~self._held[seat]:
+                    self._choices[seat] = cards_of(chosen_bits)
+                    if len(self._choices) == self._n:
+                        self._exchange()
+                    return
         given = len(cards) if type(cards) is list or type(cards) is tuple else None
         if given is None:  # the common cases skip the checks below
             if isinstance(cards, str):
@@ -712,11 +773,11 @@ class Hand:
             self._exchange()
 
     def _exchange(self) -> None:
-        n = self.players
-        passes = tuple(self._choices[s] for s in range(n))
+        n = self._n
+        passes = tuple([self._choices[s] for s in range(n)])
         held, twice = self._held, self._twice
-        targets = [self.rules.pass_target(seat, self.pass_offset) for seat in range(n)]
-        if self.rules.decks == 1:
+        targets = self._core.pass_targets[self.pass_offset]
+        if self._core.one_pack:
             for seat, cards in enumerate(passes):
                 given = sum(map(BIT.__getitem__, cards))
                 held[seat] ^= given
@@ -744,27 +805,19 @@ class Hand:
     def _start_play(self) -> None:
         self.phase = "play"
         self._decided = None
-        rules = self.rules
-        self._kitty_trick = rules.kitty_trick if self.kitty else None
-        self._last_trick = rules.hand_size - 1
-        self._led = -1  # the suit index led to the current trick (-1 before its lead)
-        self._first = True  # the first trick is being played
-        self._legal = self._core.legal
-        self._codes: list[tuple[int, int]] = []  # the current trick's plays as (seat, code)
-        self._kitty_pts, self._kitty_moon, self._kitty_pos = 0, False, False
+        core = self._core
         if self.kitty:
-            core = self._core
             kitty_codes = [CODE[c] for c in self.kitty]
             self._kitty_pts = sum(core.value[k] for k in kitty_codes)
             self._kitty_moon = any(core.moon[k] for k in kitty_codes)
             self._kitty_pos = any(core.positive[k] for k in kitty_codes)
         # From the dealer's left round to the dealer.
-        order = rules.play_order(self.dealer)[1:] + (self.dealer,)
-        if rules.opening_lead == "left-of-dealer":
+        order = core.play_from[self.dealer]
+        if core.opening_lead == "left-of-dealer":
             self._leader = order[0]
         else:
             # The lowest club dealt to a seat (the deck's lowest unless it lies in the kitty).
-            lowest = rules.opening_card
+            lowest = core.opening_card
             if lowest is not None and lowest not in self.kitty:
                 self._opening_card = lowest
             else:
@@ -774,26 +827,19 @@ class Hand:
                 self._opening_card = _CARD_AT[(clubs & -clubs).bit_length() - 1] if clubs else None
             opening = BIT[self._opening_card] if self._opening_card is not None else 0
             self._leader = next((s for s in order if self._held[s] & opening), order[0])
-        self._opening_bit = BIT[self._opening_card] if rules.opening_lead == "lowest-club" and self._opening_card else 0
+        self._opening_bit = BIT[self._opening_card] if core.opening_lead == "lowest-club" and self._opening_card else 0
         self._to_play = self._leader
+        self._decide()
 
     # -- playing ------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Card, ...]:
-        """The distinct cards the seat to play may play now, by suit then rank."""
+        """The distinct cards the seat to play may play now, by suit then rank (empty unless in play).
+
+        The decision is made once per turn, as the turn begins (:meth:`_decide`), and read here.
+        """
         decided = self._decided
-        if decided is None:
-            if self.phase != "play":
-                return ()
-            # _decide, inlined: this is the engine's hottest call.
-            led = self._led
-            legal, rule = self._legal(self._held[self._to_play], led, self._first, self.hearts_broken, self._opening_bit)  # type: ignore[index]
-            if led >= 0 and not legal & ~SUIT_MASKS[led]:
-                cards = _CARDS_BY_CHUNK[led][legal >> (16 * led + 2) & 0x1FFF]  # following suit: one suit's cards
-            else:
-                cards = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
-            self._decided = decided = (cards, rule, "")
-        return decided[0]
+        return decided[0] if decided is not None else ()
 
     @property
     def legality(self) -> Legality:
@@ -811,15 +857,21 @@ class Hand:
         """
         if self.phase != "play":
             return Legality(None, (), "phase", "the hand is over" if self.phase == "over" else "the cards have not been passed yet")
-        legal, rule, _ = self._decided or self._decide()
+        legal, rule = self._decided or self._decide()
         return Legality(self._to_play, legal, rule, self._clause(rule))
 
-    def _decide(self) -> tuple[tuple[Card, ...], MoveRule | None, str]:
-        """Which cards the seat to play may play, and the one rule that removed the others (Core.legal)."""
+    def _decide(self) -> tuple[tuple[Card, ...], MoveRule | None]:
+        """Which cards the seat to play may play, and the one rule that removed the others (Core.legal),
+        as card tuples; made as each turn begins (:meth:`play` makes it inline, the same way)."""
         seat = self._to_play
         assert seat is not None
-        legal, rule = self._legal(self._held[seat], self._led, self._first, self.hearts_broken, self._opening_bit)
-        self._decided = decided = (cards_of(legal), rule, "")
+        led = self._led
+        legal, rule = self._legal(self._held[seat], led, self._first, self.hearts_broken, self._opening_bit)
+        if led >= 0 and not legal & ~SUIT_MASKS[led]:
+            cards = _CARDS_BY_CHUNK[led][legal >> (16 * led + 2) & 0x1FFF]  # following suit: one suit's cards
+        else:
+            cards = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
+        self._decided = decided = (cards, rule)
         return decided
 
     def _clause(self, rule: MoveRule | None) -> str:
@@ -870,7 +922,7 @@ class Hand:
             seat = index
         if seat is not None and seat != to_play:
             raise IllegalMove(f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=())
-        legal, rule, _ = self._decided or self._decide()
+        legal, rule = self._decided or self._decide()
         if card in legal:
             return card
         clause = self._clause(rule)
@@ -933,56 +985,90 @@ class Hand:
         # implies the play phase) is checked inline; anything else takes the full path.
         if decided is None or seat is not None or type(card) is not Card or card not in decided[0]:
             card = self.verify_play(card, seat)
-        seat_ = self._to_play
-        assert seat_ is not None
+        s = self._to_play
+        assert s is not None
         k = CODE[card]
         b = 1 << k
-        twice = self._twice[seat_]
-        if twice & b:
-            self._twice[seat_] = twice ^ b
+        held, twice = self._held, self._twice
+        if twice[s] & b:
+            twice[s] ^= b
         else:
-            self._held[seat_] ^= b
-        self._history.append(card)
-        plays = self._plays
-        if not plays:
-            self._led = k >> 4
-        plays.append((seat_, card))
-        self._codes.append((seat_, k))
-        self._decided = None
-        n = self._n
-        if len(plays) < n:
-            self._to_play = seat_ + 1 if seat_ + 1 < n else 0
+            held[s] ^= b
+        codes = self._codes
+        if codes:
+            led = self._led
+        else:
+            led = self._led = k >> 4
+        codes.append((s, k))
+        if len(codes) < self._n:
+            s = self._to_play = self._next[s]
         else:
             self._finish_trick()
+            if self._to_play is None:
+                self._decided = None
+                return
+            s, led = self._to_play, -1
+        # _decide, inlined (this is the engine's hottest path): the next turn's decision (Core.legal).
+        legal, rule = self._legal(held[s], led, self._first, self.hearts_broken, self._opening_bit)
+        if led >= 0 and not legal & ~SUIT_MASKS[led]:
+            self._decided = (_CARDS_BY_CHUNK[led][legal >> (16 * led + 2) & 0x1FFF], rule)  # following suit: one suit's cards
+        else:
+            self._decided = (_C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50], rule)
 
     def _finish_trick(self) -> None:
+        """Settle the trick just completed: its winner (Core.winner), who collects it and its pile
+        (Core.collector), the kitty, the points, the moon (Core.moon_owner) and hearts broken."""
         core = self._core
-        plays = tuple(self._plays)
-        number = len(self._trick_fields)
-        last = number == core.last_trick
         codes = self._codes
-        won, _, cancelled_codes = core.winner(codes)
+        number = len(self._trick_fields)
+        leader = self._leader
+        won, _, cancelled = core.winner(codes)
         winner = won if won >= 0 else None
-        cancelled = tuple([_CARD_AT[k] for k in cancelled_codes]) if cancelled_codes else ()
-        pile = self._pending + [c for _, c in plays] if self._pending else [c for _, c in plays]
         value = core.value
-        points = self._pend_pts
+        points = 0
         trick_mask = 0
         for _, k in codes:
             points += value[k]
             trick_mask |= 1 << k
+        collector = core.collector(won, leader, number)
+        kitty_here = number == core.kitty_trick
+        if collector >= 0 and not self._pending and not kitty_here:
+            # The common case: the trick alone, collected by its winner (its cards are read from its plays).
+            self._points[collector] += points
+            self._owner = core.moon_owner(self._owner, collector, trick_mask & core.moon_mask != 0, trick_mask & core.positive_mask != 0)
+            self._trick_fields.append((number, leader, tuple(codes), winner, cancelled, None, collector, points, False, (), False))
+        else:
+            self._settle_pile(number, leader, tuple(codes), winner, cancelled, collector, points, trick_mask, kitty_here)
+        if not self.hearts_broken and trick_mask & core.breakers:
+            self.hearts_broken = True
+        self._codes = []
+        self._led = -1
+        self._first = False
+        if winner is not None:
+            self._leader = winner
+        if number == core.last_trick:
+            self.phase = "over"
+            self._to_play = None
+        else:
+            self._to_play = self._leader
+
+    def _settle_pile(
+        self, number: int, leader: int, codes: tuple[tuple[int, int], ...], winner: int | None, cancelled: tuple[int, ...],
+        collector: int, points: int, trick_mask: int, kitty_here: bool,
+    ) -> None:
+        """A trick that involves the pile of set-aside tricks or the kitty, or is set aside itself."""
+        core = self._core
+        pile = self._pending + [_CARD_AT[k] for _, k in codes]
+        points += self._pend_pts
         has_moon = self._pend_moon or bool(trick_mask & core.moon_mask)
         has_pos = self._pend_pos or bool(trick_mask & core.positive_mask)
-        kitty_here = number == core.kitty_trick
         if kitty_here:
             pile = [*pile, *self.kitty]
             points += self._kitty_pts
             has_moon = has_moon or self._kitty_moon
             has_pos = has_pos or self._kitty_pos
-        collector = core.collector(won, self._leader, number)
         took_kitty = False
         if collector >= 0:
-            self._collected[collector].extend(pile)
             self._points[collector] += points
             self._pending = []
             if kitty_here or (self._kitty_holder is None and self._kitty_in_pending):
@@ -992,7 +1078,7 @@ class Hand:
             collected = tuple(pile)
             self._owner = core.moon_owner(self._owner, collector, has_moon, has_pos)
             self._pend_pts, self._pend_moon, self._pend_pos = 0, False, False
-        elif last:
+        elif number == core.last_trick:
             self._unclaimed.extend(pile)
             self._pending = []
             collected = ()
@@ -1005,23 +1091,10 @@ class Hand:
             collected = ()
             self._pend_pts, self._pend_moon, self._pend_pos = points, has_moon, has_pos
             points = 0
-        if not self.hearts_broken and trick_mask & core.breakers:
-            self.hearts_broken = True
         self._trick_fields.append(
-            (number, self._leader, plays, True, winner, cancelled, collected, None, None if collector < 0 else collector,
+            (number, leader, codes, winner, cancelled, collected, None if collector < 0 else collector,
              points, took_kitty, tuple(self._pending) if self._pending else (), self._kitty_in_pending)
         )
-        self._plays = []
-        self._codes = []
-        self._led = -1
-        self._first = False
-        if winner is not None:
-            self._leader = winner
-        if last:
-            self.phase = "over"
-            self._to_play = None
-        else:
-            self._to_play = self._leader
 
     # -- replay, undo and records -------------------------------------------------
 
@@ -1048,8 +1121,9 @@ class Hand:
         >>> hand.at(0).phase
         'pass'
         """
-        _whole("plays", plays, 0, len(self._history))
-        return self._rebuilt(self._history[:plays])
+        history = self.history
+        _whole("plays", plays, 0, len(history))
+        return self._rebuilt(history[:plays])
 
     def copy(self) -> Hand:
         """An independent copy of this hand, cheap enough to call at every node of a search.
@@ -1084,12 +1158,13 @@ class Hand:
         >>> first = hand.legal_moves()[0]; hand.play(first); hand.undo(); hand.history
         ()
         """
-        if type(plays) is not int or not 0 <= plays <= len(self._history):
+        history = self.history
+        if type(plays) is not int or not 0 <= plays <= len(history):
             raise RulesError(
-                f"plays: cannot undo {_quote(plays)} plays; {len(self._history)} have been played (a whole number 0 to {len(self._history)}).",
+                f"plays: cannot undo {_quote(plays)} plays; {len(history)} have been played (a whole number 0 to {len(history)}).",
                 "plays",
             )
-        self.__dict__ = self._rebuilt(self._history[: len(self._history) - plays]).__dict__
+        self.__dict__ = self._rebuilt(history[: len(history) - plays]).__dict__
 
     def to_dict(self) -> JSONObject:
         """The complete record as plain data: rules, deal, kitty, passes and plays (:func:`hearts_lab.records.hand_to_dict`)."""

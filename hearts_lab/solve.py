@@ -402,7 +402,6 @@ class _Search:
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.nodes = 0
         self.limit = 1 << 62
-        self.hand_size = rules.hand_size
         # By code, from the core: each card's points, whether it counts toward the moon, is worth more than 0.
         self.value, self.moon, self.positive = core.value, core.moon, core.positive
         self.pointcard = {c: card in POINT_CARDS for c, card in _CARD_OF.items()}
@@ -413,12 +412,7 @@ class _Search:
             k = (self.value[c], self.moon[c], self.positive[c], self.pointcard[c], self.breaks[c])
             self.cls[c] = classes.setdefault(k, len(classes))
         self.tag = {c: ((c >> 4) * 64 + self.cls[c]) * 4096 for c in _CARD_OF}
-        self.cancellation = rules.cancellation
-        self.first_trick_points = rules.first_trick_points
-        self.first_lead_points = rules.first_lead_points
-        self.opening_lead = rules.opening_lead
-        self.leader_collects_last = rules.last_trick_set_aside == "leader"
-        self.moon_on = rules.moon != "off"
+        # The rule flags are read from the core (core.cancellation, core.kitty_trick, ...), never copied here.
         self.key_points = rules.moon in ("auto", "avoid-end")  # the moon decision reads every seat's points
         # -- the position
         # Each seat's cards as masks (hearts_lab.core): the distinct cards it holds, and those it holds twice.
@@ -450,12 +444,11 @@ class _Search:
                 owner = s if owner == -1 else -2
         if any(self.moon[_code(c)] or self.positive[_code(c)] for c in hand.unclaimed):
             owner = -2
-        self.owner = owner if self.moon_on else -2
+        self.owner = owner if core.moon_on else -2
         kitty = [_code(c) for c in hand.kitty]
         self.kitty = (sum(self.value[c] for c in kitty), sum(self.moon[c] for c in kitty), sum(self.positive[c] for c in kitty))
-        self.kitty_trick = -1 if rules.kitty_trick is None else rules.kitty_trick
         self.opening = -1
-        if self.trick_no == 0 and not self.trick and self.opening_lead == "lowest-club" and hand.opening_card is not None:
+        if self.trick_no == 0 and not self.trick and core.opening_lead == "lowest-club" and hand.opening_card is not None:
             self.opening = _code(hand.opening_card)
         self.opening_bit = 1 << self.opening if self.opening >= 0 else 0
         self.leaf_cache: dict[tuple[tuple[int, ...], int], int] = {}
@@ -545,8 +538,8 @@ class _Search:
         p_moon = self.pend_moon + sum(moon[c] for _, c in trick)
         p_pos = self.pend_pos + sum(positive[c] for _, c in trick)
         number = self.trick_no
-        last = number == self.hand_size - 1
-        if number == self.kitty_trick:
+        last = number == core.last_trick
+        if number == core.kitty_trick:
             p_pts += self.kitty[0]
             p_moon += self.kitty[1]
             p_pos += self.kitty[2]
@@ -709,7 +702,7 @@ class _Search:
         discarded to another suit's trick is won by somebody else. On trick 1 a defender may
         be made to throw one of those cards (when no points may be discarded), so there it
         must also hold some other card it may play."""
-        if self.cancellation:
+        if self.core.cancellation:
             return False
         seat = self.seat
         mine, mine_twice = self.held[seat], self.twice[seat]
@@ -722,7 +715,7 @@ class _Search:
                 targets.append((suit_mask & ~((low << 1) - 1), (mine & suit_mask).bit_count() + (mine_twice & suit_mask).bit_count()))
         if not targets:
             return False
-        first = self.trick_no == 0 and not self.first_trick_points
+        first = self.trick_no == 0 and not self.core.first_trick_points
         for s in range(self.n):
             if s == seat:
                 continue
@@ -863,7 +856,7 @@ class _Search:
                         high += worth * k
                     else:
                         low += worth * k
-                rest = self.pend_pts + (self.kitty[0] if self.kitty_trick >= self.trick_no else 0)
+                rest = self.pend_pts + (self.kitty[0] if self.core.kitty_trick >= self.trick_no else 0)
                 low += min(rest, 0)
                 high += max(rest, 0)
                 if low >= beta or low == high:
