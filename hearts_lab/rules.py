@@ -39,6 +39,7 @@ __all__ = [
     "PresetName", "OpeningLead", "HeartsBrokenBy", "MoonPolicy", "MoonCards", "LastTrickSetAside", "KittyTo",
     "TiePolicy", "CardValuesName", "OPENING_LEADS", "HEARTS_BROKEN_BY", "MOON_POLICIES", "MOON_CARDS",
     "LAST_TRICK_SET_ASIDE", "KITTY_TO", "TIE_POLICIES", "field_help", "RuleChanges",
+    "RuleField", "RuleFieldKind", "RULE_FIELD_KINDS", "OPTION_SECTIONS", "INFO", "rule_fields",
 ]
 
 #: Player counts each preset allows.
@@ -61,8 +62,6 @@ CardValuesName = Literal["standard", "omnibus", "spot-hearts", "black-maria"]
 
 PRESETS: tuple[PresetName, ...] = get_args(PresetName)
 
-#: The key of a rule field's one-line description in its dataclass metadata (see :func:`field_help`).
-HELP = "help"
 OPENING_LEADS: tuple[OpeningLead, ...] = get_args(OpeningLead)
 HEARTS_BROKEN_BY: tuple[HeartsBrokenBy, ...] = get_args(HeartsBrokenBy)
 MOON_POLICIES: tuple[MoonPolicy, ...] = get_args(MoonPolicy)
@@ -181,6 +180,105 @@ def _quoted(options: Iterable[str]) -> str:
     return ", ".join(repr(o) for o in options)
 
 
+#: How a rule field's value is given: a whole number, True/False, one of named choices, free text,
+#: cards, seat offsets, or a table of card values. Views build their control for a field from its kind.
+RuleFieldKind = Literal["count", "flag", "choice", "text", "cards", "offsets", "card-values"]
+RULE_FIELD_KINDS: tuple[RuleFieldKind, ...] = get_args(RuleFieldKind)
+
+#: The subsections of docs/rules.md §5, in order: each rule field belongs to one (``RuleField.section``).
+OPTION_SECTIONS: dict[str, str] = {
+    "5.1": "Table and deck",
+    "5.2": "Passing",
+    "5.3": "Leading and the first trick",
+    "5.4": "Card values",
+    "5.5": "The moon",
+    "5.6": "Cancellation Hearts",
+    "5.7": "The game",
+}
+
+#: The key of a rule field's :class:`RuleField` in its dataclass metadata (see :func:`rule_fields`).
+INFO = "hearts_lab"
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """What one :class:`Rules` field is, for people: its kind, allowed values, label and help.
+
+    Each field of :class:`Rules` carries one in its dataclass metadata, and that is the one list of
+    rule fields: the engine checks a value against ``low``/``high``/``choices``, the rules lab builds
+    its control from the kind, label and help, and ``tools/rules_doc.py`` writes the option tables
+    of docs/rules.md §5 from ``section``, ``values``, ``meaning`` and ``value_meanings``.
+
+    >>> rule_fields()["moon"].choices
+    ('auto', 'old', 'new', 'choice', 'avoid-end', 'off')
+    >>> rule_fields()["target"].low, rule_fields()["target"].high
+    (1, 1000000)
+    """
+
+    kind: RuleFieldKind
+    section: str  # a key of OPTION_SECTIONS
+    help: str  # one line, shown beside the field's control
+    meaning: str = ""  # the docs' sentence; the help line when empty
+    choices: tuple[Any, ...] = ()  # the allowed values of a "choice" field
+    value_meanings: tuple[str, ...] = ()  # for a "choice" field: one sentence per choice (docs: a row each)
+    low: int | None = None  # a "count" field's least value
+    high: int | None = None  # its greatest (None: set by other fields, e.g. the hand size)
+    values: str = ""  # how the docs state the allowed values, where the kind alone does not say it well
+    labels: tuple[str, ...] = ()  # a "count" field offered as a menu: one label per value from low to high
+    example: str = ""  # a value as a person types it (cards, offsets), shown as a placeholder
+    label: str = ""  # the control's label; the field name when empty
+
+    def __post_init__(self) -> None:
+        if self.kind not in RULE_FIELD_KINDS or self.section not in OPTION_SECTIONS or not self.help:
+            raise RulesError(f"RuleField: kind {self.kind!r}, section {self.section!r} and a help line are required.", "metadata")
+        if self.value_meanings and len(self.value_meanings) != len(self.choices):
+            raise RulesError("RuleField: value_meanings needs one sentence per choice.", "metadata")
+
+    @property
+    def values_text(self) -> str:
+        """The allowed values in words, as the docs' option table shows them.
+
+        >>> rule_fields()["moon_cards"].values_text, rule_fields()["target"].values_text
+        ('`"hearts-and-queens"`, `"all-points"`', '1 to 1 000 000')
+        """
+        if self.values:
+            return self.values
+        if self.kind == "flag":
+            return "`False` / `True`"
+        if self.kind == "choice":
+            return ", ".join(f'`"{c}"`' if isinstance(c, str) else f"`{c!r}`" for c in self.choices)
+        if self.kind == "count":
+            return f"{self.low} to {'' if self.high is None else format(self.high, ',').replace(',', ' ')}".strip()
+        return self.example
+
+
+def _field(kind: RuleFieldKind, section: str, help: str, default: Any = dataclasses.MISSING, **info: Any) -> Any:
+    """A :class:`Rules` field with its :class:`RuleField` as metadata."""
+    return field(default=default, metadata={INFO: RuleField(kind, section, help, **info)})
+
+
+def rule_fields(rules_type: type[Rules] | None = None) -> dict[str, RuleField]:
+    """Every rule field of ``rules_type`` (:class:`Rules` by default, or a subclass adding house
+    options) with its :class:`RuleField`, in the dataclass's order: the one list of rule fields that
+    the engine's checks, the rules lab and the docs read. A field without one is refused by name.
+
+    >>> list(rule_fields())[:4]
+    ['players', 'name', 'decks', 'removed']
+    """
+    kind = Rules if rules_type is None else rules_type
+    if not (isinstance(kind, type) and issubclass(kind, Rules)):
+        raise RulesError(f"rules_type: expected Rules or a subclass of it, not {_quote(kind)}.", "rules_type")
+    out: dict[str, RuleField] = {}
+    for f in dataclasses.fields(kind):
+        if not f.init:
+            continue
+        info = f.metadata.get(INFO)
+        if not isinstance(info, RuleField):
+            raise RulesError(f"{f.name}: a rule field needs a RuleField in its metadata (rules.INFO) saying what it is.", f.name)
+        out[f.name] = info
+    return out
+
+
 #: What ``card_points`` accepts: (card, value) pairs, a mapping, or a table name from :data:`CARD_VALUES`.
 CardPoints = Mapping[Card, int] | Mapping[str, int] | Iterable[tuple[Card | str, int]] | CardValuesName
 
@@ -213,51 +311,96 @@ class RuleChanges(TypedDict, total=False):
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule option of a Hearts game.
+    """Every rule option of a Hearts game (RULES.md §5).
 
-    Fields (RULES.md §5):
-
-    - ``players``: number of seats; ``decks``: 1 or 2 packs; ``removed``: cards
-      stripped from the deck (a card listed twice with two packs removes both).
-    - ``pass_count`` and ``pass_schedule`` (seat offsets by hand number: 1 left,
-      ``players - 1`` right, 0 hold). ``pass_count=0`` means no passing.
-    - ``opening_lead``: ``lowest-club`` (its holder must lead it), ``any-club``
-      (its holder leads any club) or ``left-of-dealer`` (any card but a heart
-      or Q♠ unless ``first_lead_points``).
-    - ``first_trick_points``: may hearts and the Q♠ be discarded to trick 1.
-    - ``hearts_broken_by``: ``heart``, ``heart-or-queen`` or ``nothing`` (hearts
-      may always be led).
-    - ``card_points``: (card, value) pairs, each value a whole number from -10**18 to 10**18
-      (:data:`MAX_CARD_VALUE`); cards not listed are worth 0.
-      Accepts a mapping or a name from :data:`CARD_VALUES`.
-    - ``moon`` policy (RULES.md §4), ``moon_reward`` and ``moon_cards``
-      (``hearts-and-queens``: every heart and Q♠ in the deck; ``all-points``:
-      every card worth more than 0).
-    - ``cancellation``: identical cards in a trick cancel; ``last_trick_set_aside``:
-      who collects a set-aside last trick (``nobody`` or ``leader``);
-      ``kitty_to``: which trick carries the kitty (``first-trick`` or ``last-trick``).
-    - ``target`` score and ``ties`` policy (``shared`` or ``play-on``).
+    Each field says what it is in its metadata, a :class:`RuleField` (:func:`rule_fields`): its kind,
+    allowed values, help line and the sentence docs/rules.md §5 shows, whose option tables
+    ``tools/rules_doc.py`` writes from them. ``card_points`` also accepts a mapping or a name from
+    :data:`CARD_VALUES`; each value is a whole number from -10**18 to 10**18 (:data:`MAX_CARD_VALUE`).
     """
 
-    players: int = field(metadata={HELP: 'seats at the table'})
-    name: str = field(default="custom", metadata={HELP: 'a label for your variant'})
-    decks: int = field(default=1, metadata={HELP: 'one pack of 52, or two packs shuffled together'})
-    removed: tuple[Card, ...] = field(default=(), metadata={HELP: 'cards stripped from the deck, e.g. 2♦ 2♣'})
-    pass_count: int = field(default=3, metadata={HELP: 'cards each player passes (0 = no passing)'})
-    pass_schedule: tuple[int, ...] = field(default=(1, 3, 2, 0), metadata={HELP: 'seat offsets hand by hand: 1 left, n−1 right, 0 hold'})
-    opening_lead: OpeningLead = field(default="lowest-club", metadata={HELP: 'who leads trick 1 and with what'})
-    first_trick_points: bool = field(default=False, metadata={HELP: 'may hearts or Q♠ be discarded to trick 1?'})
-    first_lead_points: bool = field(default=False, metadata={HELP: 'may trick 1 be led with a heart or Q♠ (left-of-dealer)?'})
-    hearts_broken_by: HeartsBrokenBy = field(default="heart-or-queen", metadata={HELP: 'what must have been played before hearts may be led'})
-    card_points: tuple[tuple[Card, int], ...] = field(default=CARD_VALUES["standard"], metadata={HELP: 'a named table of card values'})
-    moon: MoonPolicy = field(default="auto", metadata={HELP: 'how shooting the moon scores'})
-    moon_reward: int = field(default=26, metadata={HELP: "the moon's 26"})
-    moon_cards: MoonCards = field(default="hearts-and-queens", metadata={HELP: 'which cards a shooter must collect'})
-    cancellation: bool = field(default=False, metadata={HELP: 'identical cards in a trick cancel (two packs)'})
-    last_trick_set_aside: LastTrickSetAside = field(default="nobody", metadata={HELP: 'who collects a set-aside last trick'})
-    kitty_to: KittyTo = field(default="first-trick", metadata={HELP: 'which trick carries the kitty'})
-    target: int = field(default=100, metadata={HELP: 'the game ends when a score reaches this'})
-    ties: TiePolicy = field(default="shared", metadata={HELP: 'what happens when the lowest score is shared at the end'})
+    players: int = _field("count", "5.1", "seats at the table", low=2, high=52, values="2 to 52 (a preset allows its own range)")
+    name: str = _field("text", "5.1", "a label for your variant", "custom", values="any non-empty text")
+    decks: int = _field(
+        "count", "5.1", "one pack of 52, or two packs shuffled together", 1, low=1, high=2, labels=("1 pack", "2 packs"),
+        values="1 or 2", meaning="one pack of 52, or two packs (104 cards, each twice)",
+    )
+    removed: tuple[Card, ...] = _field(
+        "cards", "5.1", "cards stripped from the deck, e.g. 2♦ 2♣", (), example="2♦ 2♣", values='cards, e.g. `("2D", "3D")`',
+        meaning="cards stripped before the deal; with two packs a card listed once removes one copy, listed twice both",
+    )
+    pass_count: int = _field(
+        "count", "5.2", "cards each player passes (0 = no passing)", 3, low=0, values="0 to the hand size",
+        meaning="cards each player passes; 0 = no passing at all",
+    )
+    pass_schedule: tuple[int, ...] = _field(
+        "offsets", "5.2", "seat offsets hand by hand: 1 left, n−1 right, 0 hold", (1, 3, 2, 0), example="1, 3, 2, 0",
+        values="seat offsets 0 to n−1, e.g. `(1, 3, 2, 0)`",
+        meaning="the offset of hand h is `pass_schedule[h mod len]` (§0.3–0.4); `rules.pass_offset(h)` gives it",
+    )
+    opening_lead: OpeningLead = _field(
+        "choice", "5.3", "who leads trick 1 and with what", "lowest-club", choices=OPENING_LEADS, value_meanings=(
+            "the holder of the lowest club dealt must lead it (§1.3)",
+            "the holder of the lowest club leads trick 1 with any club",
+            "the player at the dealer's left leads trick 1 (§3.4)",
+        ),
+    )
+    first_trick_points: bool = _field(
+        "flag", "5.3", "may hearts or Q♠ be discarded to trick 1?", False,
+        meaning="`False`: a player who cannot follow on trick 1 may not play a heart or a Q♠ unless they hold nothing else (§1.4)",
+    )
+    first_lead_points: bool = _field(
+        "flag", "5.3", "may trick 1 be led with a heart or Q♠ (left-of-dealer)?", False,
+        meaning="with `left-of-dealer`: `False` forbids leading a heart or a Q♠ to trick 1 unless the leader holds nothing else (§3.4)",
+    )
+    hearts_broken_by: HeartsBrokenBy = _field(
+        "choice", "5.3", "what must have been played before hearts may be led", "heart-or-queen", choices=HEARTS_BROKEN_BY,
+        value_meanings=(
+            "only a heart played to an earlier trick breaks hearts (§2.5)",
+            "a heart or a Q♠ does (§1.5, §3.5)",
+            "hearts may be led at any time",
+        ),
+    )
+    card_points: tuple[tuple[Card, int], ...] = _field(
+        "card-values", "5.4", "a named table of card values", CARD_VALUES["standard"],
+        values="a table name (below) or your own (card, value) pairs",
+        meaning="what each collected card costs; cards not listed cost 0",
+    )
+    moon: MoonPolicy = _field("choice", "5.5", "how shooting the moon scores", "auto", choices=MOON_POLICIES, meaning="the policy of §4")
+    moon_reward: int = _field(
+        "count", "5.5", "the moon's 26", 26, low=0, high=10_000, values="0 to 10 000 (default 26)",
+        meaning="the points added to the others (old) or taken off the shooter (new)",
+    )
+    moon_cards: MoonCards = _field(
+        "choice", "5.5", "which cards a shooter must collect", "hearts-and-queens", choices=MOON_CARDS, value_meanings=(
+            "the shooter must collect every heart and every Q♠ in the deck (§1.8, §3.11)",
+            "every card in the deck worth more than 0",
+        ),
+    )
+    cancellation: bool = _field(
+        "flag", "5.6", "identical cards in a trick cancel (two packs)", False,
+        meaning="identical cards in a trick cancel (§3.6–3.7); meaningful with two packs",
+    )
+    last_trick_set_aside: LastTrickSetAside = _field(
+        "choice", "5.6", "who collects a set-aside last trick", "nobody", choices=LAST_TRICK_SET_ASIDE, value_meanings=(
+            "a set-aside last trick and the pending pile go to nobody (§3.9)",
+            "they go to the player who led the last trick",
+        ),
+    )
+    kitty_to: KittyTo = _field(
+        "choice", "5.6", "which trick carries the kitty", "first-trick", choices=KITTY_TO, value_meanings=(
+            "the kitty goes with trick 1's cards (§3.8)",
+            "the kitty goes with the last trick's cards",
+        ),
+    )
+    target: int = _field(
+        "count", "5.7", "the game ends when a score reaches this", 100, low=1, high=1_000_000,
+        meaning="the game ends when a total reaches it (§0.9)",
+    )
+    ties: TiePolicy = _field(
+        "choice", "5.7", "what happens when the lowest score is shared at the end", "shared", choices=TIE_POLICIES,
+        values='`"shared"` / `"play-on"`', meaning="what a tie for the lowest total does (§0.10)",
+    )
     # Derived once on construction; not part of equality or the record.
     _deck: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
     _values: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -324,8 +467,8 @@ class Rules:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        self._check_int("players", 2, 52)
-        self._check_int("decks", 1, 2)
+        self._check_int("players")
+        self._check_int("decks")
         if not isinstance(self.name, str) or not self.name:
             raise RulesError(f"name: expected a non-empty label, not {_quote(self.name)}.", "name")
         set_(self, "removed", tuple(sorted(self._card_tuple("removed", self.removed), key=Card.sort_key)))
@@ -349,7 +492,7 @@ class Rules:
                 f"players: {self.players} players need at least {self.players} cards, the deck has {len(deck)}.",
                 "players",
             )
-        self._check_int("pass_count", 0, self.hand_size)
+        self._check_int("pass_count", high=self.hand_size)
         schedule = self.pass_schedule
         if isinstance(schedule, int) or not isinstance(schedule, Iterable):
             raise RulesError(f"pass_schedule: expected a sequence of seat offsets, not {_quote(schedule)}.", "pass_schedule")
@@ -362,23 +505,23 @@ class Rules:
                     f"pass_schedule: {_quote(offset)} is not a seat offset from 0 to {self.players - 1}.", "pass_schedule"
                 )
         set_(self, "pass_schedule", schedule)
-        self._check_choice("opening_lead", OPENING_LEADS)
+        self._check_choice("opening_lead")
         if self.opening_lead != "left-of-dealer" and not any(c.suit == CLUBS for c in deck):
             raise RulesError("opening_lead: the deck has no club to open with; use 'left-of-dealer'.", "opening_lead")
         if self.opening_lead != "left-of-dealer":
             set_(self, "_opening", min(c for c in deck if c.suit == CLUBS))
         self._check_bool("first_trick_points")
         self._check_bool("first_lead_points")
-        self._check_choice("hearts_broken_by", HEARTS_BROKEN_BY)
+        self._check_choice("hearts_broken_by")
         if self.hearts_broken_by == "heart":
             set_(self, "_breakers", frozenset(c for c in full_pack() if c.suit == HEARTS))
         else:
             set_(self, "_breakers", POINT_CARDS)
         set_(self, "card_points", self._points_tuple(self.card_points))
         set_(self, "_values", dict(self.card_points))
-        self._check_choice("moon", MOON_POLICIES)
-        self._check_int("moon_reward", 0, 10_000)
-        self._check_choice("moon_cards", MOON_CARDS)
+        self._check_choice("moon")
+        self._check_int("moon_reward")
+        self._check_choice("moon_cards")
         if self.moon_cards == "hearts-and-queens":
             set_(self, "_moon_set", Counter(c for c in deck if c in POINT_CARDS))
         else:
@@ -386,12 +529,21 @@ class Rules:
         if self.moon != "off" and not self._moon_set:
             raise RulesError("moon_cards: no card in the deck counts toward the moon; set moon='off'.", "moon_cards")
         self._check_bool("cancellation")
-        self._check_choice("last_trick_set_aside", LAST_TRICK_SET_ASIDE)
-        self._check_choice("kitty_to", KITTY_TO)
-        self._check_int("target", 1, 1_000_000)
-        self._check_choice("ties", TIE_POLICIES)
+        self._check_choice("last_trick_set_aside")
+        self._check_choice("kitty_to")
+        self._check_int("target")
+        self._check_choice("ties")
 
-    def _check_int(self, name: str, low: int, high: int) -> None:
+    @staticmethod
+    def _info(name: str) -> RuleField:
+        info: RuleField = Rules.__dataclass_fields__[name].metadata[INFO]
+        return info
+
+    def _check_int(self, name: str, high: int | None = None) -> None:
+        """A whole number from the field's ``low`` to its ``high`` (or ``high`` given here, where other fields set it)."""
+        info = self._info(name)
+        low, high = info.low if info.low is not None else 0, high if high is not None else info.high
+        assert high is not None, name  # every count field has a bound, in its metadata or from its caller
         value = getattr(self, name)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise RulesError(f"{name}: expected a whole number from {low} to {high}, not {_quote(value)}.", name)
@@ -401,7 +553,9 @@ class Rules:
         if not isinstance(value, bool):
             raise RulesError(f"{name}: expected True or False, not {_quote(value)}.", name)
 
-    def _check_choice(self, name: str, options: tuple[str, ...]) -> None:
+    def _check_choice(self, name: str) -> None:
+        """One of the field's ``choices`` (its Literal type's values)."""
+        options = self._info(name).choices
         value = getattr(self, name)
         if type(value) is not str or value not in options:  # `in` on a numpy array would not answer True or False
             raise RulesError(f"{name}: {_quote(value)} is not one of {_quoted(options)}.", name)
@@ -723,12 +877,12 @@ class Rules:
 
 
 def field_help() -> dict[str, str]:
-    """Each rule field's one-line description, from the field's metadata: the one list of rule
-    fields that views (the rules lab's controls) and the docs read.
+    """Each rule field's one-line description (:attr:`RuleField.help` of :func:`rule_fields`),
+    the line the rules lab shows beside the field's control.
 
     >>> field_help()["kitty_to"]
     'which trick carries the kitty'
     >>> list(field_help()) == [f.name for f in dataclasses.fields(Rules) if f.init]
     True
     """
-    return {f.name: f.metadata[HELP] for f in dataclasses.fields(Rules) if f.init}
+    return {name: info.help for name, info in rule_fields().items()}

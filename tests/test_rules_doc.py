@@ -151,3 +151,112 @@ def test_derived_facts_named_in_section_5_exist():
     for name in re.findall(r"`(\w+)(?:\([^)]*\))?`", _section("5").split("Derived, not set:")[1].split("**5.2")[0]):
         if name.isidentifier() and not name.isdigit() and name not in ("left", "right", "across", "hold"):
             assert hasattr(rules, name), f"§5 names Rules.{name}, which does not exist"
+
+
+# -- the option tables are generated from the field metadata ---------------------------------------
+
+def _rules_doc_tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rules_doc", ROOT / "tools" / "rules_doc.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+rules_doc = _rules_doc_tool()
+
+
+def _documented_fields(text: str) -> list[str]:
+    """The field names of the generated option tables, in order."""
+    names = []
+    for block in rules_doc.BLOCK.finditer(text):
+        names += re.findall(r"^\| `(\w+)` \|", block.group("table"), flags=re.M)
+    return names
+
+
+def test_the_option_tables_are_what_the_field_metadata_gives():
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "rules_doc.py"), "--check"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert rules_doc.render(DOC) == DOC
+    # Every rule field has its row, in the dataclass's order, in the table of its own section.
+    fields = [f.name for f in dataclasses.fields(Rules) if f.init]
+    assert _documented_fields(DOC) == fields
+    for name, info in rules_module.rule_fields().items():
+        assert f"| `{name}` |" in rules_doc.option_table(info.section)
+        assert info.help and (info.kind != "choice" or info.choices)
+    # A hand edit inside a table is caught and undone.
+    stale = DOC.replace("| `target` | 1 to 1 000 000 |", "| `target` | 1 to 999 |")
+    assert stale != DOC and rules_doc.render(stale) == DOC
+
+
+def test_the_check_fails_on_a_stale_table(tmp_path, monkeypatch):
+    stale = tmp_path / "rules.md"
+    stale.write_text(DOC.replace("what a tie for the lowest total does", "ties"), encoding="utf-8")
+    monkeypatch.setattr(rules_doc, "DOC", stale)
+    assert rules_doc.main(["--check"]) == 1
+    assert rules_doc.main([]) == 0 and stale.read_text(encoding="utf-8") == DOC
+
+
+def test_a_section_without_its_table_is_refused():
+    broken = DOC.replace("<!-- rule-options 5.7 -->", "")
+    with pytest.raises(ValueError, match="missing \\['5.7'\\]"):
+        rules_doc.render(broken)
+
+
+def test_a_new_rule_field_appears_in_the_docs_with_no_other_edit():
+    """A subclass adding a house option with its metadata: the §5 tables list it, in its section."""
+    from hearts_lab.rules import INFO, RuleField
+
+    @dataclasses.dataclass(frozen=True)
+    class HouseRules(Rules):
+        jokers: str = dataclasses.field(
+            default="none",
+            metadata={INFO: RuleField("choice", "5.6", "what jokers do", choices=("none", "wild"),
+                                      value_meanings=("no jokers", "a joker takes the place of any card"))},
+        )
+        sudden_death: bool = dataclasses.field(default=False, metadata={INFO: RuleField("flag", "5.7", "the first to the target loses at once")})
+
+    text = rules_doc.render(DOC, HouseRules)
+    fields = rules_module.rule_fields(HouseRules)
+    by_section = sorted(fields, key=lambda name: list(rules_module.OPTION_SECTIONS).index(fields[name].section))  # stable
+    assert _documented_fields(text) == by_section and by_section[-3:] == ["target", "ties", "sudden_death"]
+    assert "jokers" in by_section and "jokers" not in _documented_fields(DOC)
+    cancellation = rules_doc.option_table("5.6", HouseRules)
+    assert cancellation.endswith('| `jokers` | `"none"` | no jokers |\n| | `"wild"` | a joker takes the place of any card |\n')
+    assert "| `sudden_death` | `False` / `True` | the first to the target loses at once |" in rules_doc.option_table("5.7", HouseRules)
+
+
+def test_the_metadata_is_what_the_engine_checks():
+    """Each choice field's choices are its Literal type's values and each count's bounds are the
+    engine's: the bounds accepted, one past them refused naming the field."""
+    import typing
+
+    hints = typing.get_type_hints(Rules)
+    base = Rules.preset("standard", players=4)
+    for name, info in rules_module.rule_fields().items():
+        if info.kind == "choice":
+            assert info.choices == typing.get_args(hints[name]), name
+            with pytest.raises(rules_module.RulesError, match=f"^{name}: 'sideways' is not one of"):
+                dataclasses.replace(base, **{name: "sideways"})
+        if info.kind == "count" and name != "players":
+            high = info.high if info.high is not None else base.hand_size
+            for bad in (info.low - 1, high + 1):
+                with pytest.raises(rules_module.RulesError, match=f"^{name}: expected a whole number from {info.low} to {high}, "):
+                    dataclasses.replace(base, **{name: bad})
+            assert getattr(dataclasses.replace(base, **{name: high}), name) == high
+
+
+def test_a_rule_field_without_metadata_is_refused_by_name():
+    @dataclasses.dataclass(frozen=True)
+    class Untold(Rules):
+        mystery: int = 0
+
+    with pytest.raises(rules_module.RulesError, match="^mystery: a rule field needs a RuleField") as error:
+        rules_module.rule_fields(Untold)
+    assert error.value.field == "mystery"
+    with pytest.raises(rules_module.RulesError, match="^rules_type: "):
+        rules_module.rule_fields(dict)

@@ -7,7 +7,7 @@ import html
 
 import pytest
 
-from hearts_lab import Card, Hand, Rules
+from hearts_lab import Card, Hand, Rules, RulesError
 from hearts_lab.bots import HeuristicBot, LowestCardBot, play_hand
 from hearts_lab.rules import CARD_VALUES
 from hearts_lab.widgets.rules_lab import FIELD_HELP, RulesLab
@@ -206,3 +206,64 @@ def test_the_queen_not_breaking_hearts_is_a_lowest_clubs_rule():
     assert lab.controls["hearts_broken_by"].value == "heart"
     assert lab.controls["pass_count"].value == 4 and lab.controls["removed"].value == "2♦"
     assert "<td>left (1)</td><td>right (2)</td><td>hold (0)</td><td>left (1)</td>" in lab.schedule_html.value
+
+
+def test_the_controls_are_the_rule_fields_in_order_grouped_by_their_docs_section():
+    """One list: the lab's rule-field controls are rules.rule_fields(), in its order, each made from
+    its metadata and placed in the group of its docs/rules.md §5 section."""
+    import ipywidgets as widgets
+
+    from hearts_lab.rules import OPTION_SECTIONS, rule_fields
+
+    lab = RulesLab()
+    fields = rule_fields()
+    assert [name for name in lab.controls if name in fields] == [f.name for f in dataclasses.fields(Rules) if f.init] == list(fields)
+    kinds = {"flag": widgets.Checkbox, "choice": widgets.Dropdown, "card-values": widgets.Dropdown, "text": widgets.Text,
+             "cards": widgets.Text, "offsets": widgets.Text}
+    for name, info in fields.items():
+        control = lab.controls[name]
+        if info.kind in kinds:
+            assert isinstance(control, kinds[info.kind]), name
+        if info.kind == "choice":
+            assert tuple(control.options) == info.choices, name
+        if info.kind == "count" and name != "players":
+            if info.labels:
+                assert [v for _, v in control.options] == list(range(info.low, info.high + 1)), name
+            else:
+                assert (control.min, control.max) == (info.low, info.high if info.high is not None else 52), name
+    grid = lab.children[1].children[0]
+    titles = [box.children[0].value for box in grid.children]
+    assert [t.split(">")[1].split("<")[0] for t in titles] == [*OPTION_SECTIONS.values(), "Sample hand"]
+    for box, section in zip(grid.children, OPTION_SECTIONS):
+        shown = [name for name, control in lab.controls.items() if control in box.children and name in fields]
+        assert shown == [name for name, info in fields.items() if info.section == section]
+
+
+def test_a_new_rule_field_appears_in_the_lab_with_no_other_edit():
+    """A subclass of Rules adding two house options with their metadata: the lab builds their
+    controls, puts them in their sections, and builds rules with the values set."""
+    import ipywidgets as widgets
+
+    from hearts_lab.rules import INFO, RuleField
+
+    @dataclasses.dataclass(frozen=True)
+    class HouseRules(Rules):
+        jokers: str = dataclasses.field(default="none", metadata={INFO: RuleField("choice", "5.6", "what jokers do", choices=("none", "wild"))})
+        bonus: int = dataclasses.field(default=0, metadata={INFO: RuleField("count", "5.7", "points off the winner", low=0, high=50)})
+
+    lab = RulesLab(rules_type=HouseRules)
+    assert isinstance(lab.rules, HouseRules) and lab.rules.jokers == "none"
+    assert isinstance(lab.controls["jokers"], widgets.Dropdown) and list(lab.controls["jokers"].options) == ["none", "wild"]
+    assert (lab.controls["bonus"].min, lab.controls["bonus"].max) == (0, 50)
+    assert lab.controls["jokers"].tooltip == "what jokers do"
+    lab.controls["jokers"].value = "wild"
+    lab.controls["bonus"].value = 7
+    assert (lab.rules.jokers, lab.rules.bonus) == ("wild", 7)
+    assert lab.rules.changes_from(lab.preset_rules) == {"jokers": ("none", "wild"), "bonus": (0, 7)}
+    assert "<th>jokers</th><td>none</td><td>wild</td>" in lab.changes_html.value
+    lab.controls["players"].value = 5  # a preset reload keeps the house field's control and resets it
+    assert isinstance(lab.rules, HouseRules) and lab.rules.jokers == "none" and lab.controls["jokers"].value == "none"
+    grid = lab.children[1].children[0]
+    assert lab.controls["jokers"] in grid.children[5].children and lab.controls["bonus"] in grid.children[6].children
+    with pytest.raises(RulesError, match="^rules_type: "):
+        RulesLab(rules_type=dict)

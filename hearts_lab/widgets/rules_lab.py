@@ -36,22 +36,17 @@ from ..hand import Hand
 from ..render import cards_html
 from ..rules import (
     CARD_VALUES,
-    HEARTS_BROKEN_BY,
-    KITTY_TO,
-    LAST_TRICK_SET_ASIDE,
-    MOON_CARDS,
-    MOON_POLICIES,
-    OPENING_LEADS,
+    OPTION_SECTIONS,
     PRESET_PLAYERS,
     PRESETS,
-    TIE_POLICIES,
     PresetName,
+    RuleField,
     Rules,
-    field_help,
+    rule_fields,
 )
 from ..scoring import HandScore, score_hand
 
-__all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_CSS"]
+__all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_HELP", "LAB_CSS"]
 
 #: Deterministic bots the lab can play its sample hand with.
 #: The lab's sample-hand bots, by the class names it shows, made by the package's registry.
@@ -59,13 +54,25 @@ LAB_BOTS: dict[str, Callable[..., Bot]] = {
     label: functools.partial(make_bot, canonical_name(label)) for label in ("HeuristicBot", "LowestCardBot")
 }
 
-#: One line per control, shown beside it: each rule field's from its metadata (rules.field_help),
-#: and the lab's two controls that are not fields.
-FIELD_HELP: dict[str, str] = {
+#: The lab's controls that are not rule fields, with their help lines.
+LAB_HELP: dict[str, str] = {
     "preset": "the rulebook to start from",
-    **field_help(),
     "card_point_changes": "extra values on top, e.g. J♦=-10 K♠=10",
+    "seed": "the deal of the sample hand",
+    "bot": "who plays the sample hand",
 }
+
+#: One line per control, shown beside it: each rule field's from its metadata (rules.rule_fields),
+#: and the lab's own controls'.
+FIELD_HELP: dict[str, str] = {
+    "preset": LAB_HELP["preset"],
+    **{name: info.help for name, info in rule_fields().items()},
+    **{name: text for name, text in LAB_HELP.items() if name != "preset"},
+}
+
+#: The largest player count any preset allows: the top of the lab's players control.
+_MOST_PLAYERS = max(r.stop - 1 for r in PRESET_PLAYERS.values())
+_FEWEST_PLAYERS = min(r.start for r in PRESET_PLAYERS.values())
 
 LAB_CSS = """
 <style>
@@ -125,14 +132,52 @@ def _parse_point_changes(text: str) -> dict[Card, int]:
     return changes
 
 
-def _value_text(field: str, value: Any) -> str:
-    if field == "removed":
+def _value_text(kind: str, value: Any) -> str:
+    """A field's value as the changes table shows it, by the field's kind."""
+    if kind == "cards":
         return " ".join(map(str, value)) or "none"
-    if field == "card_points":
+    if kind == "card-values":
         return ", ".join(f"{c}={v}" for c, v in value)
-    if field == "pass_schedule":
+    if kind == "offsets":
         return _offsets_text(value)
     return str(value)
+
+
+def _control(name: str, info: RuleField) -> widgets.Widget:
+    """The control of one rule field, built from its metadata (kind, allowed values, label)."""
+    label = info.label or name
+    if info.kind == "flag":
+        return widgets.Checkbox(description=label, indent=False)
+    if info.kind == "choice":
+        return widgets.Dropdown(options=list(info.choices), description=label)
+    if info.kind == "card-values":
+        return widgets.Dropdown(options=list(CARD_VALUES), description=label)
+    if info.kind == "count" and info.labels:
+        low = info.low or 0
+        return widgets.Dropdown(options=[(text, low + k) for k, text in enumerate(info.labels)], description=label)
+    if info.kind == "count":
+        # A bound other fields set (the hand size) is left to the engine, which names it when it refuses.
+        return widgets.BoundedIntText(min=info.low or 0, max=info.high if info.high is not None else 52, description=label)
+    placeholder = f"e.g. {info.example}" if info.example else ""
+    return widgets.Text(description=label, placeholder=placeholder, continuous_update=False)
+
+
+def _to_control(info: RuleField, value: Any) -> Any:
+    """A rule value as its control holds it."""
+    if info.kind == "cards":
+        return " ".join(map(str, value))
+    if info.kind == "offsets":
+        return _offsets_text(value)
+    return value
+
+
+def _from_control(info: RuleField, value: Any, preset_value: Any) -> Any:
+    """A control's value as the rule field takes it (the engine checks it); empty text keeps the preset's."""
+    if info.kind == "offsets":
+        return _parse_offsets(value)
+    if info.kind == "text":
+        return value.strip() or preset_value
+    return value
 
 
 class RulesLab(widgets.VBox):
@@ -140,7 +185,11 @@ class RulesLab(widgets.VBox):
 
     ``controls`` maps each field name (plus ``preset``, ``card_point_changes``,
     ``seed`` and ``bot``) to its widget; set a control's ``.value`` and the lab
-    updates. ``rules`` is the last valid rule set; ``preset_rules`` the preset it
+    updates. The controls are built from the fields' metadata (:func:`~hearts_lab.rules.rule_fields`):
+    a flag is a checkbox, a choice a menu of its values, a count a number box within its bounds,
+    and the controls are grouped by the section of docs/rules.md §5 that explains them. So a
+    field added to :class:`~hearts_lab.Rules` (or to a subclass given as ``rules_type``) appears here
+    with no change to the lab. ``rules`` is the last valid rule set; ``preset_rules`` the preset it
     is compared with; ``error``/``error_field`` describe a rejected change.
     The lab is an ``ipywidgets.VBox``: make it the last line of a cell.
 
@@ -150,11 +199,16 @@ class RulesLab(widgets.VBox):
     ``hl-points`` for the tables, ``hl-reset`` for the reset button.
     """
 
-    def __init__(self, preset: PresetName = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot") -> None:
+    def __init__(
+        self, preset: PresetName = "standard", players: int = 4, seed: int = 1, bot: str = "HeuristicBot", *,
+        rules_type: type[Rules] = Rules,
+    ) -> None:
         check_option(bot, tuple(LAB_BOTS), "bot")  # the lab's own bots; Rules.preset checks preset and players
         check_count(seed, "seed", low=0, high=10**9)
+        self.fields = rule_fields(rules_type)  # every field's metadata; refuses a type that is not Rules or a subclass
+        self.rules_type = rules_type
         super().__init__()
-        self.preset_rules = Rules.preset(preset, players=players)
+        self.preset_rules = rules_type.preset(preset, players=players)
         self.rules = self.preset_rules
         self.error = ""
         self.error_field: str | None = None
@@ -166,31 +220,18 @@ class RulesLab(widgets.VBox):
         def add(name: str, widget: widgets.Widget) -> None:
             widget.layout = widgets.Layout(width="300px")
             widget.style = style
-            widget.tooltip = FIELD_HELP.get(name, "")  # the help shows on hover; the notebook explains every option
+            # The help shows on hover (the notebook explains every option): a field's from its metadata.
+            widget.tooltip = self.fields[name].help if name in self.fields else LAB_HELP.get(name, "")
             widget.add_class(f"hl-field-{name.replace('_', '-')}")
             c[name] = widget
 
         add("preset", widgets.Dropdown(options=list(PRESETS), value=preset, description="preset"))
-        add("players", widgets.BoundedIntText(value=players, min=2, max=11, description="players"))
-        add("name", widgets.Text(description="name", continuous_update=False))
-        add("decks", widgets.Dropdown(options=[("1 pack", 1), ("2 packs", 2)], description="decks"))
-        add("removed", widgets.Text(description="removed", placeholder="e.g. 2♦ 2♣", continuous_update=False))
-        add("pass_count", widgets.BoundedIntText(min=0, max=52, description="pass_count"))
-        add("pass_schedule", widgets.Text(description="pass_schedule", placeholder="e.g. 1, 3, 2, 0", continuous_update=False))
-        add("opening_lead", widgets.Dropdown(options=list(OPENING_LEADS), description="opening_lead"))
-        add("first_trick_points", widgets.Checkbox(description="first_trick_points", indent=False))
-        add("first_lead_points", widgets.Checkbox(description="first_lead_points", indent=False))
-        add("hearts_broken_by", widgets.Dropdown(options=list(HEARTS_BROKEN_BY), description="hearts_broken_by"))
-        add("card_points", widgets.Dropdown(options=list(CARD_VALUES), description="card_points"))
-        add("card_point_changes", widgets.Text(description="+ values", placeholder="e.g. J♦=-10", continuous_update=False))
-        add("moon", widgets.Dropdown(options=list(MOON_POLICIES), description="moon"))
-        add("moon_reward", widgets.BoundedIntText(min=0, max=10_000, description="moon_reward"))
-        add("moon_cards", widgets.Dropdown(options=list(MOON_CARDS), description="moon_cards"))
-        add("cancellation", widgets.Checkbox(description="cancellation", indent=False))
-        add("last_trick_set_aside", widgets.Dropdown(options=list(LAST_TRICK_SET_ASIDE), description="last_trick_set_aside"))
-        add("kitty_to", widgets.Dropdown(options=list(KITTY_TO), description="kitty_to"))
-        add("target", widgets.BoundedIntText(min=1, max=1_000_000, description="target"))
-        add("ties", widgets.Dropdown(options=list(TIE_POLICIES), description="ties"))
+        add("players", widgets.BoundedIntText(value=players, min=_FEWEST_PLAYERS, max=_MOST_PLAYERS, description="players"))
+        for name, info in self.fields.items():
+            if name != "players":  # the preset's player count, above
+                add(name, _control(name, info))
+            if info.kind == "card-values":
+                add("card_point_changes", widgets.Text(description="+ values", placeholder="e.g. J♦=-10", continuous_update=False))
         add("seed", widgets.BoundedIntText(value=seed, min=0, max=10**9, description="seed"))
         add("bot", widgets.Dropdown(options=list(LAB_BOTS), value=bot, description="bots"))
         self.controls = c
@@ -204,14 +245,13 @@ class RulesLab(widgets.VBox):
         self.changes_html = widgets.HTML()
         self.compare_html = widgets.HTML()
 
-        groups = [  # two columns, read row by row
-            ("Table", ["preset", "players", "name", "target", "ties"]),
-            ("Leading and hearts", ["opening_lead", "first_trick_points", "first_lead_points", "hearts_broken_by"]),
-            ("Deck and passing", ["decks", "removed", "pass_count", "pass_schedule"]),
-            ("Card values and moon", ["card_points", "card_point_changes", "moon", "moon_reward", "moon_cards"]),
-            ("Cancellation", ["cancellation", "last_trick_set_aside", "kitty_to"]),
-            ("Sample hand", ["seed", "bot"]),
-        ]
+        # Two columns, read row by row: one group per section of docs/rules.md §5, then the sample hand.
+        groups = [(title, [n for n in c if n in self.fields and self.fields[n].section == key]) for key, title in OPTION_SECTIONS.items()]
+        groups[0][1].insert(0, "preset")
+        for _, names in groups:
+            if "card_points" in names:
+                names.insert(names.index("card_points") + 1, "card_point_changes")
+        groups.append(("Sample hand", ["seed", "bot"]))
         boxes = []
         for title, names in groups:
             items: list[widgets.Widget] = [widgets.HTML(f"<div class='hl-group-title'>{html.escape(title)}</div>")]
@@ -252,57 +292,40 @@ class RulesLab(widgets.VBox):
         c = self.controls
         self._loading = True
         try:
-            c["name"].value = rules.name
-            c["decks"].value = rules.decks
-            c["removed"].value = " ".join(map(str, rules.removed))
-            c["pass_count"].value = rules.pass_count
-            c["pass_schedule"].value = _offsets_text(rules.pass_schedule)
-            for name in ("opening_lead", "hearts_broken_by", "moon", "moon_cards", "last_trick_set_aside", "kitty_to", "ties"):
-                c[name].value = getattr(rules, name)
-            for name in ("first_trick_points", "first_lead_points", "cancellation"):
-                c[name].value = getattr(rules, name)
-            named = [k for k, v in CARD_VALUES.items() if v == rules.card_points]
-            if named:
-                c["card_points"].value = named[0]
-                c["card_point_changes"].value = ""
-            else:
-                base = dict(CARD_VALUES["standard"])
-                c["card_points"].value = "standard"
-                diff = {card: v for card, v in rules.card_points if base.get(card) != v}
-                diff.update({card: 0 for card in base if card not in dict(rules.card_points)})
-                c["card_point_changes"].value = " ".join(f"{card}={v}" for card, v in diff.items())
-            c["moon_reward"].value = rules.moon_reward
-            c["target"].value = rules.target
+            for name, info in self.fields.items():
+                if name == "players":
+                    continue
+                if info.kind != "card-values":
+                    c[name].value = _to_control(info, getattr(rules, name))
+                    continue
+                named = [k for k, v in CARD_VALUES.items() if v == rules.card_points]
+                if named:
+                    c[name].value = named[0]
+                    c["card_point_changes"].value = ""
+                else:
+                    base = dict(CARD_VALUES["standard"])
+                    c[name].value = "standard"
+                    diff = {card: v for card, v in rules.card_points if base.get(card) != v}
+                    diff.update({card: 0 for card in base if card not in dict(rules.card_points)})
+                    c["card_point_changes"].value = " ".join(f"{card}={v}" for card, v in diff.items())
         finally:
             self._loading = False
 
     def _from_controls(self) -> Rules:
         """Rules from the controls: ``dataclasses.replace`` on the chosen preset (raises RulesError)."""
         c = self.controls
-        base = Rules.preset(c["preset"].value, players=c["players"].value)
-        points = dict(CARD_VALUES[c["card_points"].value])
-        points.update(_parse_point_changes(c["card_point_changes"].value))
-        return dataclasses.replace(
-            base,
-            name=c["name"].value.strip() or base.name,
-            decks=c["decks"].value,
-            removed=c["removed"].value,
-            pass_count=c["pass_count"].value,
-            pass_schedule=_parse_offsets(c["pass_schedule"].value),
-            opening_lead=c["opening_lead"].value,
-            first_trick_points=c["first_trick_points"].value,
-            first_lead_points=c["first_lead_points"].value,
-            hearts_broken_by=c["hearts_broken_by"].value,
-            card_points=tuple(points.items()),
-            moon=c["moon"].value,
-            moon_reward=c["moon_reward"].value,
-            moon_cards=c["moon_cards"].value,
-            cancellation=c["cancellation"].value,
-            last_trick_set_aside=c["last_trick_set_aside"].value,
-            kitty_to=c["kitty_to"].value,
-            target=c["target"].value,
-            ties=c["ties"].value,
-        )
+        base = self.rules_type.preset(c["preset"].value, players=c["players"].value)
+        changes: dict[str, Any] = {}
+        for name, info in self.fields.items():
+            if name == "players":
+                continue
+            if info.kind == "card-values":
+                points = dict(CARD_VALUES[c[name].value])
+                points.update(_parse_point_changes(c["card_point_changes"].value))
+                changes[name] = tuple(points.items())
+            else:
+                changes[name] = _from_control(info, c[name].value, getattr(base, name))
+        return dataclasses.replace(base, **changes)
 
     def _on_preset(self, change: dict[str, Any]) -> None:
         if self._loading:
@@ -326,7 +349,7 @@ class RulesLab(widgets.VBox):
         """Every control to the chosen preset's values (the engine's error shown if it refuses them)."""
         c = self.controls
         try:
-            base = Rules.preset(c["preset"].value, players=c["players"].value)
+            base = self.rules_type.preset(c["preset"].value, players=c["players"].value)
         except RulesError as error:
             self._reject(error)
             return
@@ -359,7 +382,7 @@ class RulesLab(widgets.VBox):
         self.rules = rules
         self.note = note
         with contextlib.suppress(RulesError):  # pragma: no cover - the preset was just built successfully
-            self.preset_rules = Rules.preset(self.controls["preset"].value, players=self.controls["players"].value)
+            self.preset_rules = self.rules_type.preset(self.controls["preset"].value, players=self.controls["players"].value)
         self.error = ""
         self.error_field = None
         for widget in self.controls.values():
@@ -432,7 +455,8 @@ class RulesLab(widgets.VBox):
         if not diff:
             return f"<h4>Changes from the {html.escape(self.preset_rules.name)} preset</h4><div>None: these are the preset's rules.</div>"
         body = "".join(
-            f"<tr><th>{html.escape(f)}</th><td>{html.escape(_value_text(f, old))}</td><td>{html.escape(_value_text(f, new))}</td></tr>"
+            f"<tr><th>{html.escape(f)}</th><td>{html.escape(_value_text(self.fields[f].kind, old))}</td>"
+            f"<td>{html.escape(_value_text(self.fields[f].kind, new))}</td></tr>"
             for f, (old, new) in diff.items()
         )
         return (
