@@ -262,6 +262,18 @@ def test_06_heuristic_and_omnibus_intervals_match_the_prose():
     assert f"{low:.1%} to {high:.1%}" in omnibus
 
 
+def test_06_claims_about_bots_stay_with_the_bots_and_the_time_and_optional_part_are_marked():
+    text = re.sub(r"\s+", " ", _markdown(_nb("06")))
+    omnibus = _output(_nb("06"), "below_zero += prize.points()[taker] < 0")
+    assert "hands played identically: 400 of 400" in omnibus
+    assert "In all 400 deals the `HeuristicBot` played exactly as before" in text
+    assert "plays *every* hand exactly as before" not in text and "does not chase the J♦. A human would" not in text
+    assert "with random players**, in these simulations, the first heart lead comes about one trick later" in text
+    assert "About 50 minutes for 15–17-year-olds, 35 without the part marked *Optional (harder)*" in text
+    assert "### Optional (harder): analysing the pairs *A class short of time can skip to the conclusion" in text
+    assert "**The conclusion.** Both intervals lie well above 0." in text
+
+
 def test_03_deck_explorer_numbers_change_with_the_rules():
     """The explorer of notebook 03, driven as a student would: every number follows the rules."""
     from hearts_lab.widgets.explorers import DeckExplorer
