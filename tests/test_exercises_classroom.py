@@ -12,19 +12,21 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import time
 from pathlib import Path
 
 import nbformat
 import pytest
+import sympy
 from nbclient import NotebookClient
 
 from notebook_harness import KERNEL_ENV
 from test_exercises_variants import ws1_answers, ws2_answers
 
 from hearts_lab import Card
-from hearts_lab.exercises import checks, ws1, ws2
-from hearts_lab.exercises.classroom import Class, grade, safe_cell, student_seed
+from hearts_lab.exercises import checks, ws1, ws2, ws3
+from hearts_lab.exercises.classroom import Class, _ws3_keys, grade, safe_cell, student_seed, ws3_values
 
 SECRET = "correct horse battery staple, 2026"
 ROSTER = ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
@@ -36,6 +38,7 @@ def _clean_session():
     yield
     ws1.use_variant(None)
     ws2.use_variant(None)
+    ws3.use_variant(None)
     checks._RESULTS[:] = saved
 
 
@@ -53,6 +56,8 @@ def _literal(value) -> str:
 
 
 def _answers(klass, student, worksheet):
+    if worksheet == "ws3":  # the teacher's keys: exercises/source/answers.py
+        return {q: key.answer for q, key in _ws3_keys(klass.seed(student, "ws3")).items()}
     v = klass.variant(student, worksheet)
     return ws1_answers(v) if worksheet == "ws1" else ws2_answers(v)
 
@@ -65,8 +70,12 @@ def submit(klass, student, worksheet, answers, *, run=True, attempts=None, outpu
     {question: source of the answer line} instead of the literal.
     """
     nb = klass.copy(student, worksheet)
-    module = {"ws1": ws1, "ws2": ws2}[worksheet]
-    module.use_variant(klass.seed(student, worksheet))
+    module = {"ws1": ws1, "ws2": ws2, "ws3": ws3}[worksheet]
+    seed = klass.seed(student, worksheet)
+    if worksheet == "ws3":  # what the student's key line gives, without a tenth of a second a digest
+        ws3.use_variant(seed, values=ws3_values(seed))
+    else:
+        module.use_variant(seed)
     checks.reset(worksheet)
     attempts, outputs, cells = attempts or {}, outputs or {}, cells or {}
     for cell in nb["cells"]:
@@ -143,8 +152,18 @@ def test_write_gives_each_student_their_own_questions(klass, tmp_path):
         for key in module.TEXTS:
             assert module.question_text(key) in shown, (ws, key)
         module.use_variant(None)
-    ws3 = json.loads((tmp_path / "Ada_Lovelace" / "03_counting_deals.ipynb").read_text(encoding="utf-8"))
-    assert ws3["metadata"]["hearts_lab"]["variant"] is None
+    own3 = json.loads((tmp_path / "Ada_Lovelace" / "03_counting_deals.ipynb").read_text(encoding="utf-8"))
+    seed3 = klass.seed("Ada Lovelace", "ws3")
+    assert own3["metadata"]["hearts_lab"]["variant"] == seed3
+    code3 = "\n".join("".join(c["source"]) for c in own3["cells"] if c["cell_type"] == "code")
+    assert f"ws3.use_variant({seed3}, key='Q1=" in code3
+    ws3.use_variant(seed3)
+    shown3 = "\n".join(texts(own3))
+    assert all(ws3.question_text(key) in shown3 for key in ws3.TEXTS)
+    numbers = set(re.findall(r"\d{4,}", json.dumps(own3)))
+    for key in _ws3_keys(seed3).values():  # the copy names no count or probability (numerator, denominator)
+        value = sympy.nsimplify(key.answer)
+        assert not {str(value.p), str(value.q)} & numbers
 
 
 def test_good_wrong_and_copied_submissions(klass, tmp_path):
@@ -382,3 +401,44 @@ def test_a_roster_that_is_not_a_list_of_names_is_refused_naming_it(roster, tmp_p
             grade(tmp_path, SECRET, roster=roster)
     with pytest.raises(ValueError, match="^folder: "):
         grade(5, SECRET)
+
+
+def test_ws3_good_wrong_copied_malformed_and_hostile_submissions(klass, tmp_path):
+    """Worksheet 3 is graded on each student's own decks and events, from the teacher's answer keys."""
+    ada = _answers(klass, "Ada Lovelace", "ws3")
+    keys = _ws3_keys(klass.seed("Ada Lovelace", "ws3"))
+    _save(tmp_path, "ada.ipynb", submit(klass, "Ada Lovelace", "ws3", ada, attempts={"Q2": 1}, hints=[("Q4", 3)]))
+    # Alan hands in Ada's answers: right only where his parameters happen to be hers.
+    _save(tmp_path, "alan.ipynb", submit(klass, "Alan Turing", "ws3", ada))
+    # Grace makes each question's first slip, and writes Q1 as arithmetic, Q2 as a formula the grader reads.
+    grace_keys = _ws3_keys(klass.seed("Grace Hopper", "ws3"))
+    slips = {q: next(iter(k.slips.values())).value for q, k in grace_keys.items()}
+    marker = tmp_path / "ran"
+    cells = {"Q1": "q1 = binomial(4, 2) * 7",
+             "Q3": f"q3 = __import__('os').system('touch {marker}')",
+             "Q4": "q4 = binomial(",
+             "Q5": "q5 = 9**9**9**9",
+             "Q6": "q6 = factorial(10**100)"}
+    _save(tmp_path, "grace.ipynb", submit(klass, "Grace Hopper", "ws3", slips, cells=cells, run=False))
+    started = time.perf_counter()
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert time.perf_counter() - started < 60
+    assert not marker.exists(), "a student's code ran on the teacher's side"
+    assert grades.skipped == []
+    rows = _rows(grades, "Ada Lovelace", "ws3")
+    assert all(r["correct"] == "correct" for r in rows.values()), rows
+    assert rows["Q2"]["first try"] == "no" and rows["Q2"]["attempts (recorded)"] == "2"
+    assert rows["Q4"]["hints (recorded)"] == "3"
+    alan_keys = _ws3_keys(klass.seed("Alan Turing", "ws3"))
+    alan = _rows(grades, "Alan Turing", "ws3")
+    for q in ada:
+        same = alan_keys[q].answer == keys[q].answer
+        assert alan[q]["correct"] == ("correct" if same else "incorrect"), q
+    assert sum(r["correct"] == "incorrect" for r in alan.values()) >= 4
+    grace = _rows(grades, "Grace Hopper", "ws3")
+    assert grace["Q1"]["correct"] == "incorrect"  # read as the number 42, and wrong
+    assert grace["Q2"]["correct"] == grace["Q7"]["correct"] == grace["Q8"]["correct"] == "incorrect"
+    assert grace["Q3"]["correct"] == grace["Q4"]["correct"] == "unreadable"
+    assert grace["Q5"]["correct"] in ("incorrect", "unreadable") and grace["Q6"]["correct"] in ("incorrect", "unreadable")
+    out = grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
+    assert "__import__" not in out

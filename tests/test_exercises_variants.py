@@ -220,7 +220,9 @@ def test_no_notebook_deals_a_variant_position():
 
 def test_generic_copy_text_is_the_template_of_the_generic_variant():
     """One source for a question's text: the worksheet source shows TEXTS filled in with the generic values."""
-    for module, name in ((ws1, "01_legal_moves"), (ws2, "02_passing_and_cancellation")):
+    from hearts_lab.exercises import ws3
+
+    for module, name in ((ws1, "01_legal_moves"), (ws2, "02_passing_and_cancellation"), (ws3, "03_counting_deals")):
         module.use_variant(None)
         nb = json.loads((REPO / "exercises" / "source" / f"{name}.ipynb").read_text(encoding="utf-8"))
         bodies = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
@@ -259,3 +261,116 @@ def test_ws4_scores_variant_is_a_good_question(seed):
         assert f"seat {shooter}" in checks.HINTS["ws4"]["Q4"][2] or f"Seat {shooter}" in checks.HINTS["ws4"]["Q4"][2]
     finally:
         ws4.use_variant(None)
+
+
+# -- worksheet 3: counts on each student's own decks and events ---------------------------
+
+from dataclasses import replace as _replace  # noqa: E402
+
+import sympy  # noqa: E402
+
+from hearts_lab.exercises import ws3  # noqa: E402
+from hearts_lab.exercises.classroom import _answer_keys, _ws3_keys, ws3_key_line, ws3_values  # noqa: E402
+
+WS3_SEEDS = range(7000, 7040)
+
+
+def _ws3_cases():
+    """Every parameter set of every question: the generic variant with that one question changed."""
+    for field, options in variants.WS3_CHOICES.items():
+        for option in options:
+            value = (*option, 1) if field in ("q2", "q6") else option
+            yield field, option, _replace(ws3.GENERIC, **{field: value})
+
+
+@pytest.mark.parametrize("field, option, v", list(_ws3_cases()), ids=lambda x: str(x) if not hasattr(x, "q1") else "")
+def test_ws3_every_parameter_set_is_a_good_question(field, option, v):
+    """The answer differs from every slip and the slips from each other (so each hint can be given and
+    none confirms the answer); a count is a positive whole number, a probability lies strictly in (0, 1)."""
+    keys = _answer_keys().ws3_variant_keys(v)
+    for q in (("Q6", "Q7") if field == "q6" else (field.upper(),)):
+        values = [sympy.nsimplify(keys[q].answer)] + [sympy.nsimplify(s.value) for s in keys[q].slips.values()]
+        assert len(set(values)) == len(values), (q, option)
+        assert list(keys[q].slips) == list(ws3.SLIP_HINTS[q])
+        if q in ("Q6", "Q7", "Q8"):
+            assert 0 < values[0] < 1, (q, option)
+        else:
+            assert values[0].is_Integer and values[0] > 0, (q, option)
+
+
+def test_ws3_generic_keys_are_the_variant_formulas_at_the_generic_parameters():
+    """One formula per question: the teacher's variant keys at the generic copy's parameters are its keys."""
+    generic = _answer_keys().ws3_variant_keys(ws3.GENERIC)
+    for q, key in _answer_keys().WS3.items():
+        assert sympy.nsimplify(generic[q].answer) == sympy.nsimplify(key.answer), q
+        assert {n: sympy.nsimplify(s.value) for n, s in generic[q].slips.items()} == {
+            n: sympy.nsimplify(s.value) for n, s in key.slips.items()}, q
+
+
+@pytest.mark.parametrize("seed", WS3_SEEDS)
+def test_ws3_variant_is_judged_on_the_teachers_side(seed):
+    """Graded with the teacher's values: the answer is correct and each slip gets its own hint, in the variant's terms."""
+    v = variants.ws3_variant(seed)
+    assert variants.problems("ws3", v) == []
+    ws3.use_variant(seed, values=ws3_values(seed))
+    try:
+        for q, key in _ws3_keys(seed).items():
+            check = getattr(ws3, f"check_{q.lower()}")
+            assert check(key.answer).status == "correct", q
+            for name, slip in key.slips.items():
+                result = check(slip.value)
+                assert result.message == ws3._slip_hint(q, name), (q, name)
+                assert "{" not in result.message
+        assert "{" not in "".join(ws3.question_text(q) for q in ws3.TEXTS)
+        assert all("{" not in h for ladder in checks.HINTS["ws3"].values() for h in ladder)
+    finally:
+        ws3.use_variant(None)
+
+
+def test_ws3_key_line_checks_offline_and_holds_no_answer():
+    """A student's copy carries only salted digests: its checks accept the answer and name each slip;
+    the line holds no count, and it refuses an edited line; the generic copy is unchanged afterwards."""
+    seed = 7100
+    line = ws3_key_line(seed)
+    keys = _ws3_keys(seed)
+    for key in keys.values():
+        assert str(sympy.nsimplify(key.answer)).split("/")[0] not in line
+    ws3.use_variant(seed, key=line)
+    try:
+        for q in ("Q1", "Q6"):
+            check = getattr(ws3, f"check_{q.lower()}")
+            assert check(keys[q].answer).status == "correct"
+            name, slip = next(iter(keys[q].slips.items()))
+            assert check(slip.value).message == ws3._slip_hint(q, name)
+        with pytest.raises(ValueError, match="^key: "):
+            ws3.use_variant(seed, key=line.replace("Q8=", "Q9="))
+    finally:
+        ws3.use_variant(None)
+    assert ws3.check_q1(_answer_keys().WS3["Q1"].answer).status == "correct"
+    ws3.use_variant(seed)  # no key line: the texts change, the checks say why they cannot judge
+    try:
+        assert "no key line" in ws3.check_q1(1).message
+    finally:
+        ws3.use_variant(None)
+
+
+def test_ws3_answers_differ_between_students():
+    """Thirty students: how many distinct answers each question has (the parameter sets bound it)."""
+    rows = [_ws3_keys(seed) for seed in range(8000, 8030)]
+    for q in ws3.TEXTS:
+        distinct = {sympy.nsimplify(r[q].answer) for r in rows}
+        assert len(distinct) >= 3, q
+
+
+def test_no_notebook_prints_a_ws3_variant_answer():
+    """No stored output or source of a notebook or student copy holds any variant's answer (every parameter set)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "notebooks").glob("*.ipynb")))
+    text += "\n".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "exercises" / "student").glob("*.ipynb")))
+    shown = set(re.findall(r"\d{4,}", text))
+    for field, option, v in _ws3_cases():
+        keys = _answer_keys().ws3_variant_keys(v)
+        for q in (("Q6", "Q7") if field == "q6" else (field.upper(),)):
+            value = sympy.nsimplify(keys[q].answer)
+            for part in (value.p, value.q):
+                if part > 999:
+                    assert str(part) not in shown, (q, option)

@@ -90,7 +90,7 @@ WS3 = {
     "Q3": Key(_W3_Q3, "52!/((16!)^3·4!) = C(52, 4)·48!/(16!)^3: three named hands of 16 and a kitty of 4", {
         "kitty-unsorted": Slip(F(52) / F(16) ** 3, "did not divide by 4!: the kitty's cards are a pile, their order does not matter"),
         "seats-alike": Slip(_W3_Q3 / F(3), "divided by 3!: treated the seats as interchangeable"),
-        "seventeen": Slip(F(52) / F(17) ** 3, "counted the deal a Rules object makes with 3 players (17 each, 1 in the kitty), not the house rule's"),
+        "seventeen": Slip(F(52) / F(17) ** 3, "dealt 17 to each seat and 1 card over, as a 3-player game deals (its Rules object strips the 2♦), not the house rule's 16 each and a kitty of 4"),
         "no-kitty-choice": Slip(F(48) / F(16) ** 3, "dealt 48 cards to the seats but did not count the ways to choose the kitty"),
         "one-hand": Slip(C(52, 16), "counted one seat's hands, not whole deals"),
     }, hashed=True),
@@ -214,3 +214,123 @@ SEARCHABLE: dict[tuple[str, str], int] = {
     ("ws3", "Q7"): 48_294,   # 18·C(100, 8)/C(104, 11): about 1.3 hours
     ("ws3", "Q4"): 75_124,   # 28·C(76, 4) × 99!/(11!)^9: about 2.1 hours
 }
+
+
+# -- worksheet 3, per-student variants ---------------------------------------------------
+#
+# A student's copy of worksheet 3 asks the same eight questions about its own decks and events
+# (hearts_lab.exercises.variants.Ws3Variant). The answers and slips of a variant are computed here, on
+# the teacher's side only: hearts_lab.exercises.classroom writes their salted digests into the student's
+# copy (so the student's checks work offline) and grades with the values themselves.
+
+
+def _deal(cards: int, piles: tuple[int, ...]) -> Any:
+    """Ways to deal ``cards`` distinct cards into named piles of the given sizes (the rest set aside)."""
+    out = F(cards)
+    for p in piles:
+        out /= F(p)
+    return out / F(cards - sum(piles))
+
+
+def ws3_variant_keys(v: Any) -> dict[str, Key]:
+    """Every answer and slip of worksheet 3's variant ``v`` (the generic variant gives :data:`WS3`)."""
+    from hearts_lab import Rules
+
+    keys: dict[str, Key] = {}
+    # Q1: standard Hearts for n players; the opening card and exactly k other clubs.
+    n, k = v.q1
+    rules = Rules.preset("standard", players=n)
+    deck, hand = len(rules.deck()), rules.hand_size
+    clubs = sum(1 for c in rules.deck() if c.suit == "C")
+    others = deck - clubs
+    rest = hand - 1 - k
+    keys["Q1"] = Key(C(clubs - 1, k) * C(others, rest), f"C({clubs - 1}, {k})·C({others}, {rest})", {
+        "ignore-clubs": Slip(C(deck - 1, hand - 1), "fixed the opening card but ignored the condition on the other clubs"),
+        "three-clubs": Slip(C(clubs, k + 1) * C(others, rest), "counted hands with exactly k + 1 clubs: the opening card was not required"),
+        "at-least": Slip(sum(C(clubs - 1, j) * C(others, hand - 1 - j) for j in range(k, hand)), "counted at least k other clubs, not exactly k"),
+        "full-pack": Slip(C(12, k) * C(39, rest), "used the full 52-card pack"),
+        "rest-from-all": Slip(C(clubs - 1, k) * C(deck - 1 - k, rest), "chose the rest from every card left, so more clubs could come in"),
+    }, hashed=True)
+    # Q2: 4-player standard without the lowest r ranks; seat s holds a hearts, each other seat b.
+    r, a, b, _seat = v.q2
+    cards, hearts = 52 - 4 * r, 13 - r
+    each, other = cards // 4, cards - hearts
+    hearts_dealt = F(hearts) / (F(a) * F(b) ** 3)
+    answer = hearts_dealt * F(other) / (F(each - a) * F(each - b) ** 3)
+    keys["Q2"] = Key(answer, f"{hearts}!/({a}!·{b}!·{b}!·{b}!) × {other}!/({each - a}!·{each - b}!·{each - b}!·{each - b}!)", {
+        "every-deal": Slip(F(cards) / F(each) ** 4, "counted every deal: ignored the condition on the hearts"),
+        "seats-alike": Slip(answer / F(3), "divided by 3!: treated the other three seats as interchangeable"),
+        "some-seat": Slip(4 * answer, "let any seat hold the named seat's hearts"),
+        "hearts-only": Slip(hearts_dealt, "dealt only the hearts"),
+        "one-hand": Slip(C(hearts, a) * C(other, each - a), "counted the named seat's hands only, not whole deals"),
+    }, hashed=True)
+    # Q3: a house rule: n players, h cards each from 52, the rest a kitty.
+    n, h = v.q3
+    kitty = 52 - n * h
+    preset = Rules.preset("standard", players=n)
+    answer = _deal(52, (h,) * n)
+    keys["Q3"] = Key(answer, f"52!/(({h}!)^{n}·{kitty}!)", {
+        "kitty-unsorted": Slip(F(52) / F(h) ** n, "did not divide by the kitty's order"),
+        "seats-alike": Slip(answer / F(n), "divided by n!: treated the seats as interchangeable") if n == 3 else Slip(answer / F(n), "divided by n!"),
+        "seventeen": Slip(_deal(52, (preset.hand_size,) * n), "dealt as many cards to each seat as the Rules object of this table size does, not the house rule's number"),
+        "no-kitty-choice": Slip(F(52 - kitty) / F(h) ** n, "dealt the seats' cards but did not count the ways to choose the kitty"),
+        "one-hand": Slip(C(52, h), "counted one seat's hands, not whole deals"),
+    }, hashed=True)
+    # Q4: Cancellation, n players, all 104 cards told apart; exactly j point cards in the kitty.
+    n, j = v.q4
+    rules = Rules.preset("cancellation", players=n)
+    hand, kitty = rules.hand_size, rules.kitty_size
+    rest = F(104 - kitty) / F(hand) ** n
+    answer = C(28, j) * C(76, kitty - j) * rest
+    keys["Q4"] = Key(answer, f"C(28, {j})·C(76, {kitty - j})·{104 - kitty}!/({hand}!)^{n}", {
+        "every-deal": Slip(F(104) / (F(hand) ** n * F(kitty)), "counted every physical deal"),
+        "kitty-only": Slip(C(28, j) * C(76, kitty - j), "counted only the kitties"),
+        "queens-forgotten": Slip(C(26, j) * C(78, kitty - j) * rest, "forgot the two Q♠ (28 point cards)"),
+        "at-most-one": Slip(sum(C(28, i) * C(76, kitty - i) for i in range(j + 1)) * rest, "counted at most j point cards, not exactly j"),
+        "no-point": Slip(C(76, kitty) * rest, "counted kitties with no point card"),
+    }, hashed=True)
+    # Q5: Cancellation, n players; distinct hands void in hearts (and diamonds) holding at least one Q♠.
+    n, voids = v.q5
+    size = Rules.preset("cancellation", players=n).hand_size
+    faces = 52 - 13 * voids
+    answer = _h(faces, size) - _h(faces - 1, size)
+    keys["Q5"] = Key(answer, f"H({faces}, {size}) − H({faces - 1}, {size}) = H({faces - 1}, {size - 1}) + H({faces - 1}, {size - 2})", {
+        "all-heartless": Slip(_h(faces, size), "counted every such hand, with or without a Q♠"),
+        "physical": Slip(C(2 * faces, size) - C(2 * faces - 2, size), "told the two copies apart"),
+        "one-queen": Slip(_h(faces - 1, size - 1), "counted hands with exactly one Q♠"),
+        "fixed-queen": Slip(_h(faces, size - 1), "fixed one Q♠ and chose the rest from all the faces"),
+        "one-copy": Slip(C(faces - 1, size - 1), "allowed each face at most once"),
+    }, hashed=True)
+    # Q6, Q7: Cancellation, n players; seat s (Q6) or some seat (Q7) holds both A♥ and q Q♠ (exactly one, or both).
+    n, q, _seat = v.q6
+    hand = Rules.preset("cancellation", players=n).hand_size
+    total = C(104, hand)
+    answer = C(2, q) * C(100, hand - 2 - q) / total
+    other_q = 3 - q  # the other count of Q♠ (the at-least slip for exactly one; exactly one for both)
+    keys["Q6"] = Key(answer, f"C(2, 2)·C(2, {q})·C(100, {hand - 2 - q})/C(104, {hand})", {
+        "ignore-queens": Slip(C(102, hand - 2) / total, "required both A♥ but nothing about the Q♠"),
+        "one-copy": Slip(C(100, hand - 2 - q) / total, "counted the two Q♠ as one card") if q == 1
+        else Slip(2 * C(100, hand - 4) / total, "counted two ways to hold both Q♠ (there is one)"),
+        "at-least-one": Slip(answer + C(2, other_q) * C(100, hand - 2 - other_q) / total, "counted at least one Q♠, not exactly one")
+        if q == 1 else Slip(C(2, 1) * C(100, hand - 3) / total, "counted exactly one Q♠, not both"),
+        "distinct-hands": Slip(Rational(_h(50, hand - 2 - q), _h(52, hand)), "divided counts of distinct hands"),
+        "some-seat": Slip(n * answer, "answered for some seat (Q7)"),
+    }, hashed=True)
+    keys["Q7"] = Key(n * answer, f"{n} × Q6: only one seat can hold both A♥", {
+        "one-seat": Slip(answer, "answered for one seat (Q6)"),
+        "independent-seats": Slip(1 - (1 - answer) ** n, "treated the seats as independent; the events are disjoint"),
+        "ignore-queens": Slip(n * C(102, hand - 2) / total, "left out the condition on the Q♠"),
+        "one-copy": Slip(n * keys["Q6"].slips["one-copy"].value, "carried Q6's one-copy slip into Q7"),
+    }, hashed=True)
+    # Q8: Cancellation, n players; the kitty holds at least one Q♠ and at least one heart.
+    kitty = Rules.preset("cancellation", players=v.q8).kitty_size
+    all_kitties = C(104, kitty)
+    no_q, no_h, neither = (C(104 - m, kitty) / all_kitties for m in (2, 26, 28))
+    keys["Q8"] = Key(1 - (no_q + no_h - neither), f"1 − [C(102, {kitty}) + C(78, {kitty}) − C(76, {kitty})]/C(104, {kitty})", {
+        "queen-only": Slip(1 - no_q, "counted kitties with a Q♠, whether or not they hold a heart"),
+        "any-point": Slip(1 - neither, "counted kitties with any point card"),
+        "no-overlap": Slip(1 - (no_q + no_h), "did not add back the kitties with neither"),
+        "independent": Slip((1 - no_q) * (1 - no_h), "multiplied the two chances"),
+        "one-each": Slip(2 * 26 * C(76, kitty - 2) / all_kitties, "counted exactly one Q♠ and exactly one heart"),
+    }, hashed=True)
+    return keys

@@ -7,12 +7,14 @@ cannot reach the key.
 * :class:`Class` (``Class(secret, roster)``) derives each student's seed as an
   HMAC-SHA256 of the class secret and the student's name, and writes each
   student's own copy of worksheets 1 and 2 (their own deals, seats, hand
-  numbers, player counts and cards: see :mod:`.variants`) and of worksheet
-  4's Q4-Q5 (their own scores and shooter). The rest of worksheets 3 to 5 is
-  the same for everyone (hashed counts, estimates, the student's own
-  experiment); every copy carries the student's name so the hand-in is
-  recognised. The secret never leaves the teacher's machine, so
-  the public repository holds no student's answer.
+  numbers, player counts and cards: see :mod:`.variants`), of worksheet 3
+  (their own decks, table sizes and events to count: the copy carries the
+  salted digests of its answers, computed here from the teacher's answer
+  keys, never the answers) and of worksheet 4's Q4-Q5 (their own scores and
+  shooter). The rest of worksheets 4 and 5 is the same for everyone (hashed
+  counts, estimates, the student's own experiment); every copy carries the
+  student's name so the hand-in is recognised. The secret never leaves the
+  teacher's machine, so the public repository holds no student's answer.
 * :func:`grade` reads every handed-in notebook in a folder **as data**: the
   JSON is parsed, each question's answer is taken from the answer cell's
   source if it is a literal (parsed with :mod:`ast`, never executed) or else
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import functools
 import hashlib
 import hmac
 import html
@@ -150,7 +153,7 @@ class Class:
         return student_seed(self._secret, student, worksheet)
 
     def variant(self, student: str, worksheet: str) -> Any:
-        """``student``'s variant of ``worksheet`` (``"ws1"`` or ``"ws2"``)."""
+        """``student``'s variant of ``worksheet`` (a worksheet with variants: ws1, ws2, ws3, ws4)."""
         return GENERATORS[worksheet](self.seed(student, worksheet))
 
     def copy(self, student: str, worksheet: str, student_copies: str | Path | None = None) -> dict[str, Any]:
@@ -195,6 +198,70 @@ def _source(cell: dict[str, Any]) -> str:
     return "".join(src) if isinstance(src, list) else str(src)
 
 
+def _answer_keys() -> Any:
+    """The teacher's answer keys (``exercises/source/answers.py``): only the teacher's side has them."""
+    import importlib.util
+
+    path = _REPO / "exercises" / "source" / "answers.py"
+    if not path.is_file():
+        raise ValueError(f"worksheet 3's own copies and their grading need the teacher's answer keys ({path}), "
+                         "which only the full repository holds.")
+    import sys
+
+    name = "hearts_lab_teacher_answers"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # a dataclass module must be importable by name while it runs
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return sys.modules[name]
+
+
+@functools.lru_cache(maxsize=512)
+def _ws3_keys(seed: int) -> dict[str, Any]:
+    return _answer_keys().ws3_variant_keys(GENERATORS["ws3"](seed))  # type: ignore[no-any-return]
+
+
+def ws3_values(seed: int) -> dict[str, dict[str, str]]:
+    """Worksheet 3's variant ``seed`` on the teacher's side: per question, each canonical value's name (answer or slip)."""
+    from . import ws3
+
+    out: dict[str, dict[str, str]] = {}
+    for q, key in _ws3_keys(seed).items():
+        names = {checks.canonical(sympy_value(s.value)): name for name, s in reversed(key.slips.items())}
+        names[checks.canonical(sympy_value(key.answer))] = "answer"
+        assert set(key.slips) == set(ws3.SLIP_HINTS[q]), q
+        out[q] = names
+    return out
+
+
+def ws3_key_line(seed: int) -> str:
+    """The key line of a student's copy of worksheet 3: the salted, slow digests of the variant's answers and slips.
+
+    Each digest costs about a tenth of a second (see :func:`~hearts_lab.exercises.checks.digest`), so
+    a copy takes a few seconds to write: the price of a key no one can read the answers from quickly.
+    """
+    from . import ws3
+
+    parts = []
+    for q, key in _ws3_keys(seed).items():
+        values = [key.answer] + [key.slips[name].value for name in ws3.SLIP_HINTS[q]]
+        parts.append(f"{q}=" + ",".join(ws3.variant_digest(seed, q, sympy_value(v)) for v in values))
+    return ";".join(parts)
+
+
+def sympy_value(value: Any) -> Any:
+    """An answer key's value as a sympy number (its canonical form is then defined)."""
+    import sympy
+
+    return sympy.nsimplify(value) if not isinstance(value, sympy.Basic) else sympy.Rational(value)
+
+
 def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | None) -> dict[str, Any]:
     """The generic student copy ``nb`` made ``student``'s: their variant, their questions' text, their name."""
     import importlib
@@ -215,7 +282,8 @@ def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | No
         found = import_line.search(text) if cell.get("cell_type") == "code" and not placed else None
         if found:
             line = found.group(0)
-            extra = f"\n{worksheet}.use_variant({seed})  # your own questions: keep this line as it is" if seed is not None else ""
+            args = f"{seed}, key={ws3_key_line(seed)!r}" if worksheet == "ws3" and seed is not None else f"{seed}"
+            extra = f"\n{worksheet}.use_variant({args})  # your own questions: keep this line as it is" if seed is not None else ""
             cell["source"] = _lines(text.replace(line, line + extra, 1))
             placed = True
         elif cell.get("cell_type") == "code" and f'export("{worksheet}", student=...)' in text:
@@ -471,7 +539,10 @@ def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[
         own = student_seed(secret, student, worksheet)
         if seed != own:
             flags.append("the notebook's variant is not this student's (graded on the student's own)")
-        module.use_variant(own)
+        if worksheet == "ws3":
+            module.use_variant(own, values=ws3_values(own))
+        else:
+            module.use_variant(own)
     cells = _answer_cells(nb)
     stored, hints = _outputs(nb, worksheet)
     answers = []

@@ -1,4 +1,4 @@
-"""Per-student variants of worksheets 1 and 2 (and worksheet 4's Q4-Q5): every position and parameter from one seed.
+"""Per-student variants of worksheets 1, 2 and 3 (and worksheet 4's Q4-Q5): every position and parameter from one seed.
 
 A teacher's :class:`~hearts_lab.exercises.classroom.Class` gives each student a
 seed (an HMAC of the class secret and the student's name); the student's copy
@@ -41,7 +41,7 @@ from ..hand import Hand
 from ..rules import MoonPolicy, PresetName, Rules
 from .positions import replay
 
-__all__ = ["Ws1Variant", "Ws2Variant", "Ws4Variant", "ws1_variant", "ws2_variant", "ws4_variant", "moon_scores", "variant", "problems", "GENERATORS"]
+__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "WS3_CHOICES", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "moon_scores", "variant", "problems", "GENERATORS"]
 
 STANDARD = Rules.preset("standard", players=4)
 #: Hand numbers of the 4-player standard schedule (1, 3, 2, 0) that hold (nobody passes).
@@ -403,6 +403,59 @@ def ws2_variant(seed: int) -> Ws2Variant:
     )
 
 
+# -- worksheet 3 (counting): the parameters of each count -------------------------------
+
+
+@dataclass(frozen=True)
+class Ws3Variant:
+    """Worksheet 3's parameters: each question counts the same kind of thing on its own deck and event.
+
+    The counts themselves are not computed here (nor anywhere in the package):
+    the teacher's answer keys (``exercises/source/answers.py``) compute them, a
+    student's copy carries only their salted digests (see
+    :func:`hearts_lab.exercises.ws3.use_variant`).
+    """
+
+    q1: tuple[int, int]  # standard Hearts with this many players; hands with the opening card and exactly k other clubs
+    q2: tuple[int, int, int, int]  # ranks stripped from 4-player standard (1: the 2s; 2: the 2s and 3s), hearts of seat s, of each other seat, s
+    q3: tuple[int, int]  # a house rule: players, cards dealt to each (the rest of 52 is the kitty)
+    q4: tuple[int, int]  # Cancellation players, exactly j point cards in the kitty (all 104 cards told apart)
+    q5: tuple[int, int]  # Cancellation players, suits the distinct hand has none of (1: hearts; 2: hearts and diamonds), at least one Q♠
+    q6: tuple[int, int, int]  # Cancellation players, Q♠ copies held (1: exactly one; 2: both) with both A♥, the seat
+    q8: int  # Cancellation players: a kitty with at least one Q♠ and at least one heart
+
+
+#: Every parameter each question of worksheet 3 is drawn from. ``tests/test_exercises_variants.py`` checks
+#: every combination against the teacher's keys: the answer differs from every slip, and the slips from
+#: each other, so each slip's hint can be given and none of them confirms the answer.
+WS3_CHOICES: dict[str, tuple[Any, ...]] = {
+    "q1": tuple((n, k) for n in (3, 5, 6, 7) for k in (1, 2, 3, 4)),
+    "q2": ((1, 6, 2), (1, 9, 1), (1, 0, 4), (2, 5, 2), (2, 8, 1), (2, 2, 3)),
+    "q3": ((3, 14), (3, 15), (3, 16), (4, 11), (4, 12), (5, 9)),
+    "q4": tuple((n, j) for n in (6, 7, 9, 10, 11) for j in (1, 2) if (n, j) != (6, 2)),  # a kitty of 2 with 2 points: "at most 2" is every deal
+    "q5": tuple((n, voids) for n in (6, 7, 8, 9, 10, 11) for voids in (1, 2)),
+    "q6": tuple((n, queens) for n in (6, 7, 8, 9, 10, 11) for queens in (1, 2)),
+    "q8": (7, 9, 10, 11),
+}
+
+
+@functools.lru_cache(maxsize=256)
+def ws3_variant(seed: int) -> Ws3Variant:
+    """Worksheet 3's variant for ``seed``: one parameter set per question from :data:`WS3_CHOICES`.
+
+    >>> ws3_variant(7) == ws3_variant(7), ws3_variant(7).q1 in WS3_CHOICES["q1"]
+    (True, True)
+    """
+    rng = random.Random(f"hearts-lab|ws3|{seed}")
+    pick = {key: rng.choice(options) for key, options in WS3_CHOICES.items()}
+    q2 = pick["q2"]
+    players6, queens = pick["q6"]
+    return Ws3Variant(
+        q1=pick["q1"], q2=(q2[0], q2[1], q2[2], rng.randrange(4)), q3=pick["q3"], q4=pick["q4"], q5=pick["q5"],
+        q6=(players6, queens, rng.randrange(players6)), q8=pick["q8"],
+    )
+
+
 # -- worksheet 4 (Q4 and Q5: the scores after a moon) ----------------------------------
 
 
@@ -446,11 +499,11 @@ def ws4_variant(seed: int) -> Ws4Variant:
 
 
 #: The worksheets that have per-student variants, and how each is drawn.
-GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant, "ws4": ws4_variant}
+GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant, "ws3": ws3_variant, "ws4": ws4_variant}
 
 
 def variant(worksheet: str, seed: int) -> Any:
-    """The variant of ``worksheet`` (``"ws1"`` or ``"ws2"``) for ``seed``."""
+    """The variant of ``worksheet`` (a key of :data:`GENERATORS`) for ``seed``."""
     if worksheet not in GENERATORS:
         raise ValueError(f"worksheet: variants exist for {', '.join(GENERATORS)}, not {worksheet!r}.")
     return GENERATORS[worksheet](seed)
@@ -474,6 +527,15 @@ def problems(worksheet: str, v: Any) -> list[str]:
         rules = house_rules(*v.q7)
         if rules.opening_card == Card.parse("2♣") or Card.parse("2♣") not in rules.removed:
             found.append("Q7: the 2♣ is not stripped, so the opening card does not move")
+    if worksheet == "ws3":
+        q2, q6 = v.q2, v.q6
+        for key in WS3_CHOICES:
+            value = getattr(v, key)
+            drawn = value[:3] if key == "q2" else value[:2] if key == "q6" else value
+            if drawn not in WS3_CHOICES[key]:
+                found.append(f"{key.upper()}: {drawn} is not one of the vetted parameters")
+        if not 0 <= q2[3] < 4 or not 0 <= q6[2] < q6[0]:
+            found.append("Q2 or Q6 names a seat the table does not have")
     return found
 
 

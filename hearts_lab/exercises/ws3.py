@@ -17,11 +17,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import Wrong, _matches, exact_value, hint as _hint, question
+import re
 
-__all__ = ["hint", "check_q1", "check_q2", "check_q3", "check_q4", "check_q5", "check_q6", "check_q7", "check_q8"]
+from ..rules import Rules
+from .checks import HINTS, QUESTIONS, Wrong, _matches, canonical, digest, exact_value, hint as _hint, question
+from .variants import Ws3Variant, ws3_variant
+
+__all__ = ["GENERIC", "use_variant", "rules_of", "question_text", "hint", "check_q1", "check_q2", "check_q3", "check_q4", "check_q5", "check_q6", "check_q7", "check_q8"]
 
 WS = "ws3"
+#: The generic copy's questions (self-study); a student's own copy calls use_variant(seed, key=...) first.
+GENERIC = Ws3Variant(q1=(5, 2), q2=(1, 6, 2, 0), q3=(3, 16), q4=(9, 1), q5=(8, 1), q6=(9, 1, 0), q8=9)
+_current = GENERIC
+_seed: int | None = None
+#: A student's variant: per question, the digest of its answer and of each slip (from the key line of
+#: the student's copy), or on the teacher's side the canonical values themselves. ``None``: generic.
+_key: dict[str, dict[str, str]] | None = None
+_key_is_values = False
 
 #: The targeted hint for each known slip (the slips themselves are stored as digests only).
 SLIP_HINTS: dict[str, dict[str, str]] = {
@@ -42,7 +54,7 @@ SLIP_HINTS: dict[str, dict[str, str]] = {
     "Q3": {
         "kitty-unsorted": "The 4 kitty cards form a pile too: the order they lie in does not matter.",
         "seats-alike": "The seats are different people: do not divide by the orders of the seats.",
-        "seventeen": "That deals 17 cards each and 1 to the kitty, as a 3-player Rules object would. This house rule deals 16 each and 4 to the kitty.",
+        "seventeen": "That deals 17 cards to each seat and leaves 1 over, as a 3-player game does (its Rules object strips the 2♦). This house rule deals 16 each and 4 to the kitty.",
         "no-kitty-choice": "That deals 48 cards to the seats. Which 4 cards form the kitty is part of the deal too.",
         "one-hand": "That is the number of hands for one seat. A deal fixes all three hands and the kitty.",
     },
@@ -83,6 +95,324 @@ SLIP_HINTS: dict[str, dict[str, str]] = {
 }
 
 
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen")
+
+
+def _n(count: int, word: str) -> str:
+    """``two clubs``, ``one club``: a small count in words with its noun."""
+    return f"{_WORDS[count]} {word}{'' if count == 1 else 's'}"
+
+
+def _fields(v: Ws3Variant) -> dict[str, Any]:
+    """What the texts of variant ``v`` say: only the question's own parameters, never a count it asks for."""
+    n1, k1 = v.q1
+    r1 = Rules.preset("standard", players=n1)
+    strip, a2, b2, s2 = v.q2
+    cards2 = 52 - 4 * strip
+    n3, h3 = v.q3
+    r3 = Rules.preset("standard", players=n3)
+    leftover3 = 52 - n3 * r3.hand_size - len(r3.removed)
+    stripped3 = " and ".join(f"the {c}" for c in r3.removed)
+    preset3 = (f"strips {stripped3} and deals {r3.hand_size} each" if r3.removed else f"deals {r3.hand_size} each")
+    preset3 += f" and leaves a kitty of {leftover3}" if leftover3 else " with no kitty"
+    n4, j4 = v.q4
+    r4 = Rules.preset("cancellation", players=n4)
+    n5, voids5 = v.q5
+    n6, queens6, seat6 = v.q6
+    r6 = Rules.preset("cancellation", players=n6)
+    r8 = Rules.preset("cancellation", players=v.q8)
+    return {
+        "q1_players": n1, "q1_hand": r1.hand_size, "q1_opening": str(r1.opening_card), "q1_k": k1,
+        "q1_stripped": _n(len(r1.removed), "card"), "q1_clubs": _n(k1, "other club"), "q1_k1": k1 + 1,
+        "q2_ranks": "2s" if strip == 1 else "2s and the four 3s", "q2_cards": cards2, "q2_hearts": 13 - strip,
+        "q2_each": cards2 // 4, "q2_seat": s2,
+        "q2_holds": f"hold no heart" if a2 == 0 else f"hold exactly {_n(a2, 'heart')}", "q2_a": a2, "q2_b": b2,
+        "q2_others": f"exactly {_WORDS[b2]}", "q2_other_seats": ", ".join(str(s) for s in range(4) if s != s2),
+        "q3_players": n3, "q3_players_word": _WORDS[n3], "q3_hand": h3, "q3_kitty": 52 - n3 * h3, "q3_preset": preset3,
+        "q3_preset_hand": r3.hand_size,
+        "q4_players": n4, "q4_hand": r4.hand_size, "q4_kitty": r4.kitty_size, "q4_j": j4,
+        "q4_points": _n(j4, "point card"),
+        "q5_players": n5, "q5_hand": Rules.preset("cancellation", players=n5).hand_size,
+        "q5_void": "a heart" if voids5 == 1 else "a heart or a diamond", "q5_none": "no heart" if voids5 == 1 else "no heart and no diamond", "q5_suits": "hearts" if voids5 == 1 else "hearts and diamonds",
+        "q6_players": n6, "q6_hand": r6.hand_size, "q6_seat": seat6,
+        "q6_kitty": f"a kitty of {r6.kitty_size}" if r6.kitty_size else "no kitty",
+        "q6_queens": "**exactly one** Q♠" if queens6 == 1 else "**both** Q♠",
+        "q6_one_copy": (f"There are two Q♠, two different physical cards: either one can be the one seat {seat6} holds." if queens6 == 1
+                        else "Both Q♠ are in the hand: there is one way to choose both copies, C(2, 2) = 1, not 2."), "q6_queens_plain": "exactly one Q♠" if queens6 == 1 else "both Q♠",
+        "q8_players": v.q8, "q8_kitty": r8.kitty_size,
+    }
+
+
+#: The text of each question (the worksheet's markdown under its heading), filled in for the variant.
+TEXTS = {
+    "Q1": (
+        "Standard Hearts with {q1_players} players strips {q1_stripped} and deals {q1_hand} to each seat; the {q1_opening} opens the game.\n"
+        "How many different hands can seat 0 be dealt **that contain the {q1_opening} and exactly {q1_clubs}**\n"
+        "(and no more clubs)? `ws3.rules_of(\"Q1\")` is this game's `Rules`."
+    ),
+    "Q2": (
+        "Some tables play four-handed without the four {q2_ranks}, to speed the game up: {q2_cards} cards ({q2_hearts} of them hearts),\n"
+        "{q2_each} to each seat. In how many different deals does **seat {q2_seat} {q2_holds} and each other seat\n"
+        "{q2_others}**? A deal says which {q2_each} cards each of the four (different) seats gets."
+    ),
+    "Q3": (
+        "A house rule for {q3_players_word} players: strip nothing, deal **{q3_hand}** cards to each seat and put the **{q3_kitty}** cards\n"
+        "left over face down as a kitty (a `Rules` object with {q3_players} players {q3_preset} — not this game).\n"
+        "How many different deals are there, counting which cards go to each seat *and* which go to the kitty?"
+    ),
+    "Q4": (
+        "Cancellation Hearts with {q4_players} players deals {q4_hand} cards to each seat and leaves a kitty of {q4_kitty}. Tell all\n"
+        "104 physical cards apart (imagine the two packs have different backs). In how many deals does the\n"
+        "kitty hold **exactly {q4_points}** (a heart or a Q♠)? Count which cards go to each seat and to the kitty."
+    ),
+    "Q5": (
+        "Cancellation Hearts with {q5_players} players deals {q5_hand} cards each from two packs. A player cannot tell the two\n"
+        "copies of a card apart. How many *distinct* hands **without {q5_void}** hold **at least one Q♠**?\n"
+        "(A hand may contain both copies of a card.)"
+    ),
+    "Q6": (
+        "Cancellation Hearts with **{q6_players} players** ({q6_hand} cards each, {q6_kitty}). What is the probability that\n"
+        "**seat {q6_seat}** is dealt **both** aces of hearts and {q6_queens}? Remember which cards are equally likely."
+    ),
+    "Q7": (
+        "Same game as Q6. What is the probability that **some** seat (any of the {q6_players}) is dealt both aces of hearts and {q6_queens_plain}?"
+    ),
+    "Q8": (
+        "In {q8_players}-player Cancellation Hearts the {q8_kitty}-card kitty goes to whoever collects trick 1. What is the\n"
+        "probability that the kitty holds **at least one Q♠ and at least one heart**?"
+    ),
+}
+
+#: A variant's hint ladders: the ideas and the method in the question's own terms. The generic copy's
+#: ladders (in the @question decorators) give the numbers; a variant's level 3 names every quantity
+#: but leaves counting the cards to the student, so no public text holds a variant's answer.
+_VARIANT_HINTS = {
+    "Q1": (
+        "Split the hand into parts: the {q1_opening}, the other clubs, and the cards that are not clubs. How many of each?",
+        "The {q1_opening} is fixed. Choose exactly {q1_k} of the other clubs, and the rest of the hand from the cards that are not clubs. Multiply.",
+        "C(c − 1, {q1_k}) · C(N − c, {q1_hand} − 1 − {q1_k}), where N is the number of cards in this deck and c the number of clubs in it (the {q1_opening} among them): count both with ws3.rules_of(\"Q1\").deck().",
+    ),
+    "Q2": (
+        "Deal the hearts and the other cards separately: where must the {q2_hearts} hearts go, and how many other cards does each seat still need?",
+        "Deal the {q2_hearts} hearts: {q2_a} to seat {q2_seat} and {q2_b} to each other seat (a multinomial). Then deal the other cards into the room left in each hand. Multiply.",
+        "{q2_hearts}!/({q2_a}!·{q2_b}!·{q2_b}!·{q2_b}!) × M!/(({q2_each} − {q2_a})!·(({q2_each} − {q2_b})!)^3), where M = {q2_cards} − {q2_hearts} is the number of cards that are not hearts.",
+    ),
+    "Q3": (
+        "{q3_players_word} hands and a kitty: how many piles, and how big is each?",
+        "Deal the 52 cards into piles - {q3_players} named hands of {q3_hand} and a kitty of {q3_kitty}. Order inside a pile does not matter. (Or: choose the kitty first, then deal the rest.)",
+        "52!/(({q3_hand}!)^{q3_players} · {q3_kitty}!) = C(52, {q3_kitty}) · (52 − {q3_kitty})!/({q3_hand}!)^{q3_players}.",
+    ),
+    "Q4": (
+        "Split the deal in two steps: first the kitty, then everything else.",
+        "Choose the kitty: {q4_j} of the physical point cards and the rest of the kitty from the cards without points. Then deal the remaining cards into {q4_players} hands of {q4_hand}. Multiply.",
+        "C(P, {q4_j}) · C(104 − P, {q4_kitty} − {q4_j}) · (104 − {q4_kitty})!/({q4_hand}!)^{q4_players}, where P is the number of physical point cards (count the hearts and the Q♠ of both packs).",
+    ),
+    "Q5": (
+        "Two packs: can a hand hold both copies of a card? Do the copies look different? Split by how many Q♠ the hand holds.",
+        "A hand without {q5_suits} and with a Q♠ holds one or two of them. In each case count the rest as distinct hands from the other faces that are not {q5_suits}, splitting on d, the number of faces held twice. (Or: all such hands minus those without a Q♠.)",
+        "H(f, {q5_hand}) − H(f − 1, {q5_hand}), where f is the number of faces (kinds of card) that are not {q5_suits} and H(f, s) = Σ over d of C(f, d) · C(f − d, s − 2d) counts distinct s-card hands from f faces.",
+    ),
+    "Q6": (
+        "Which hands are equally likely when two packs are shuffled: distinct hands or sets of physical cards? And the two Q♠ are two different physical cards.",
+        "Count over the 104 physical cards: seat {q6_seat}'s {q6_hand} cards are one of C(104, {q6_hand}) equally likely sets. Count those with both A♥, {q6_queens_plain}, and the rest from the other physical cards.",
+        "C(2, 2) · C(2, q) · C(100, {q6_hand} − 2 − q) / C(104, {q6_hand}), where q is the number of Q♠ the question asks for.",
+    ),
+    "Q7": (
+        "Can two seats both hold both A♥?",
+        "The events 'seat s holds both A♥ and {q6_queens_plain}' cannot happen together for two seats: they are disjoint. What do you do with disjoint events?",
+        "{q6_players} × your answer to Q6.",
+    ),
+    "Q8": (
+        "'At least one' is often easiest through its opposite. Here there are two conditions: which kitties fail?",
+        "A kitty fails if it has no Q♠ or no heart. Find P(no Q♠), P(no heart) and P(neither) by counting kitties over the 104 physical cards, combine them by inclusion-exclusion, and take the complement.",
+        "1 - [C(104 − 2, {q8_kitty}) + C(104 − 26, {q8_kitty}) - C(104 − 28, {q8_kitty})] / C(104, {q8_kitty}).",
+    ),
+}
+
+#: A variant's slip hints, in the question's own terms (the generic copy's are in :data:`SLIP_HINTS`).
+_VARIANT_SLIP_HINTS: dict[str, dict[str, str]] = {
+    "Q1": {
+        "ignore-clubs": "That counts every hand with the {q1_opening}. The question also says exactly {q1_clubs}.",
+        "three-clubs": "That counts hands with {q1_k1} clubs, any {q1_k1}. The {q1_opening} must be one of them.",
+        "at-least": "That counts hands with {q1_k} *or more* other clubs. The question says exactly {q1_clubs}: the rest of the hand holds no club.",
+        "full-pack": "With {q1_players} players {q1_stripped} are stripped (ws3.rules_of(\"Q1\").removed): how many clubs, and how many other cards, are left?",
+        "rest-from-all": "After the {q1_opening} and {q1_clubs}, the rest of the hand may hold no more clubs: choose it from the cards that are not clubs.",
+    },
+    "Q2": {
+        "every-deal": "That counts every deal. The question wants only the deals with the hearts split as it says.",
+        "seats-alike": "Seats {q2_other_seats} are different people: giving one's cards to another is a different deal, so do not divide by 3!.",
+        "some-seat": "The question names the seat whose hearts differ: seat {q2_seat}. Do not multiply by the choice of seat.",
+        "hearts-only": "That deals the hearts only. The other cards must be dealt too, into the room left in each hand.",
+        "one-hand": "That counts seat {q2_seat}'s hands. A deal fixes all four hands.",
+    },
+    "Q3": {
+        "kitty-unsorted": "The {q3_kitty} kitty cards form a pile too: the order they lie in does not matter.",
+        "seats-alike": "The seats are different people: do not divide by the orders of the seats.",
+        "seventeen": "That deals {q3_preset_hand} cards to each seat, as a {q3_players}-player Rules object does. This house rule deals {q3_hand} each and {q3_kitty} to the kitty.",
+        "no-kitty-choice": "That deals the seats' cards but not the kitty. Which {q3_kitty} cards form the kitty is part of the deal too.",
+        "one-hand": "That is the number of hands for one seat. A deal fixes every hand and the kitty.",
+    },
+    "Q4": {
+        "every-deal": "That counts every physical deal. The question wants only the deals whose kitty holds exactly {q4_points}.",
+        "kitty-only": "That counts the kitties. Each kitty comes with many ways to deal the other cards.",
+        "queens-forgotten": "How many point cards are there with two packs? Both Q♠ count, not only the hearts.",
+        "at-most-one": "That includes kitties with fewer point cards. The question says exactly {q4_j}.",
+        "no-point": "That counts kitties with no point card at all. The question wants exactly {q4_j}.",
+    },
+    "Q5": {
+        "all-heartless": "That counts every hand with {q5_none}. The question wants those that also hold at least one Q♠.",
+        "physical": "That tells the two copies of each card apart. Two hands that differ only in which copy they hold look identical: count each hand once.",
+        "one-queen": "That counts hands with exactly one Q♠. A hand can hold both copies.",
+        "fixed-queen": "Fixing one Q♠ and choosing the rest from all the faces lets a hand hold the Q♠ three times (or counts the two-Q♠ hands wrongly). Split by how many Q♠ the hand holds.",
+        "one-copy": "That allows each card at most once, but a hand can hold both copies of a card.",
+    },
+    "Q6": {
+        "ignore-queens": "That is the chance of both A♥ alone. The hand must also hold {q6_queens_plain}.",
+        "one-copy": "{q6_one_copy}",
+        "at-least-one": "That counts a different number of Q♠. The question says {q6_queens_plain}.",
+        "distinct-hands": "You divided counts of distinct hands, but distinct hands are not equally likely with two packs (a hand with a pair can be dealt in fewer ways). Count over the 104 physical cards instead.",
+        "some-seat": "That is the chance that *some* seat holds them. The question names one seat: seat {q6_seat}.",
+    },
+    "Q7": {
+        "one-seat": "That is the chance for a given seat (Q6). Here any of the {q6_players} seats will do.",
+        "independent-seats": "The {q6_players} events are not independent - they are disjoint: two seats cannot both hold both A♥. For disjoint events the probabilities add.",
+        "ignore-queens": "The seats add up correctly, but the hand must also hold {q6_queens_plain} (see Q6).",
+        "one-copy": "The seats add up correctly, but look again at Q6: in how many ways can a hand hold {q6_queens_plain}?",
+    },
+    "Q8": {
+        "queen-only": "That is the chance of at least one Q♠, with or without a heart. The kitty must hold a heart too.",
+        "any-point": "That is the chance of any point card in the kitty. The question wants at least one Q♠ *and* at least one heart.",
+        "no-overlap": "Kitties with neither a Q♠ nor a heart were subtracted twice - once as 'no Q♠', once as 'no heart'. Add them back once.",
+        "independent": "In a {q8_kitty}-card kitty 'a Q♠' and 'a heart' are not independent: the cards compete for the same places. Use the complement instead.",
+        "one-each": "That counts exactly one Q♠ and exactly one heart. At least one of each includes kitties with more.",
+    },
+}
+_GENERIC_LADDERS: dict[str, tuple[str, str, str]] = {}
+_GENERIC_TITLES: dict[str, str] = {}
+_TITLES = {
+    "Q1": "Hands with the opening card and exactly {q1_k} other clubs (standard, {q1_players} players)",
+    "Q2": "Deals without the {q2_ranks}, the hearts split as named (4 players)",
+    "Q3": "Deals with a {q3_kitty}-card kitty ({q3_players} players, house rule)",
+    "Q4": "Physical deals whose kitty holds exactly {q4_j} point cards (cancellation, {q4_players} players)",
+    "Q5": "Distinct hands without {q5_suits} with a Q♠ from two packs (cancellation, {q5_players} players)",
+    "Q6": "Seat {q6_seat} holds both A♥ and {q6_queens_plain} (cancellation, {q6_players} players)",
+    "Q7": "Some seat holds both A♥ and {q6_queens_plain} (cancellation, {q6_players} players)",
+    "Q8": "A Q♠ and a heart in the kitty (cancellation, {q8_players} players)",
+}
+
+
+def question_text(key: str) -> str:
+    """The text of question ``key`` for the current variant (the worksheet's markdown under its heading).
+
+    >>> question_text("Q8").splitlines()[0]
+    'In 9-player Cancellation Hearts the 5-card kitty goes to whoever collects trick 1. What is the'
+    """
+    return TEXTS[key].format(**_fields(_current))
+
+
+def rules_of(question: Any) -> Rules:
+    """The ``Rules`` of the game question ``question`` is about (Q1, Q2 and Q4-Q8; Q3 is a house rule no preset deals).
+
+    >>> rules_of("Q1").players, rules_of(6).players
+    (5, 9)
+    """
+    key = str(question).strip().upper()
+    key = key if key.startswith("Q") else f"Q{key}"
+    v = _current
+    if key == "Q1":
+        return Rules.preset("standard", players=v.q1[0])
+    if key == "Q2":
+        from ..cards import Card
+
+        ranks = (2,) if v.q2[0] == 1 else (2, 3)
+        return Rules.preset("standard", players=4, removed=tuple(Card(r, s) for r in ranks for s in "CDHS"))
+    players = {"Q4": v.q4[0], "Q5": v.q5[0], "Q6": v.q6[0], "Q7": v.q6[0], "Q8": v.q8}.get(key)
+    if players is None:
+        raise ValueError(f"question: Q1, Q2 or Q4-Q8 (Q3's house rule is no preset), not {question!r}.")
+    return Rules.preset("cancellation", players=players)
+
+
+_KEY_LINE = re.compile(r"Q[1-8]=[0-9a-f]{16}(,[0-9a-f]{16}){0,8}")
+
+
+def read_key(text: str) -> dict[str, dict[str, str]]:
+    """A student copy's key line (``"Q1=<answer>,<slip>,...;Q2=..."``, 16 hex digits a digest) as ``{Q: {digest: name}}``.
+
+    The order of the slips is :data:`SLIP_HINTS`'s. Anything else is refused naming the key.
+    """
+    if not isinstance(text, str) or len(text) > 4000:
+        raise ValueError("key: the key line of your own copy (text), as your teacher's copy wrote it.")
+    out: dict[str, dict[str, str]] = {}
+    for part in text.split(";"):
+        if not _KEY_LINE.fullmatch(part):
+            raise ValueError("key: this is not the key line your teacher's copy wrote; keep that line as it is.")
+        q, digests = part.split("=")
+        names = ["answer", *SLIP_HINTS[q]]
+        values = digests.split(",")
+        if len(values) != len(names):
+            raise ValueError(f"key: {q} needs {len(names)} digests, not {len(values)}.")
+        out[q] = dict(zip(values, names))
+    if set(out) != set(SLIP_HINTS):
+        raise ValueError("key: every question Q1-Q8 needs its digests.")
+    return out
+
+
+def variant_digest(seed: int, key: str, value: Any) -> str:
+    """The salted, slow digest of ``value`` as the answer to ``key`` of variant ``seed`` (16 hex digits)."""
+    return digest(f"{WS}/{seed}", key, value)[:16]
+
+
+def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, dict[str, str]] | None = None) -> str:
+    """Swap in a student's own questions (``None``: the generic copy again).
+
+    ``key`` is the line the teacher's class wrote into the student's copy: the
+    salted digests of that variant's answers and slips, so the checks work
+    offline without the answers being written anywhere. ``values`` is the
+    teacher's side (the grading): each question's canonical answer and slips.
+    Without either, the texts change but the checks cannot judge.
+
+    >>> use_variant(12345).startswith("Worksheet 3, variant 12345")
+    True
+    >>> _ = use_variant(None)
+    """
+    global _current, _seed, _key, _key_is_values
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed: the whole number of your own copy's use_variant line, not {seed!r}.")
+    if not _GENERIC_LADDERS:
+        _GENERIC_LADDERS.update(HINTS[WS])
+        _GENERIC_TITLES.update(QUESTIONS[WS])
+    parsed = read_key(key) if key is not None else None
+    _current = GENERIC if seed is None else ws3_variant(seed)
+    _seed = seed
+    _key, _key_is_values = (values, True) if values is not None else (parsed, False)
+    fields = _fields(_current)
+    for q in _VARIANT_HINTS:
+        HINTS[WS][q] = _GENERIC_LADDERS[q] if seed is None else tuple(t.format(**fields) for t in _VARIANT_HINTS[q])  # type: ignore[assignment]
+        QUESTIONS[WS][q] = _GENERIC_TITLES[q] if seed is None else _TITLES[q].format(**fields)
+    if seed is None:
+        return "Worksheet 3: the generic copy."
+    return f"Worksheet 3, variant {seed}: your own decks and events." + ("" if _key is not None else " (No key line: the checks cannot judge.)")
+
+
+def _find(key: str, value: Any) -> str | None:
+    """``"answer"``, a slip's name, or None: against the generic digests or the current variant's key."""
+    if _seed is None:
+        return _matches(WS, key, value)
+    if _key is None:
+        raise Wrong("This copy has no key line for its variant, so the check cannot judge: use the ws3.use_variant(...) line your teacher's copy came with.")
+    try:
+        mine = canonical(value) if _key_is_values else variant_digest(_seed, key, value)
+    except TypeError:
+        return None
+    return _key[key].get(mine)
+
+
+def _slip_hint(key: str, name: str) -> str:
+    if _seed is None:
+        return SLIP_HINTS[key][name]
+    return _VARIANT_SLIP_HINTS[key][name].format(**_fields(_current))
+
+
 def hint(question: Any, level: int = 1) -> str:
     """A hint for ``question`` (e.g. ``"Q4"`` or ``4``): level 1 a nudge, 2 the structure, 3 the full formula."""
     return _hint(WS, question, level)
@@ -90,11 +420,11 @@ def hint(question: Any, level: int = 1) -> str:
 
 def _judge(key: str, answer: object) -> None:
     value = exact_value(answer)
-    found = _matches(WS, key, value)  # first: a known slip can be negative (forgetting a term of inclusion-exclusion)
+    found = _find(key, value)  # first: a known slip can be negative (forgetting a term of inclusion-exclusion)
     if found == "answer":
         return
     if found is not None:
-        raise Wrong(SLIP_HINTS[key][found])
+        raise Wrong(_slip_hint(key, found))
     if value < 0:
         raise Wrong("Counts and probabilities are never negative.")
     if key in ("Q6", "Q7", "Q8") and value > 1:
