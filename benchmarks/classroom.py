@@ -3,7 +3,7 @@
 
     python benchmarks/classroom.py [--students 30] [--secret "..."]
 
-Prints, for worksheets 1 and 2:
+Prints, for worksheets 1, 2 and 3:
 
 * per question, the share of pairs of students whose variants have the same
   answer (with the number of distinct answers in the class) - what a student
@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 
 from hearts_lab.exercises import variants  # noqa: E402
-from hearts_lab.exercises.classroom import Class, grade  # noqa: E402
+from hearts_lab.exercises.classroom import Class, _ws3_keys, grade  # noqa: E402
 
 
 def _key(value):
@@ -47,14 +47,17 @@ def main(argv: list[str] | None = None) -> int:
     klass = Class(opts.secret, roster)
     pairs = opts.students * (opts.students - 1) // 2
     print(f"{opts.students} students, {pairs} pairs")
-    answers_of = {"ws1": ws1_answers, "ws2": ws2_answers}
+    def ws3_answers(v, seed):  # the teacher's keys (exercises/source/answers.py)
+        return {q: key.answer for q, key in _ws3_keys(seed).items()}
+
+    answers_of = {"ws1": lambda v, seed: ws1_answers(v), "ws2": lambda v, seed: ws2_answers(v), "ws3": ws3_answers}
     answers = {}
-    for ws, generator in (("ws1", variants.ws1_variant), ("ws2", variants.ws2_variant)):
+    for ws, generator in (("ws1", variants.ws1_variant), ("ws2", variants.ws2_variant), ("ws3", variants.ws3_variant)):
         generator.cache_clear()
         start = time.process_time()
         drawn = {s: generator(klass.seed(s, ws)) for s in roster}
         per_variant = (time.process_time() - start) / opts.students
-        answers[ws] = {s: answers_of[ws](v) for s, v in drawn.items()}
+        answers[ws] = {s: answers_of[ws](v, klass.seed(s, ws)) for s, v in drawn.items()}
         print(f"\n{ws}: {per_variant * 1000:.1f} ms CPU a variant")
         for q in answers[ws][roster[0]]:
             if ws == "ws1" and q == "Q8":
@@ -70,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nwriting {len(paths)} copies: {time.process_time() - start:.1f} s CPU")
         handed = Path(tmp) / "handed_in"
         for s in roster:
-            for ws in ("ws1", "ws2"):
+            for ws in ("ws1", "ws2", "ws3"):
                 nb = submit(klass, s, ws, answers[ws][s])
                 target = handed / f"{s}_{ws}.ipynb"
                 target.parent.mkdir(parents=True, exist_ok=True)

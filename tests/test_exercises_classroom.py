@@ -442,3 +442,43 @@ def test_ws3_good_wrong_copied_malformed_and_hostile_submissions(klass, tmp_path
     assert grace["Q5"]["correct"] in ("incorrect", "unreadable") and grace["Q6"]["correct"] in ("incorrect", "unreadable")
     out = grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
     assert "__import__" not in out
+
+
+def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
+    """Worksheet 4 Q7 and Q8 of a student's copy: the recorded count is dealt (simulated) again on the teacher's
+    side with that student's own size and seed; the same count handed in by another student, or edited, is wrong."""
+    from hearts_lab.exercises import ws4
+    from hearts_lab.exercises.sampling import deal_hands
+    from hearts_lab.simulate import simulate
+
+    def handed_in(student, q7_hits=None, q8_moons=None, stored_as=None):
+        v = klass.variant(stored_as or student, "ws4")
+        queen, ace, king = (Card.parse(c) for c in ("Q♠", "A♥", "K♥"))
+        count = deal_hands(ws4.STANDARD_4, v.q7[0], seed=v.q7[1]).count(
+            lambda h: queen in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= 4)
+        result = simulate(ws4.Q8_RULES, v.q8[0], bots="random", seed=v.q8[1])
+        nb = klass.copy(student, "ws4")
+        for cell in nb["cells"]:
+            text = "".join(cell["source"])
+            for key, value in (("Q7", q7_hits if q7_hits is not None else count.hits),
+                               ("Q8", q8_moons if q8_moons is not None else result.moon_count)):
+                if text.startswith(f"{key.lower()} = ..."):  # computed in the notebook: not a literal
+                    cell["source"] = f"{key.lower()} = deal_hands(four, n, seed=s).count(moon_shaped)"
+                if text == f"ws4.check_{key.lower()}({key.lower()})":
+                    data = {"worksheet": "ws4", "question": key, "status": "correct", "attempt": 1, "answer": value}
+                    cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                        "data": {"text/plain": f"{key} ✔ Correct", checks.MIME_TYPE: data}}]
+        return nb, count, result
+
+    ada, count, result = handed_in("Ada Lovelace")
+    _save(tmp_path, "ada.ipynb", ada)
+    _save(tmp_path, "alan.ipynb", handed_in("Alan Turing", stored_as="Ada Lovelace", q7_hits=count.hits, q8_moons=result.moon_count)[0])
+    _save(tmp_path, "grace.ipynb", handed_in("Grace Hopper", q7_hits=10**6, q8_moons=-1)[0])
+    grades = grade(tmp_path, SECRET)
+    rows = _rows(grades, "Ada Lovelace", "ws4")
+    assert rows["Q7"]["correct"] == rows["Q8"]["correct"] == "correct", rows
+    alan, grace = _rows(grades, "Alan Turing", "ws4"), _rows(grades, "Grace Hopper", "ws4")
+    alans_own = handed_in("Alan Turing")[1]
+    assert alan["Q7"]["correct"] == ("correct" if alans_own.hits == count.hits else "incorrect")  # a coincidence is right
+    assert alan["Q8"]["correct"] == "incorrect" and "stored output says correct" in alan["Q8"]["flags"]
+    assert grace["Q7"]["correct"] == grace["Q8"]["correct"] == "incorrect"

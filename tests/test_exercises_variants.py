@@ -374,3 +374,37 @@ def test_no_notebook_prints_a_ws3_variant_answer():
             for part in (value.p, value.q):
                 if part > 999:
                     assert str(part) not in shown, (q, option)
+
+
+@pytest.mark.parametrize("seed", range(4100, 4103))
+def test_ws4_estimates_are_the_students_own_deals_and_simulation(seed):
+    """Q7 and Q8 of a student's copy name the number of deals (hands) and the seed: the estimate is theirs,
+    checked by dealing (simulating) it again; another size or seed is refused naming the student's own,
+    and the count alone - what the check's output records for the teacher - is judged the same way."""
+    from hearts_lab.exercises import ws4
+    from hearts_lab.exercises.sampling import deal_hands
+    from hearts_lab.simulate import simulate
+
+    v = variants.ws4_variant(seed)
+    (deals, deal_seed), (hands, sim_seed) = v.q7, v.q8
+    assert deal_seed >= variants.SEED_FLOOR and sim_seed >= variants.SEED_FLOOR
+    queen, ace, king = (Card.parse(c) for c in ("Q♠", "A♥", "K♥"))
+    event = lambda h: queen in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= 4  # noqa: E731
+    ws4.use_variant(seed)
+    try:
+        assert f"seed={deal_seed}" in ws4.question_text("Q7") and f"{deals:,}" in ws4.question_text("Q7")
+        count = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(event)
+        assert ws4.check_q7(count).status == "correct" and ws4.check_q7(count.hits).status == "correct"
+        assert checks.recorded(count) == count.hits
+        _says(ws4.check_q7(deal_hands(ws4.STANDARD_4, deals, seed=7).count(event)), f"seed {deal_seed}")
+        _says(ws4.check_q7(count.hits + 1), "deal_hands")
+        without_king = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(
+            lambda h: queen in h and ace in h and sum(c.suit == "H" for c in h) >= 4)
+        if without_king.hits != count.hits:
+            _says(ws4.check_q7(without_king.hits), "without requiring the K♥")
+        result = simulate(ws4.Q8_RULES, hands, bots="random", seed=sim_seed)
+        assert ws4.check_q8(result).status == "correct" and ws4.check_q8(result.moon_count).status == "correct"
+        _says(ws4.check_q8(result.moon_count + 1), "not the number of moons")
+        _says(ws4.check_q8(simulate(ws4.Q8_RULES, hands, bots="random", seed=sim_seed + 1)), f"seed {sim_seed}")
+    finally:
+        ws4.use_variant(None)

@@ -206,8 +206,9 @@ def recorded(answer: Any) -> Any:
     """An answer as plain data for the check's stored output: what the teacher's grading reads back.
 
     Cards become one text (``"2♣ Q♠"``), exact numbers ``"p/q"`` text, seats and
-    whole numbers stay numbers; anything else (a simulation result, ...) is
-    recorded as ``None``. Nothing here is ever evaluated when it is read back.
+    whole numbers stay numbers, a dealing's ``Count`` its hits and a simulation
+    result its number of moons; anything else is recorded as ``None``. Nothing
+    here is ever evaluated when it is read back.
 
     >>> recorded(["QS", "2c"]), recorded(Fraction(6, 4)), recorded(3), recorded(None)
     ('2♣ Q♠', '3/2', 3, 'nobody')
@@ -234,6 +235,12 @@ def recorded(answer: Any) -> Any:
         if isinstance(answer, (Card, set, frozenset, list, tuple, Counter, dict)):
             text = cards_text(read_cards(answer).elements())
             return text[:RECORD_TEXT]
+        # A dealing's Count or a simulation result: the number it counted, which the teacher's side can
+        # verify by dealing or simulating a student's own copy's size and seed again.
+        for attr, size in (("hits", "deals"), ("moon_count", "hands")):
+            count = getattr(answer, attr, None)
+            if isinstance(count, int) and not isinstance(count, bool) and hasattr(answer, size) and hasattr(answer, "seed"):
+                return count
         value = exact_value(answer)
         text = str(value)
         return text if len(text) <= RECORD_TEXT else None

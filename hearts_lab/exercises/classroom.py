@@ -240,6 +240,7 @@ def ws3_values(seed: int) -> dict[str, dict[str, str]]:
     return out
 
 
+@functools.lru_cache(maxsize=512)
 def ws3_key_line(seed: int) -> str:
     """The key line of a student's copy of worksheet 3: the salted, slow digests of the variant's answers and slips.
 

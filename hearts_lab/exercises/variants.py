@@ -464,6 +464,10 @@ class Ws4Variant:
     """Worksheet 4's parameters: Q4 and Q5 score the same moon under two policies."""
 
     q4: tuple[tuple[int, ...], int]  # the scores before the hand, the seat that shoots the moon
+    #: Q7, Q8: the student's own number of deals (hands) and seed, so the estimate is theirs and the teacher's
+    #: side regenerates it; ``None`` in the generic copy (any size from the minimum, any seed).
+    q7: tuple[int, int] | None = None
+    q8: tuple[int, int] | None = None
 
 
 def moon_scores(before: tuple[int, ...], shooter: int, moon: MoonPolicy) -> tuple[int, ...]:
@@ -493,9 +497,13 @@ def _ws4_q4(rng: random.Random) -> tuple[tuple[int, ...], int] | None:
 
 @functools.lru_cache(maxsize=256)
 def ws4_variant(seed: int) -> Ws4Variant:
-    """Worksheet 4's variant for ``seed`` (Q4 and Q5; the counting questions are the same for everyone)."""
+    """Worksheet 4's variant for ``seed``: Q4-Q5's scores, Q7's deals and Q8's hands with their seeds (the exact counts are the same for everyone)."""
     rng = random.Random(f"hearts-lab|ws4|{seed}")
-    return Ws4Variant(q4=_search(rng, _ws4_q4, "Q4 scores"))
+    q4 = _search(rng, _ws4_q4, "Q4 scores")
+    return Ws4Variant(
+        q4=q4, q7=(rng.choice((5_000, 6_000, 7_000, 8_000)), _deal_seed(rng)),
+        q8=(rng.choice((20_000, 24_000, 28_000)), _deal_seed(rng)),
+    )
 
 
 #: The worksheets that have per-student variants, and how each is drawn.

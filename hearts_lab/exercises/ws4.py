@@ -77,6 +77,24 @@ TEXTS = {
         "* **Q4**: under `moon=\"auto\"`;\n"
         "* **Q5**: under `moon=\"avoid-end\"`."
     ),
+    "Q7": (
+        "Now estimate the same probability without any formula, by dealing. `deal_hands(rules, deals, seed=s)`\n"
+        "deals `deals` hands of standard 4-player Hearts from a seed{q7_seed}, and\n"
+        "`.count(event)` counts the deals in which `event(hand)` is `True` for seat 0's hand (a tuple of\n"
+        "cards). Write `event` yourself, deal {q7_deals} hands, and give the `Count` it returns. The\n"
+        "check deals the same hands again and confirms your count."
+    ),
+    "Q8": (
+        "Whether somebody shoots the moon depends on the play, so no simple formula gives it. Simulate:\n"
+        "`simulate(rules, hands, bots=\"random\", seed=...)` plays `hands` whole hands with players who pass\n"
+        "and play at random (legal cards only), and returns a result with `moon_rate` and a 95% interval\n"
+        "`moon_interval`.\n"
+        "\n"
+        "The rules: standard, 4 players, but **points may be played on the first trick**\n"
+        "(`Rules.preset(\"standard\", players=4, first_trick_points=True)`). Simulate {q8_hands}\n"
+        "hands with {q8_seed} and give the **result itself** (not its `moon_rate`): the check runs\n"
+        "your simulation again to confirm it."
+    ),
 }
 _HINTS = {
     "Q4": (
@@ -107,7 +125,12 @@ def _fields(v: Ws4Variant) -> dict[str, Any]:
     avoid = "old" if moon_scores(before, shooter, "avoid-end") == old else "new"  # the engine decides
     ends = (f"take seat{'s' if len(enders) > 1 else ''} {' and '.join(map(str, enders))} to 100 or more"
             if enders else "not take anyone to 100")
+    q7_seed = " **you choose**" if v.q7 is None else f" (yours: **seed={v.q7[1]}**)"
+    q7_deals = f"at least **{Q7_MIN_DEALS:,}**" if v.q7 is None else f"exactly **{v.q7[0]:,}**"
+    q8_hands = f"at least **{Q8_MIN_HANDS:,}**" if v.q8 is None else f"exactly **{v.q8[0]:,}**"
+    q8_seed = "a seed you choose" if v.q8 is None else f"your own seed, **seed={v.q8[1]}**,"
     return {
+        "q7_seed": q7_seed, "q7_deals": q7_deals, "q8_hands": q8_hands, "q8_seed": q8_seed,
         "q4_before": " ".join(map(str, before)), "q4_shooter": shooter,
         "q4_lower": "lower than" if auto == "old" else "not lower than",
         "q4_auto": auto, "q4_auto_effect": _effect(shooter, auto),
@@ -126,10 +149,10 @@ def question_text(key: str) -> str:
 
 
 def use_variant(seed: int | None) -> str:
-    """Swap in a student's own scores and shooter for Q4 and Q5 (``None``: the generic copy again).
+    """Swap in a student's own scores and shooter for Q4 and Q5, deals and seeds for Q7 and Q8 (``None``: the generic copy).
 
     >>> use_variant(12345)
-    'Worksheet 4, variant 12345: your own scores for Q4 and Q5.'
+    'Worksheet 4, variant 12345: your own scores for Q4 and Q5, your own deals and seeds for Q7 and Q8.'
     >>> _ = use_variant(None)
     """
     global _current, SCORES_BEFORE, SHOOTER
@@ -137,7 +160,8 @@ def use_variant(seed: int | None) -> str:
     SCORES_BEFORE, SHOOTER = _current.q4
     for key in _HINTS:
         HINTS[WS][key] = _ladder(key)
-    return f"Worksheet 4, variant {seed}: your own scores for Q4 and Q5." if seed is not None else "Worksheet 4: the generic copy."
+    return (f"Worksheet 4, variant {seed}: your own scores for Q4 and Q5, your own deals and seeds for Q7 and Q8."
+            if seed is not None else "Worksheet 4: the generic copy.")
 #: Q7: the estimate must come from at least this many deals.
 Q7_MIN_DEALS = 5000
 #: Q8: the rules simulated (points allowed on the first trick) and the least number of hands.
@@ -333,7 +357,20 @@ def _is_plain_number(answer: object) -> bool:
     "deal_hands(Rules.preset('standard', players=4), 5000, seed=<your seed>).count(lambda h: Q♠ in h and A♥ in h and K♥ in h and (number of hearts in h) >= 4).",
 ))
 def check_q7(answer: Any) -> None:
-    """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again."""
+    """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again.
+
+    A student's own copy names the number of deals and the seed; there the number of hits alone (what
+    the check's output records, and what the teacher's grading reads back) is judged by dealing them again.
+    """
+    own = _current.q7
+    if own is not None:
+        deals, seed = own
+        if isinstance(answer, Count) and (answer.deals, answer.seed) != own:
+            raise Wrong(f"Your copy asks for exactly {deals:,} deals from seed {seed}: deal_hands(rules, {deals}, seed={seed}).")
+        hits = answer.hits if isinstance(answer, Count) else _whole(answer)
+        if hits is not None and (not isinstance(answer, Count) or answer.rules == STANDARD_4):
+            _judge_hits(hits, list(deal_hands(STANDARD_4, deals, seed=seed).hands()))
+            return
     if _is_plain_number(answer):
         # The same sentence for every number, Q6's exact value included: saying "that is Q6's value" would
         # let a student test Q6 answers here without an attempt at Q6 being counted.
@@ -351,13 +388,23 @@ def check_q7(answer: Any) -> None:
         raise Wrong(f"Deal at least {Q7_MIN_DEALS:,} hands; {answer.deals:,} leave the estimate too uncertain.")
     if answer.deals > MAX_DEALS:
         raise Wrong(f"The check deals your hands again, so it takes at most {MAX_DEALS:,} deals; {Q7_MIN_DEALS:,} are enough.")
-    hands = list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands())
+    _judge_hits(answer.hits, list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands()))
+
+
+def _whole(answer: Any) -> int | None:
+    """A whole number typed or recorded as the count of hits (never a bool, a float or text)."""
+    if isinstance(answer, bool) or not isinstance(answer, (int, sympy.Integer)):
+        return None
+    return int(answer)
+
+
+def _judge_hits(hits: int, hands: list[tuple[Card, ...]]) -> None:
     # The event is written inline, not as a module-level predicate: writing it is the skill, so a
     # predicate here would answer Q7 in one call (deal_hands(...).count(ws4._event)).
-    if answer.hits == sum(1 for h in hands if QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 4):
+    if hits == sum(1 for h in hands if QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 4):
         return
     for event, text in _SLIP_EVENTS:
-        if answer.hits == sum(1 for h in hands if event(h)):
+        if hits == sum(1 for h in hands if event(h)):
             raise Wrong(text)
     raise Wrong()
 
@@ -368,7 +415,24 @@ def check_q7(answer: Any) -> None:
     "result = simulate(Rules.preset('standard', players=4, first_trick_points=True), 20_000, bots='random', seed=<your seed>); q8 = result.",
 ))
 def check_q8(answer: Any) -> None:
-    """Q8: the :class:`~hearts_lab.simulate.SimulationResult` (see the worksheet); it is verified by running it again."""
+    """Q8: the :class:`~hearts_lab.simulate.SimulationResult` (see the worksheet); it is verified by running it again.
+
+    A student's own copy names the number of hands and the seed; there the number of moons alone (what
+    the check's output records, and what the teacher's grading reads back) is judged by running it again.
+    """
+    own = _current.q8
+    if own is not None:
+        from ..simulate import simulate
+
+        hands, seed = own
+        if hasattr(answer, "moon_count") and (getattr(answer, "hands", None), getattr(answer, "seed", None)) != own:
+            raise Wrong(f"Your copy asks for exactly {hands:,} hands from seed {seed}: simulate(rules, {hands}, bots='random', seed={seed}).")
+        moons = _whole(answer.moon_count) if hasattr(answer, "moon_count") else _whole(answer)
+        if moons is not None and getattr(answer, "rules", Q8_RULES) == Q8_RULES and getattr(answer, "policy", "random") == "random":
+            if moons != simulate(Q8_RULES, hands, bots="random", seed=seed).moon_count:
+                raise Wrong("That is not the number of moons in your simulation: simulate the rules of the question with "
+                            "your hands and seed, random players, and give the result.")
+            return
     if _is_plain_number(answer):
         raise Wrong(
             "A typed number cannot show how it was made. Give the result that simulate(...) returned (not its "
