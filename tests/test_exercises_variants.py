@@ -1,4 +1,4 @@
-"""Per-student variants of worksheets 1 and 2: every variant is a good question.
+"""Per-student variants of worksheets 1, 2, 3 and 4: every variant is a good question.
 
 Over many seeds: the position shows what the question is about, every slip a
 hint is written for can be made (the check answers it with that hint), the
