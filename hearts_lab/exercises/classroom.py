@@ -77,6 +77,8 @@ MAX_BYTES = 5_000_000
 #: Notebook metadata key the class writes.
 META = "hearts_lab"
 _REPO = Path(__file__).resolve().parents[2]
+#: Where the teacher's answer keys are in the full repository (the worksheet sources' folder) and their module.
+_KEYS_FOLDER, _KEYS_MODULE = ("exercises", "source"), "answers"
 _MIN_SECRET = 16
 
 
@@ -199,13 +201,14 @@ def _source(cell: dict[str, Any]) -> str:
 
 
 def _answer_keys() -> Any:
-    """The teacher's answer keys (``exercises/source/answers.py``): only the teacher's side has them."""
+    """The teacher's answer keys, kept beside the worksheet sources in the full repository (the student side has neither)."""
     import importlib.util
 
-    path = _REPO / "exercises" / "source" / "answers.py"
+    # A loader has to know where the keys are; nothing here is of use without them.
+    path = _REPO.joinpath(*_KEYS_FOLDER) / f"{_KEYS_MODULE}.py"
     if not path.is_file():
-        raise ValueError(f"worksheet 3's own copies and their grading need the teacher's answer keys ({path}), "
-                         "which only the full repository holds.")
+        raise ValueError("worksheet 3's own copies and their grading need the teacher's answer keys, "
+                         "which only the teacher's full repository holds.")
     import sys
 
     name = "hearts_lab_teacher_answers"

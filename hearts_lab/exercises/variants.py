@@ -411,7 +411,7 @@ class Ws3Variant:
     """Worksheet 3's parameters: each question counts the same kind of thing on its own deck and event.
 
     The counts themselves are not computed here (nor anywhere in the package):
-    the teacher's answer keys (``exercises/source/answers.py``) compute them, a
+    the teacher's answer keys (in the teacher's full repository) compute them, a
     student's copy carries only their salted digests (see
     :func:`hearts_lab.exercises.ws3.use_variant`).
     """

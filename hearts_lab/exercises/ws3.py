@@ -341,11 +341,11 @@ def read_key(text: str) -> dict[str, dict[str, str]]:
     The order of the slips is :data:`SLIP_HINTS`'s. Anything else is refused naming the key.
     """
     if not isinstance(text, str) or len(text) > 4000:
-        raise ValueError("key: the key line of your own copy (text), as your teacher's copy wrote it.")
+        raise ValueError("key: the key line of your own copy (text), as your teacher wrote it into your copy.")
     out: dict[str, dict[str, str]] = {}
     for part in text.split(";"):
         if not _KEY_LINE.fullmatch(part):
-            raise ValueError("key: this is not the key line your teacher's copy wrote; keep that line as it is.")
+            raise ValueError("key: this is not the key line your teacher wrote into your copy; keep that line as it is.")
         q, digests = part.split("=")
         names = ["answer", *SLIP_HINTS[q]]
         values = digests.split(",")
@@ -399,7 +399,7 @@ def _find(key: str, value: Any) -> str | None:
     if _seed is None:
         return _matches(WS, key, value)
     if _key is None:
-        raise Wrong("This copy has no key line for its variant, so the check cannot judge: use the ws3.use_variant(...) line your teacher's copy came with.")
+        raise Wrong("This copy has no key line for its variant, so the check cannot judge: use the ws3.use_variant(...) line your copy came with.")
     try:
         mine = canonical(value) if _key_is_values else variant_digest(_seed, key, value)
     except TypeError:
