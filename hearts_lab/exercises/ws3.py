@@ -377,7 +377,7 @@ def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, d
     """
     global _current, _seed, _key, _key_is_values
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed: the whole number of your own copy's use_variant line, not {seed!r}.")
+        raise ValueError(f"seed: the whole number of your own copy's use_variant line, not {str(seed)[:40]!r}.")
     if not _GENERIC_LADDERS:
         _GENERIC_LADDERS.update(HINTS[WS])
         _GENERIC_TITLES.update(QUESTIONS[WS])

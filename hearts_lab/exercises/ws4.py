@@ -156,6 +156,8 @@ def use_variant(seed: int | None) -> str:
     >>> _ = use_variant(None)
     """
     global _current, SCORES_BEFORE, SHOOTER
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed: the whole number of your own copy's use_variant line, not {str(seed)[:40]!r}.")
     _current = GENERIC if seed is None else ws4_variant(seed)
     SCORES_BEFORE, SHOOTER = _current.q4
     for key in _HINTS:
