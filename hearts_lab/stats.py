@@ -64,6 +64,11 @@ def _binomial_tail(successes: int, trials: int, p: float, upper: bool) -> float:
         return 1.0 if not upper or successes == 0 else 0.0
     if p >= 1.0:
         return 1.0 if upper or successes == trials else 0.0
+    # sum the shorter side and take the complement: a handful of moons in 120,000 hands is 5 terms, not 120,000
+    if upper and successes > 0 and successes <= trials - successes:
+        return max(0.0, 1.0 - _binomial_tail(successes - 1, trials, p, upper=False))
+    if not upper and successes < trials and successes > trials - successes:
+        return max(0.0, 1.0 - _binomial_tail(successes + 1, trials, p, upper=True))
     lp, lq = log(p), log1p(-p)
     base = lgamma(trials + 1)
     terms = range(successes, trials + 1) if upper else range(0, successes + 1)
