@@ -336,7 +336,7 @@ class Rules:
     pass_schedule: tuple[int, ...] = _field(
         "offsets", "5.2", "seat offsets hand by hand: 1 left, n−1 right, 0 hold", (1, 3, 2, 0), example="1, 3, 2, 0",
         values="seat offsets 0 to n−1, e.g. `(1, 3, 2, 0)`",
-        meaning="the offset of hand h is `pass_schedule[h mod len]` (§0.3–0.4); `rules.pass_offset(h)` gives it",
+        meaning="the offset of hand h is `pass_schedule[(h − 1) mod len]` (§0.3–0.4); in code `rules.pass_offset(h - 1)` gives it (the engine counts hands from 0)",
     )
     opening_lead: OpeningLead = _field(
         "choice", "5.3", "who leads trick 1 and with what", "lowest-club", choices=OPENING_LEADS, value_meanings=(

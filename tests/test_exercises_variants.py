@@ -166,7 +166,7 @@ def test_ws2_variant_is_a_good_question(seed):
         assert wrong_way != getattr(rules, ask)(seat, rules.pass_offset(h))
         _says(check(wrong_way), "(s - k)" if ask == "pass_target" else "passes *to*")
         neighbours = {getattr(rules, ask)(seat, rules.pass_offset(n)) for n in (h - 1, h + 1)}
-        _says(check(next(iter(neighbours - {wrong_way} or neighbours))), "start at 0")
+        _says(check(next(iter(neighbours - {wrong_way} or neighbours))), "the hand before or after")
     # Q3: own passes and the wrong direction are both wrong and recognised.
     hand3 = ws2._passed(replay(ws2.CANCELLATION_7, v.q3[0], v.q3[1]))
     _says(ws2.check_q3(hand3.passes[v.q3[2]]), "passed away")

@@ -86,8 +86,8 @@ STUDENT_EXERCISES_README = """\
 
 | worksheet | practises | read first |
 |---|---|---|
-| `01_legal_moves` | who leads, legal cards, trick winners, points, the opening card of a stripped deck | `notebooks/01_rules_tour.ipynb` |
-| `02_passing_and_cancellation` | pass targets and senders, Cancellation Hearts winners, set-aside tricks, the pending pile, the kitty | `notebooks/02_passing.ipynb`, `notebooks/04_cancellation_hearts.ipynb` |
+| `01_legal_moves` | who leads, legal cards, trick winners, points, the opening card of a stripped deck | `notebooks/01_rules_tour.ipynb` (Q7: `notebooks/03_stripped_decks.ipynb`) |
+| `02_passing_and_cancellation` | pass targets and senders (hands numbered from 1), Cancellation Hearts winners, set-aside tricks, the pending pile, the kitty | `notebooks/02_passing.ipynb` (Q1–Q3), `notebooks/04_cancellation_hearts.ipynb` (Q4–Q8) |
 | `03_counting_deals` | counting hands and deals of stripped and two-pack decks, exactly | `notebooks/03_stripped_decks.ipynb`, `07_counting_deals.ipynb`, `08_exact_odds.ipynb` |
 | `04_moon_odds` | moon odds exactly, by dealing and by simulation; old and new moon scoring | `notebooks/08_exact_odds.ipynb`, `09_moon_odds.ipynb` |
 | `05_capstone_house_rule` | design a house rule, predict, simulate, report the effect with a 95% interval | `notebooks/06_rules_lab.ipynb`, `09_moon_odds.ipynb` |

@@ -13,8 +13,8 @@ from sympy import Rational, binomial as C, factorial as F
 
 WORKSHEETS = {
     "01_legal_moves": {
-        "time": "35-45 min",
-        "after": "notebook 01 (and 03 for Q7)",
+        "time": "35-45 min (Q1-Q6 and Q8 after notebook 01, 30-40 min; Q7 after notebook 03, 5 min)",
+        "after": "notebook 01 (Q7 after notebook 03)",
         "objectives": [
             "Say who leads trick 1 from a deal (the holder of the opening club), not from the dealer's seat.",
             "List every legal card in a real position: the first-trick rule, following suit, leading before hearts are broken.",
@@ -25,10 +25,10 @@ WORKSHEETS = {
         ],
     },
     "02_passing_and_cancellation": {
-        "time": "40-50 min (Q1-Q3 after notebook 02, Q4-Q8 after notebook 04)",
+        "time": "40-50 min (Q1-Q3 after notebook 02, 15-20 min; Q4-Q8 after notebook 04, 25-30 min)",
         "after": "notebooks 02 and 04",
         "objectives": [
-            "Compute a pass target and a pass sender with offsets modulo n, hand numbers from 0.",
+            "Compute a pass target and a pass sender with offsets modulo n, hands numbered from 1 (hand h uses the schedule's entry h - 1).",
             "Apply a real pass exchange with two packs (multisets of cards).",
             "Resolve Cancellation Hearts tricks: cancelled pairs cannot win, off-suit cards never win, set-aside tricks.",
             "Follow the pending pile and the kitty through a set-aside trick in a real hand.",
@@ -46,7 +46,7 @@ WORKSHEETS = {
         ],
     },
     "04_moon_odds": {
-        "time": "50-60 min (Q1-Q6 after notebook 08, Q7-Q8 after notebook 09)",
+        "time": "50-60 min (Q1-Q6 after notebook 08, about 40 min; Q7-Q8 after notebook 09, about 20 min)",
         "after": "notebooks 08 and 09",
         "objectives": [
             "Compute 'one seat' and 'some seat' probabilities exactly and tell them apart.",
@@ -57,7 +57,7 @@ WORKSHEETS = {
         ],
     },
     "05_capstone_house_rule": {
-        "time": "1-2 lessons (plus the write-up)",
+        "time": "2 periods (plus the write-up)",
         "after": "notebooks 06 and 09",
         "objectives": [
             "Turn a question about a rule into a measurable metric and a prediction made in advance.",
@@ -98,11 +98,11 @@ KEY_NOTES = {
                "seats out of order": "does not know that play goes clockwise from the leader"},
     },
     "ws2": {
-        "Q1": {"the target of hand 2 or 4": "hand numbers start at 0 (off by one)",
+        "Q1": {"the target of hand 3 or 5": "used the schedule entry of the hand before or after (off by one: hand 1 uses the first entry)",
                "(2 - k) mod 5": "subtracted the offset (sent the cards the wrong way)",
                "another seat": "has not used the schedule"},
         "Q2": {"where seat 5's cards go": "answered the opposite direction (sender vs receiver)",
-               "off by one hand": "hand numbers start at 0",
+               "off by one hand": "used the schedule entry of the hand before or after (hand 1 uses the first entry)",
                "another seat": "has not set up (s + k) mod 6 = 5"},
         "Q3": {"seat 2's own passed cards": "confused passed and received",
                "the cards of the seat seat 2 passes to": "wrong direction",
@@ -199,9 +199,11 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "4. Seven players: a kitty of 6 (104 = 7·14 + 6); eight players: none (104 = 8·13). "
         "5. For example remove 2♦ and 3♦: Rules.preset('standard', players=5, removed=('2D', '3D')).opening_card is the 2♣."),
     ("04", "**Try these.**", "14d260e2ab65"): (
-        "1. The rulebook trick 10♠ 9♥ 9♥ 10♠: changing either 10♠ to any other card works (the other 10♠ is then "
-        "uncancelled, or the new card leads a suit nobody else played); changing a 9♥ works only if it becomes a "
-        "spade other than the 10♠ (12 faces each). "
+        "1. The rulebook trick 10♠ 9♥ 9♥ 10♠: 124 single changes work (the engine, trying each of the 51 other faces "
+        "in each of the four places, a third copy excluded). Changing either 10♠ works for all 50 faces that are not "
+        "10♠ or 9♥ (two packs hold only two copies of each): the other 10♠ is then uncancelled, or the new card leads "
+        "a suit whose highest uncancelled card wins. Changing a 9♥ works only if it becomes a spade other than the "
+        "10♠: 12 faces each. 50 + 12 + 12 + 50 = 124. "
         "2. Yes: e.g. 2♠ led, then K♠ K♠ A♠ A♠ and two off-suit cards - every higher spade cancels and the 2♠ wins. "
         "3. Yes: a led 9♠ 9♠ pair cancels and the other four cards are off-suit and all different: no spade survives, "
         "the trick is set aside with only two cards cancelled."),
@@ -217,10 +219,11 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "averages over sampled deals, not the right answer - ask students to play first and compare afterwards."),
     ("05", "## Things to try", "63e574862247"): (
         "1. Expect 'must follow suit' most often, then the first-trick and hearts-not-broken rules; let the class "
-        "tally. 2. Most students find avoiding points easier than shooting the moon against the easy bots, which "
-        "also defend against a moon: a moon needs every heart and the Q♠. 3. Against random bots a careful player "
-        "takes few points; against the easy bots more, and expect more still against the expert bots. Let students collect their own averages over a few hands and discuss the spread (a handful of "
-        "hands is a very small sample)."),
+        "tally. 2. Expect avoiding points to feel easier than shooting the moon against the easy bots, which also "
+        "defend against a moon: a moon needs every heart and the Q♠, and one card lost to a bot spoils it. 3. Let "
+        "students predict first (random bots should be the easiest, the expert bots the hardest), then collect their "
+        "own averages over a few hands and discuss the spread: a handful of hands is a very small sample, so two "
+        "averages a few points apart may show no real difference."),
     ("06", "## Things to try", "edb7ba5db15d"): (
         "1. Five players without removing cards: 52 = 5·10 + 2, so the two leftover cards become a kitty of 2 (hand "
         "size 10). 2. The engine refuses: 'pass_schedule: 9 is not a seat offset from 0 to 3.' 3. spot-hearts: each "
@@ -247,7 +250,8 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
     ("08", "**✏️ Your turn.** Seven players: the kitt", "96d85cc8625d"): f"1 - C(76, 6)/C(104, 6) = {_f(1 - C(76, 6) / C(104, 6))}.",
     ("08", "**✏️ Your turn: both Q♠.** Seven players,", "a86ea0345da7"): f"C(102, 12)/C(104, 14) = {_f(C(102, 12) / C(104, 14))}.",
     ("08", "**Try it yourself.** Change a rule and re", "36a8c6cd8bed"): (
-        "Under omnibus the J♦ (-10) counts as a point card, so 78 point cards and 26 without: "
+        "Under omnibus the J♦ (-10) counts as a point card, so 30 point cards (26 hearts, two Q♠, two J♦) and 74 "
+        "without: "
         f"1 - C(74, 6)/C(104, 6) = {_f(1 - C(74, 6) / C(104, 6))} (up from {float(1 - C(76, 6) / C(104, 6)):.4g}). "
         "Ask whether a card worth -10 'holds points' - a good definitional discussion."),
     ("10", "## Your turn", "f0c093871699"): (
@@ -257,7 +261,7 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "what 'forced' means; a difference between defence cards would mean some defence could stop it. "
         "2. Open: students usually pick the card that is safest for the trick in hand; the solver looks to the end "
         "of the hand - a good discussion of greedy versus look-ahead play. "
-        "3. For the full deal of section 2 (seed 66, hand 3): seats 0, 2 and 3 are refuted at once (1 position, "
+        "3. For the full deal of section 2 (seed 66, hand 4 of a game: hand_number=3): seats 0, 2 and 3 are refuted at once (1 position, "
         "any budget); seat 1 needs 180 positions, so max_nodes below 180 gives 'unknown within the budget' and 180 "
         "or more gives 'the other seats can stop seat 1's moon'. A budget never turns into a wrong answer, only "
         "into 'unknown'."),
@@ -269,11 +273,12 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "counting points == 0 for any seat, forgetting the hand number (every hand the same pass direction)."),
     ("09", "## 9 · Your turn: does a house rule chan", "20b274235c42"): (
         "Predictions first, then read the interval for the difference (rate_difference), not the two separate "
-        "intervals. With random players, 20,000 hands per run and different seeds: pass_count=0 and "
-        "first_trick_points=True change the moon rate little (intervals for the difference across 0); "
-        "hearts_broken_by='nothing' may lower it slightly (the notebook's own run says it cannot tell). Such runs "
-        "resolve differences of about ±0.2 percentage points only; stats.hands_needed says how many hands a "
-        "narrower interval needs. In Cancellation Hearts with 8 players moons are so rare that even 200,000 hands "
-        "give few: a good discussion of what a 'no clear effect' means (absence of evidence, not evidence of "
-        "absence). Worksheet 5 is this experiment done carefully."),
+        "intervals. With the cell's settings (random players, 20,000 hands per run, seeds 11 for the house rule "
+        "and 12 for the base) every interval for the difference contains 0: pass_count=0 +0.13 percentage points "
+        "(95% -0.07 to +0.33), first_trick_points=True +0.01 (-0.19 to +0.21), hearts_broken_by='nothing' -0.03 "
+        "(-0.22 to +0.17). Such runs resolve differences of about ±0.2 percentage points only; stats.hands_needed "
+        "says how many hands a narrower interval needs. In Cancellation Hearts with 8 players moons are so rare "
+        "that even 200,000 hands give few (17 with the base rules and seed 12, 20 with last_trick_set_aside="
+        "'leader' and seed 11): a good discussion of what a 'no clear effect' means (absence of evidence, not "
+        "evidence of absence). Worksheet 5 is this experiment done carefully."),
 }

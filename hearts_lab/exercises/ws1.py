@@ -47,7 +47,8 @@ __all__ = [
 ]
 
 WS = "ws1"
-#: Every position of this worksheet is a 4-player standard hand; hand number 3 is a hold hand (no passing).
+#: Every position of this worksheet is a 4-player standard hand; the engine's hand_number 3 (hand 4 of a game,
+#: as a person counts) is a hold hand (no passing).
 STANDARD = Rules.preset("standard", players=4)
 _HOLD = 3
 
@@ -114,7 +115,7 @@ _HINTS = {
 #: The text of each question whose values change with the variant ({names} come from the variant).
 TEXTS = {
     "Q1": (
-        "Here is a fresh deal (hand number {q1_hand}, a *hold* hand: nobody passes). The dealer is seat {q1_dealer}, so\n"
+        "Here is a fresh deal (hand {q1_hand} of a game, a *hold* hand: nobody passes). The dealer is seat {q1_dealer}, so\n"
         "seat {q1_left} sits on the dealer's left. Which seat leads the first trick? Answer with a seat number."
     ),
     "Q2": (
@@ -158,7 +159,7 @@ def _fields(v: Ws1Variant) -> dict[str, Any]:
     q5 = replay(STANDARD, v.q5[0], _HOLD, v.q5[1]).tricks[v.q5[2]]
     led = q5.plays[0][1].suit
     return {
-        "q1_hand": v.q1[1], "q1_dealer": v.q1[2], "q1_left": STANDARD.play_order(v.q1[2])[1],
+        "q1_hand": v.q1[1] + 1, "q1_dealer": v.q1[2], "q1_left": STANDARD.play_order(v.q1[2])[1],
         "q2_seat": q2.to_play, "q2_leader": q2.current_trick.leader,
         "q3_seat": q3.to_play, "q3_trick": q3.trick_number + 1,
         "q5_trick": v.q5[2] + 1, "q5_leader": q5.leader,

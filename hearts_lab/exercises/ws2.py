@@ -85,19 +85,19 @@ TRICK_Q5 = GENERIC.q5
 
 _HINTS = {
     "Q1": (
-        "Which offset does hand number {q1_hand} use? Hand numbers start at 0.",
-        "Look up the offset k for hand {q1_hand} in the schedule (it repeats every {q1_cycle} hands); offset k sends seat s's cards to seat (s + k) mod {q1_players}.",
-        "Target = ({q1_seat} + schedule[{q1_hand} mod {q1_cycle}]) mod {q1_players}, with schedule {q1_schedule}.",
+        "Which offset does hand {q1_hand} use? The schedule's first entry is hand 1's.",
+        "Hand {q1_hand} uses schedule[{q1_number} mod {q1_cycle}] (entries count from 0, hands from 1; the schedule repeats every {q1_cycle} hands); offset k sends seat s's cards to seat (s + k) mod {q1_players}.",
+        "Target = ({q1_seat} + schedule[{q1_number} mod {q1_cycle}]) mod {q1_players}, with schedule {q1_schedule} (hand {q1_hand} is the engine's hand_number {q1_number}).",
     ),
     "Q2": (
         "The question asks who sends cards *to* seat {q2_seat}, not where seat {q2_seat}'s cards go.",
-        "Find the offset k of hand {q2_hand} (pass_schedule, hand numbers from 0); the sender s is the seat with (s + k) mod {q2_players} = {q2_seat}.",
-        "Sender = ({q2_seat} - k) mod {q2_players} with k = Rules.preset('{q2_preset}', players={q2_players}).pass_offset({q2_hand}).",
+        "Find the offset k of hand {q2_hand} (pass_schedule[{q2_number} mod {q2_cycle}]: the first hand uses the first entry); the sender s is the seat with (s + k) mod {q2_players} = {q2_seat}.",
+        "Sender = ({q2_seat} - k) mod {q2_players} with k = Rules.preset('{q2_preset}', players={q2_players}).pass_offset({q2_number}) (the engine counts hands from 0: hand {q2_hand} is hand_number {q2_number}).",
     ),
     "Q3": (
-        "Which seat's cards travel to seat {q3_seat} in hand number {q3_hand}?",
-        "Find the offset k of hand {q3_hand}; the sender s has (s + k) mod 7 = {q3_seat}. Seat {q3_seat} receives exactly the cards s passed.",
-        "Cards received = the passes of seat ({q3_seat} - k) mod 7, with k = rules.pass_offset({q3_hand}); give each copy.",
+        "Which seat's cards travel to seat {q3_seat} in hand {q3_hand}?",
+        "Find the offset k of hand {q3_hand} (rules.pass_offset({q3_number}): the engine counts hands from 0); the sender s has (s + k) mod 7 = {q3_seat}. Seat {q3_seat} receives exactly the cards s passed.",
+        "Cards received = the passes of seat ({q3_seat} - k) mod 7, with k = rules.pass_offset({q3_number}); give each copy.",
     ),
     "Q4": (
         "Are any two cards in this trick identical?",
@@ -126,14 +126,14 @@ _HINTS = {
 TEXTS = {
     "Q1": (
         "`{q1_preset}` with {q1_players} players passes by the offsets printed below (its `pass_schedule`, one\n"
-        "entry per hand, repeating). In hand number **{q1_hand}**, which seat receives **seat {q1_seat}**'s cards?"
+        "entry per hand, repeating). In hand **{q1_hand}** of the game, which seat receives **seat {q1_seat}**'s cards?"
     ),
     "Q2": (
-        "`{q2_preset}` with {q2_players} players passes by the offsets printed below. In hand number **{q2_hand}**,\n"
+        "`{q2_preset}` with {q2_players} players passes by the offsets printed below. In hand **{q2_hand}** of the game,\n"
         "which seat's cards does **seat {q2_seat}** receive?"
     ),
     "Q3": (
-        "A 7-player Cancellation Hearts deal, hand number **{q3_hand}**. Every seat passes its three highest cards\n"
+        "A 7-player Cancellation Hearts deal, hand **{q3_hand}** of a game. Every seat passes its three highest cards\n"
         "(listed below). Which three cards does **seat {q3_seat}** receive? (With two packs a card can\n"
         "appear twice; give each copy.)"
     ),
@@ -164,11 +164,12 @@ def _fields(v: Ws2Variant) -> dict[str, Any]:
     q6 = _hand_of(v.q6)
     nxt = q6.tricks[v.q6[3] + 1]
     return {
-        "q1_preset": v.q1[0], "q1_players": v.q1[1], "q1_hand": v.q1[2], "q1_seat": v.q1[3],
+        # A person counts hands from 1 (hand 1 is the engine's hand_number 0): *_hand is shown, *_number is the API's.
+        "q1_preset": v.q1[0], "q1_players": v.q1[1], "q1_hand": v.q1[2] + 1, "q1_number": v.q1[2], "q1_seat": v.q1[3],
         "q1_cycle": len(r1.pass_schedule), "q1_schedule": r1.pass_schedule,
-        "q2_preset": v.q2[0], "q2_players": v.q2[1], "q2_hand": v.q2[2], "q2_seat": v.q2[3],
+        "q2_preset": v.q2[0], "q2_players": v.q2[1], "q2_hand": v.q2[2] + 1, "q2_number": v.q2[2], "q2_seat": v.q2[3],
         "q2_cycle": len(r2.pass_schedule),
-        "q3_hand": v.q3[1], "q3_seat": v.q3[2],
+        "q3_hand": v.q3[1] + 1, "q3_number": v.q3[1], "q3_seat": v.q3[2],
         "q4_leader": v.q4[0][0], "q4_suit": suit_name(q4[0].suit, plural=False),
         "q4_pairs": " and ".join(f"both {c}" for c in sorted({c for c in q4 if q4.count(c) == 2}, key=lambda c: c.sort_key())),
         "q5_leader": v.q5[0][0], "q5_suit": suit_name(q5_led, plural=False),
@@ -236,7 +237,7 @@ def _passes_of(hand: Hand) -> tuple[tuple[Card, ...], ...]:
 
 
 class Passes(NamedTuple):
-    """What the worksheet shows of a pass: the rules, the hand number, the cards each seat passed."""
+    """What the worksheet shows of a pass: the rules, the hand number (the engine's, from 0), the cards each seat passed."""
 
     rules: Rules
     hand_number: int
@@ -284,8 +285,8 @@ def _pass_slips(rules: Rules, seat: int, h: int, got: int, asked: str) -> list[s
     other = rules.pass_source if asked == "target" else rules.pass_target
     found = []
     if any(got == ask(seat, rules.pass_offset(n)) for n in (h - 1, h + 1)):
-        found.append(f"That is the answer for the hand before or after: hand numbers start at 0, so hand {h} uses "
-                     f"schedule[{h} mod {len(rules.pass_schedule)}].")
+        found.append(f"That is the answer for the hand before or after: hand 1 uses the schedule's first entry, so hand {h + 1} "
+                     f"uses schedule[{h} mod {len(rules.pass_schedule)}].")
     if got == other(seat, rules.pass_offset(h)):
         found.append("Offset k sends cards from seat s to seat (s + k) mod n, not (s - k)." if asked == "target" else
                      f"That is the seat that seat {seat} passes *to*. The question asks who passes to seat {seat}.")
@@ -333,7 +334,7 @@ def check_q3(answer: object) -> None:
     if got == read_cards(passes[hand.pass_target(seat)]):
         direction = hand.rules.pass_direction(hand.pass_offset)
         raise Wrong(
-            f"Wrong direction: hand {hand.hand_number} passes with offset {hand.pass_offset} "
+            f"Wrong direction: hand {hand.hand_number + 1} passes with offset {hand.pass_offset} "
             f"({'to the ' if direction in ('left', 'right') else ''}{direction}), so seat {seat} "
             f"receives from the seat whose cards travel to it."
         )
