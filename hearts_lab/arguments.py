@@ -119,12 +119,30 @@ def check_count(value: object, name: str, *, low: int = 0, high: int | None = No
     Traceback (most recent call last):
     ...
     hearts_lab.arguments.ArgumentError: deals: expected a whole number from 1 to 1,000, not 1000000.
+    >>> check_count("1_000", "hands", low=1)
+    Traceback (most recent call last):
+    ...
+    hearts_lab.arguments.ArgumentError: hands: expected a whole number of at least 1, not the text '1_000'; write the number without quotes.
     """
     number = whole_number(value)
     if number is None or number < low or (high is not None and number > high):
         span = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
+        if isinstance(value, str) and _written_whole(value):
+            # "1_000" or " 50 " in quotes: a number written as text, which no count takes.
+            raise ArgumentError(f"{name}: expected a whole number {span}, not the text {shown(value)}; write the number without quotes.", name)
         raise ArgumentError(f"{name}: expected a whole number {span}, not {shown(value)}.", name)
     return number
+
+
+def _written_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number as Python writes one (``1000``, ``1_000``, ``-5``)."""
+    if len(text) > 100:
+        return False
+    try:
+        int(text.strip())
+    except ValueError:
+        return False
+    return True
 
 
 def check_budget(value: object, name: str, *, whole: bool = False, zero: bool = False, high: float | None = None) -> Any:

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from itertools import islice
+from typing import Callable, Iterable, Sequence
 
+from .arguments import ArgumentError, check_seat, shown
 from .bots import HeuristicBot, play_hand
-from .cards import Card, Suit
-from .deal import rng_for, shuffled
+from .cards import Card, CardError, Suit
+from .deal import check_seed, rng_for, shuffled
+from .errors import check_rules
 from .hand import Hand
 from .rules import Rules
 
@@ -188,6 +191,31 @@ def designed_hand(
     return hand
 
 
+def _seat_plays(plays: object, players: int) -> list[tuple[int, Card]]:
+    """``plays`` as (seat, card) pairs, each seat once; :class:`ArgumentError` naming ``plays`` otherwise."""
+    wanted = "plays: expected (seat, card) pairs, e.g. [(2, '10S'), (3, '9H')]"
+    if isinstance(plays, (str, bytes, dict)) or not isinstance(plays, Iterable):
+        raise ArgumentError(f"{wanted}, not {shown(plays)}.", "plays")
+    try:
+        items = list(islice(plays, players + 1))
+    except Exception:
+        raise ArgumentError(f"{wanted}; could not read {shown(plays)}.", "plays") from None
+    parsed: list[tuple[int, Card]] = []
+    for item in items:
+        if isinstance(item, (str, bytes)) or not isinstance(item, Sequence) or len(item) != 2:
+            raise ArgumentError(f"{wanted}, not {shown(item)} among them.", "plays")
+        seat = check_seat(item[0], players, "plays")
+        try:
+            card = Card.parse(item[1])
+        except CardError as error:
+            raise ArgumentError(f"plays: {error}", "plays") from None
+        assert seat is not None  # check_seat without allow_none
+        if any(seat == s for s, _ in parsed):
+            raise ArgumentError(f"plays: seat {seat} plays twice; each seat plays one card to the trick.", "plays")
+        parsed.append((seat, card))
+    return parsed
+
+
 def as_second_trick(rules: Rules, plays: Sequence[tuple[int, Card | str]], *, seed: int = 0) -> Hand | None:
     """A real hand in which ``plays`` (seat, card; leader first) are trick 2, played by the engine; None if impossible.
 
@@ -204,8 +232,10 @@ def as_second_trick(rules: Rules, plays: Sequence[tuple[int, Card | str]], *, se
     >>> hand.tricks[1].set_aside, len(hand.pending), hand.to_play
     (True, 6, 2)
     """
+    check_rules(rules)
+    check_seed(seed)
     n = rules.players
-    parsed = [(seat, Card.parse(card)) for seat, card in plays]
+    parsed = _seat_plays(plays, n)
     if len(parsed) != n or rules.decks != 2:
         return None
     leader = parsed[0][0]

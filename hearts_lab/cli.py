@@ -410,6 +410,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stderr is not None:
             print("hearts-lab: standard output is closed; there is nowhere to write.", file=sys.stderr)
         return 74  # EX_IOERR
+    if sys.stderr is None:
+        # Started with standard error closed (`2>&-`): errors go to standard output, the one place
+        # left. Otherwise print(file=None) and argparse would drop the reason and keep only the usage.
+        sys.stderr = sys.stdout
+        try:
+            return main(argv)
+        finally:
+            sys.stderr = None
     try:
         try:
             args = build_parser().parse_args(argv)

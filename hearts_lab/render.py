@@ -18,7 +18,7 @@ import math
 from itertools import islice
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .arguments import ArgumentTypeError, check_flag, check_type
+from .arguments import ArgumentTypeError, check_count, check_flag, check_type
 from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 from .errors import check_rules
 from .hand import Hand
@@ -371,6 +371,10 @@ def seat_table_html(
     (11, True)
     """
     check_type(hand, Hand, "hand", "a Hand")
+    if trick is not None:
+        check_type(trick, Trick, "trick", "a Trick (one of hand.tricks, or hand.current_trick) or None")
+    four_colour, received = check_flag(four_colour, "four_colour"), check_flag(received, "received")
+    check_type(caption, str, "caption", "text")
     n = hand.players
     if trick is None:
         trick = hand.current_trick
@@ -532,6 +536,8 @@ def pass_cycle_html(rules: Rules, *, highlight: int | None = None) -> str:
     (5, True)
     """
     check_rules(rules)
+    if highlight is not None:
+        highlight = check_count(highlight, "highlight", low=0)  # an engine hand number, from 0
     n = rules.players
     cycle = rules.pass_cycle
     head = "".join(f"<th style='padding:2px 8px'>seat {s}</th>" for s in range(n))

@@ -32,9 +32,10 @@ from fractions import Fraction
 from numbers import Integral, Rational, Real
 from typing import Any, Mapping
 
+from .arguments import ArgumentTypeError, shown
 from .stats import rate_difference, wilson_interval
 
-__all__ = ["Verdict", "reveal", "worked_answer", "compare_rates", "as_fraction", "NOT_ANSWERED", "NOT_TRIED"]
+__all__ = ["Verdict", "reveal", "worked_answer", "compare_rates", "as_fraction", "NotANumber", "NOT_ANSWERED", "NOT_TRIED"]
 
 #: What an unanswered "your turn" check says: what to do, never the value.
 NOT_ANSWERED = "Not answered yet: replace None in the cell above with your own formula, then run both cells."
@@ -90,22 +91,45 @@ class Verdict:
         )
 
 
+class NotANumber(ArgumentTypeError):
+    """What :func:`as_fraction` raises for a value that is not a number: an
+    :class:`~hearts_lab.arguments.ArgumentError` (and a ``TypeError``) naming the argument;
+    ``what`` says in a few words what the value was, as :func:`reveal` quotes it to a student."""
+
+    def __init__(self, what: str, name: str = "value") -> None:
+        super().__init__(
+            f"{name}: expected a number (an int, a Fraction, a float, a sympy number or an Exact), not {what}.", name
+        )
+        self.what = what
+
+
+def _article(what: str) -> str:
+    """``what`` (from :class:`NotANumber`) after "That is": with "a" or "an" unless it has its own."""
+    if what.split(" ", 1)[0] in ("a", "an", "the", "None"):
+        return what
+    return f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
+
+
 def as_fraction(value: Any) -> Fraction | float:
     """A student's number as an exact :class:`~fractions.Fraction`, or a float if it is one.
 
     Accepts ints, Fractions, floats, sympy numbers and unevaluated sympy
     formulas (``binomial(52, 13, evaluate=False)``), and anything with an
     exact ``.value`` (an :class:`~hearts_lab.combinatorics.Exact`).
-    Raises ``TypeError`` naming what it got otherwise.
+    Raises :class:`NotANumber` (a ``TypeError``) saying what it got otherwise.
 
     >>> as_fraction(3), as_fraction(Fraction(1, 3)), as_fraction(0.5)
     (Fraction(3, 1), Fraction(1, 3), 0.5)
+    >>> as_fraction(None)
+    Traceback (most recent call last):
+    ...
+    hearts_lab.teach.NotANumber: value: expected a number (an int, a Fraction, a float, a sympy number or an Exact), not None.
     >>> import sympy
     >>> as_fraction(sympy.binomial(5, 2, evaluate=False) / 20)
     Fraction(1, 2)
     """
     if isinstance(value, bool):
-        raise TypeError("a True/False value, not a number")
+        raise NotANumber(f"the True/False value {value}", "value")
     if hasattr(value, "value") and hasattr(value, "formula"):  # an Exact
         value = value.value
     if isinstance(value, Integral):
@@ -122,17 +146,17 @@ def as_fraction(value: Any) -> Fraction | float:
         done = value.doit()
         if done.free_symbols:
             names = ", ".join(sorted(map(str, done.free_symbols)))
-            raise TypeError(f"a formula that still contains {names}")
+            raise NotANumber(f"a formula that still contains {names}")
         if isinstance(done, sympy.Rational):
             return Fraction(int(done.p), int(done.q))
         if done.is_real:
             return float(done)
-        raise TypeError(f"{done}, which is not a real number")
+        raise NotANumber(f"the value {done}, which is not a real number")
     if isinstance(value, Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, Real):
         return float(value)
-    raise TypeError(f"{type(value).__name__} {value!r}")
+    raise NotANumber("None" if value is None else f"{type(value).__name__} {shown(value)}")
 
 
 def _show(x: Fraction | float) -> str:
@@ -204,10 +228,10 @@ def reveal(answer: Any, expected: Any, *, hints: Mapping[Any, str] | None = None
         return Verdict("unanswered", NOT_ANSWERED)
     try:
         mine = as_fraction(answer)
-    except TypeError as error:
+    except NotANumber as error:
         return Verdict(
             "invalid",
-            f"That is a {error}, not a number: write the {what} with math.comb, math.factorial or sympy "
+            f"That is {_article(error.what)}, not a number: write the {what} with math.comb, math.factorial or sympy "
             f"so that Python computes it.",
         )
     right = f"Right: {_show(target)}" + (f", the library's formula is {formula}." if formula and formula != str(target) else ".")

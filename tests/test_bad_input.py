@@ -168,3 +168,113 @@ def test_pass_choice_and_record_indent_refuse_junk():
         with pytest.raises(RecordError):
             Game(STANDARD4).to_json(indent=bad)
     assert "\n  " in hand.to_json(indent=2)
+
+
+# -- issue 20 leftovers: each refusal is the package's error, naming the argument ----------------
+
+
+@pytest.mark.parametrize("bad", [None, "1/2", [1], object(), True])
+def test_as_fraction_names_what_it_got(bad):
+    from hearts_lab.arguments import ArgumentError
+    from hearts_lab.teach import NotANumber, as_fraction, reveal
+
+    with pytest.raises(NotANumber, match=r"^value: expected a number \(an int, a Fraction") as info:
+        as_fraction(bad)
+    assert isinstance(info.value, ArgumentError) and isinstance(info.value, TypeError) and info.value.field == "value"
+    if bad is not None:  # a student's non-number answer is read as such, once, with its article
+        message = reveal(bad, 6).message
+        assert message.startswith("That is ") and "a a " not in message and message.count("not a number") == 1
+
+
+@pytest.mark.parametrize(
+    "plays, message",
+    [
+        ("junk", "plays: expected (seat, card) pairs"),
+        (5, "plays: expected (seat, card) pairs"),
+        (None, "plays: expected (seat, card) pairs"),
+        ([1, 2, 3, 4, 5, 6], "plays: expected (seat, card) pairs, e.g. [(2, '10S'), (3, '9H')], not 1 among them"),
+        ([(0, "ZZ")] * 6, "plays: 'ZZ' is not a card"),
+        ([(9, "4S")] * 6, "plays: expected a seat from 0 to 5, not 9"),
+        ([(True, "4S")] * 6, "plays: expected a seat from 0 to 5, not True"),
+        ([(0, "4S")] * 6, "plays: seat 0 plays twice"),
+    ],
+)
+def test_as_second_trick_refuses_junk_by_name(plays, message):
+    from hearts_lab.arguments import ArgumentError
+    from hearts_lab.cases import as_second_trick
+
+    with pytest.raises(ArgumentError) as info:
+        as_second_trick(CANCELLATION6, plays)
+    assert str(info.value).startswith(message) and info.value.field == "plays"
+    with pytest.raises(RulesTypeError):
+        as_second_trick("junk", [(0, "4S")])
+    assert as_second_trick(CANCELLATION6, [(2, "10S"), (3, "9H"), (4, "9H"), (5, "10S"), (0, "4S"), (1, "4S")]) is not None
+
+
+def test_render_refuses_a_trick_that_is_not_one_and_a_highlight_that_is_not_a_hand():
+    from hearts_lab.arguments import ArgumentError, ArgumentTypeError
+    from hearts_lab.render import pass_cycle_html, seat_table_html
+
+    hand = Hand.deal(STANDARD4, seed=1)
+    for bad in (True, 1, "x"):
+        with pytest.raises(ArgumentTypeError, match="^trick: expected a Trick") as info:
+            seat_table_html(hand, trick=bad)
+        assert info.value.field == "trick"
+    with pytest.raises(ArgumentError, match="^received: expected True or False"):
+        seat_table_html(hand, received="yes")
+    assert "hl-table" in seat_table_html(hand, trick=hand.current_trick)
+    for bad in ("x", True, 1.0, -1):
+        with pytest.raises(ArgumentError, match="^highlight: expected a whole number of at least 0") as info:
+            pass_cycle_html(STANDARD4, highlight=bad)
+        assert info.value.field == "highlight"
+    shaded = pass_cycle_html(STANDARD4, highlight=5)  # hand 6 is the second hand of the cycle again
+    assert shaded.count("background:#fff4cc") == 1 and shaded.index("background:#fff4cc") > shaded.index("1, 5, 9")
+
+
+def test_deal_generators_refuse_bad_arguments_when_called_not_at_first_next():
+    from hearts_lab.arguments import ArgumentError
+    from hearts_lab.combinatorics import small_deck_rules
+    from hearts_lab.combinatorics.odds import CountingError
+    from hearts_lab.combinatorics.sampling import enumerate_deals, sample_deals
+
+    with pytest.raises(ArgumentError, match="^deals: "):
+        sample_deals(STANDARD4, -1)  # no next() needed
+    with pytest.raises(RulesError, match="^seed: "):
+        sample_deals(STANDARD4, 3, seed=float("nan"))
+    with pytest.raises(RulesTypeError):
+        sample_deals("standard", 3)
+    with pytest.raises(ArgumentError, match="^limit: "):
+        enumerate_deals(small_deck_rules("AH AH 2C", players=2), limit=float("nan"))
+    with pytest.raises(CountingError, match="^limit: "):
+        enumerate_deals(STANDARD4)
+    assert len(list(sample_deals(STANDARD4, 3))) == 3 and len(list(enumerate_deals(small_deck_rules("AH AH 2C", players=2)))) == 6
+
+
+@pytest.mark.parametrize("text", ["1_000", " 50 ", "-3"])
+def test_a_count_written_as_text_is_told_to_drop_the_quotes(text):
+    from hearts_lab.arguments import ArgumentError
+    from hearts_lab.simulate import simulate
+
+    with pytest.raises(ArgumentError, match=rf"^hands: expected a whole number from 1 to [\d,]+, not the text {text!r}; write the number without quotes\.$"):
+        simulate(STANDARD4, text)
+    with pytest.raises(ArgumentError, match=r"not 'many'\.$"):  # text that is no number keeps the plain message
+        simulate(STANDARD4, "many")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["deal", "--players", "99"], "hearts-lab: players: the 'standard' preset is for 3 to 7 players, not 99."),
+    (["deal", "--bogus"], "hearts-lab: error: unrecognized arguments: --bogus"),
+    (["class", "grade", ".", "--secret-file", "/nonexistent/secret"], "hearts-lab class: --secret-file: cannot read '/nonexistent/secret': No such file or directory."),
+])
+def test_the_cli_with_standard_error_closed_says_why_on_standard_output(args, says):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    command = " ".join([f"'{sys.executable}'", "-m", "hearts_lab.cli", *args]) + " 2>&-"
+    result = subprocess.run(["bash", "-c", command], capture_output=True, env={**os.environ, "PYTHONPATH": str(repo)},
+                            cwd=repo, timeout=120, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert says in result.stdout.decode().splitlines() and b"Traceback" not in result.stdout

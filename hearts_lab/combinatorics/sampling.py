@@ -29,7 +29,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ..arguments import ArgumentError, check_count
 from ..cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card, _quote
-from ..deal import deal_cards
+from ..deal import check_seed, deal_cards
 from ..errors import check_rules
 from ..rules import Rules
 from ..stats import wilson_interval as _wilson, z_for
@@ -87,9 +87,13 @@ def sample_deals(rules: Rules, deals: int, seed: int | str = 0) -> Iterator[Deal
     >>> third.hands[4] == Hand.deal(rules, seed=5, hand_number=2).dealt(4)
     True
     """
+    # Checked here, when called, not at the first next(): the generator below only deals.
     check_rules(rules)
-    check_rules(rules)
-    check_count(deals, "deals", low=0, high=MAX_DEALS)
+    count = check_count(deals, "deals", low=0, high=MAX_DEALS)
+    return _sample_deals(rules, count, check_seed(seed))
+
+
+def _sample_deals(rules: Rules, deals: int, seed: int | str) -> Iterator[Deal]:
     for i in range(deals):
         hands, kitty = deal_cards(rules, seed, hand_number=i)
         yield Deal(rules, tuple(map(tuple, hands)), kitty)
@@ -124,6 +128,10 @@ def enumerate_deals(rules: Rules, limit: int = 1_000_000) -> Iterator[Deal]:
     total = int(physical_deal_count(rules).value)
     if total > limit:
         raise CountingError(f"limit: these rules have {total} deals, more than the limit of {limit} to list.")
+    return _enumerate_deals(rules)  # checked above, when called; the generator only lists
+
+
+def _enumerate_deals(rules: Rules) -> Iterator[Deal]:
     deck = rules.deck()
     n, h = rules.players, rules.hand_size
 

@@ -654,7 +654,11 @@ def command(args: Any) -> int:
     import sys
 
     try:
-        secret = Path(args.secret_file).read_text(encoding="utf-8").strip()
+        try:
+            secret = Path(args.secret_file).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise ValueError(f"--secret-file: cannot read {str(args.secret_file)!r}: {reason}.") from None
         roster = read_roster(args.roster) if args.roster else None
         if args.action == "copies":
             if roster is None:
