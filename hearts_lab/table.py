@@ -622,12 +622,16 @@ class Table:
                 return (
                     f" You shot the moon! Choose how it scores: old (+{reward} to everyone else) or new (−{reward} to you)."
                 )
-            try:
-                choice = moon_chooser(self.bots)(self.rules, hand.points(), shooter, self.game.scores)
-            except Exception as error:
-                raise BotFailed(shooter, error) from error
-            self.scored = self.game.score(hand, choice)
-            text = f" Seat {shooter} shot the moon and chose the {choice} moon."
+            bots_choose = moon_chooser(self.bots)
+
+            def choose(rules: Rules, points: Sequence[int], seat: int, scores: Sequence[int]) -> MoonChoice:
+                try:
+                    return bots_choose(rules, points, seat, scores)
+                except Exception as error:  # the bot's own failure, not an engine refusal
+                    raise BotFailed(seat, error) from error
+
+            self.scored = self.game.score(hand, choose)  # the one moon-choice path; the game is unchanged if it raises
+            text = f" Seat {shooter} shot the moon and chose the {self.scored.moon} moon."
         else:
             self.scored = self.game.score(hand)
         return text + " " + self.hand_over_sentence()

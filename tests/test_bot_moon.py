@@ -99,3 +99,32 @@ def test_every_moon_choice_asks_the_shooting_bots_policy(monkeypatch):
     game = play_game(Game(two_cards, seed=1), [LowestCardBot() for _ in range(4)])
     moons = [h for h in game.history if h.hand.moon_shooter is not None]
     assert moons and all(h.moon == "new" for h in moons) and len(asked) == 2 + len(moons)
+
+
+def test_the_table_asks_a_shooting_bot_through_the_one_path_and_names_its_failure():
+    """At the table a bot's moon answer goes through Game.score; a bot answering nonsense is the
+    bot's failure (BotFailed, seat named), and the game stays unscored."""
+    from hearts_lab import Rules
+    from hearts_lab.bots import LowestCardBot
+    from hearts_lab.table import BotFailed, Table
+    from engine_helpers import moon_deal
+
+    class Sideways(LowestCardBot):
+        def choose_moon(self, rules, points, shooter, scores):
+            return "sideways"
+
+    rules = Rules.preset("standard", players=4, moon="choice")
+    for shooter, says in ((LowestCardBot(), "Seat 0 shot the moon and chose the old moon."), (Sideways(), None)):
+        table = Table(rules, seat=1, seed=1, bots=[shooter, None, LowestCardBot(), LowestCardBot()])
+        table.load_hand(moon_deal(rules))
+        reports = []
+        while table.my_turn and len(reports) < 13:
+            reports.append(table.play(table.legal_moves()[0]))
+        last = reports[-1]
+        if says:
+            assert table.hand.phase == "over" and table.hand.moon_shooter == 0
+            assert last.ok and says in last.text and table.game.history[-1].deltas == (0, 26, 26, 26)
+        else:  # the action is undone whole: the last card is back in the student's hand, nothing scored
+            assert not last.ok and isinstance(last.error, BotFailed) and last.error.seat == 0
+            assert "sideways" in str(last.error.error) and table.game.history == [] and table.scored is None
+            assert table.hand.phase == "play" and table.my_turn and len(table.hand.cards(1)) == 1
