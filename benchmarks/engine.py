@@ -2,7 +2,7 @@
 
 Both paths do the same work through their public APIs: deal, pass three
 random cards per seat (or hold), then play a random legal card at every turn
-until the hand is over.
+until the hand is over; both pick a card with ``random.Random.choice``.
 
 - Hearts Lab: ``Hand.deal``, ``pass_cards``, ``legal_moves``, ``play``.
 - OpenSpiel (``pyspiel.load_game("hearts")``) at its fastest from Python: a
@@ -19,7 +19,7 @@ best round. Usage::
 
 Prints hands per second for each, by CPU time (the steadier measure on a
 shared machine) and by wall clock, and the ratio (target: Hearts Lab at least
-0.6x OpenSpiel's fastest loop).
+1.0x OpenSpiel's fastest loop, issue 19).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ RULES = Rules.preset("standard", players=4)
 def hearts_lab_hands(count: int, seed: int) -> int:
     """Play ``count`` random hands; returns the number of cards played (a check that work was done)."""
     rng = random.Random(seed)
+    choose = rng.choice  # as openspiel_loops picks its actions
     played = 0
     for i in range(count):
         hand = Hand.deal(RULES, seed=seed * 1_000_003 + i, hand_number=i)
@@ -50,8 +51,7 @@ def hearts_lab_hands(count: int, seed: int) -> int:
             for seat in range(4):
                 hand.pass_cards(seat, rng.sample(hand.cards(seat), 3))
         while hand.phase == "play":
-            moves = hand.legal_moves()
-            hand.play(moves[rng.randrange(len(moves))])
+            hand.play(choose(hand.legal_moves()))
             played += 1
     return played
 
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     if any(k.startswith("OpenSpiel") for k in rates):
         for name in rates:
             if name.startswith("Hearts Lab"):
-                print(f"  {name} / OpenSpiel's fastest loop = {openspiel_loops.ratio(rates, name)} (target >= 0.6x)")
+                print(f"  {name} / OpenSpiel's fastest loop = {openspiel_loops.ratio(rates, name)} (target >= 1.0x)")
     return 0
 
 

@@ -73,6 +73,9 @@ _TrickFields: TypeAlias = tuple[
     "int | None", int, bool, tuple[Card, ...], bool,
 ]
 
+_OFF_SUIT = tuple(~m for m in SUIT_MASKS)  # every card outside each suit
+_CHUNK_SHIFT = tuple(16 * suit + 2 for suit in range(4))  # a suit's 13 ranks in a mask start at this bit
+
 _FOLLOW_CLAUSES = {suit: f"they hold a {name} and must follow suit" for suit, name in SUIT_SINGULAR.items()}
 
 #: Legality rules, as ``IllegalMove.rule`` names them, with the clause of the refusal sentence.
@@ -314,7 +317,7 @@ class Hand:
         self,
         rules: Rules,
         core: Core,
-        dealt: tuple[tuple[Card, ...], ...],
+        dealt: tuple[tuple[Card, ...], ...] | None,
         held: list[int],
         twice: list[int],
         kitty: tuple[Card, ...],
@@ -323,19 +326,22 @@ class Hand:
         seed: int | str | None,
         passing: bool,
     ) -> None:
-        """The state of a fresh hand from checked cards: each seat's sorted cards and their masks."""
+        """The state of a fresh hand from checked cards: each seat's sorted cards (None: one pack, read
+        from the masks when asked) and their masks."""
         n = rules.players
         self.rules = rules
         self.hand_number = hand_number
         self.dealer = dealer
         self.seed = seed
         self.kitty: tuple[Card, ...] = kitty
-        self._dealt: tuple[tuple[Card, ...], ...] = dealt
+        self._dealt_cards = dealt
+        self._dealt_masks = tuple(held) if dealt is None else ()
         self._held: list[int] = held
         self._twice: list[int] = twice
         self._core = core
         self._n = n
         self._next = core.next_seat
+        self._one_pack = core.one_pack
         self._legal = core.legal
         self.pass_offset: int = rules.pass_offset(hand_number) if passing else 0
         self._choices: dict[int, tuple[Card, ...]] = {}
@@ -356,7 +362,10 @@ class Hand:
         self._to_play: int | None = None
         self._led = -1  # the suit index led to the current trick (-1 before its lead)
         self._first = True  # the first trick is being played
-        self._decided: tuple[tuple[Card, ...], MoveRule | None] | None = None
+        # The decision for the seat to play, made as its turn begins (_decide): its legal cards (none out of
+        # the play phase) and the rule that removed the others.
+        self._moves: tuple[Card, ...] = ()
+        self._rule: MoveRule | None = None
         self._owner = -1  # who may still shoot the moon (Core.moon_owner)
         self._pend_moon = self._pend_pos = False  # the pile holds a moon card / a card worth points
         self._pend_pts = 0
@@ -388,7 +397,7 @@ class Hand:
         if core.one_pack:  # the deck's bits dealt as the deck would be: a seat's cards are the sum of its bits
             seats, rest = deal_order(rules, seed, hand_number, dealer, core.deck_bits)
             held = [sum(h) for h in seats]
-            hand._start(rules, core, tuple([cards_of(m) for m in held]), held, [0] * rules.players,
+            hand._start(rules, core, None, held, [0] * rules.players,
                         cards_of(sum(rest)), hand_number, dealer, seed, True)
         else:
             hands, kitty = deal_cards(rules, seed, hand_number, dealer)
@@ -556,7 +565,8 @@ class Hand:
 
     def cards(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, by suit then rank."""
-        seat = self._seat(seat)
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat)
         twice = self._twice[seat]
         if not twice:
             return cards_of(self._held[seat])
@@ -565,6 +575,13 @@ class Hand:
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt, before passing."""
         return self._dealt[self._seat(seat)]
+
+    @property
+    def _dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as dealt, by suit then rank."""
+        if self._dealt_cards is None:
+            self._dealt_cards = tuple([cards_of(m) for m in self._dealt_masks])
+        return self._dealt_cards
 
     @property
     def to_play(self) -> int | None:
@@ -804,7 +821,6 @@ class Hand:
 
     def _start_play(self) -> None:
         self.phase = "play"
-        self._decided = None
         core = self._core
         if self.kitty:
             kitty_codes = [CODE[c] for c in self.kitty]
@@ -826,7 +842,12 @@ class Hand:
                     clubs |= h & 0xFFFF
                 self._opening_card = _CARD_AT[(clubs & -clubs).bit_length() - 1] if clubs else None
             opening = BIT[self._opening_card] if self._opening_card is not None else 0
-            self._leader = next((s for s in order if self._held[s] & opening), order[0])
+            held = self._held
+            self._leader = order[0]
+            for s in order:
+                if held[s] & opening:
+                    self._leader = s
+                    break
         self._opening_bit = BIT[self._opening_card] if core.opening_lead == "lowest-club" and self._opening_card else 0
         self._to_play = self._leader
         self._decide()
@@ -838,8 +859,7 @@ class Hand:
 
         The decision is made once per turn, as the turn begins (:meth:`_decide`), and read here.
         """
-        decided = self._decided
-        return decided[0] if decided is not None else ()
+        return self._moves
 
     @property
     def legality(self) -> Legality:
@@ -857,22 +877,20 @@ class Hand:
         """
         if self.phase != "play":
             return Legality(None, (), "phase", "the hand is over" if self.phase == "over" else "the cards have not been passed yet")
-        legal, rule = self._decided or self._decide()
-        return Legality(self._to_play, legal, rule, self._clause(rule))
+        return Legality(self._to_play, self._moves, self._rule, self._clause(self._rule))
 
-    def _decide(self) -> tuple[tuple[Card, ...], MoveRule | None]:
+    def _decide(self) -> None:
         """Which cards the seat to play may play, and the one rule that removed the others (Core.legal),
         as card tuples; made as each turn begins (:meth:`play` makes it inline, the same way)."""
         seat = self._to_play
         assert seat is not None
         led = self._led
         legal, rule = self._legal(self._held[seat], led, self._first, self.hearts_broken, self._opening_bit)
-        if led >= 0 and not legal & ~SUIT_MASKS[led]:
-            cards = _CARDS_BY_CHUNK[led][legal >> (16 * led + 2) & 0x1FFF]  # following suit: one suit's cards
+        if led >= 0 and not legal & _OFF_SUIT[led]:
+            self._moves = _CARDS_BY_CHUNK[led][legal >> _CHUNK_SHIFT[led] & 0x1FFF]  # following suit: one suit's cards
         else:
-            cards = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
-        self._decided = decided = (cards, rule)
-        return decided
+            self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
+        self._rule = rule
 
     def _clause(self, rule: MoveRule | None) -> str:
         """The words of the rule that removed cards, for the refusal sentence."""
@@ -922,7 +940,7 @@ class Hand:
             seat = index
         if seat is not None and seat != to_play:
             raise IllegalMove(f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=())
-        legal, rule = self._decided or self._decide()
+        legal, rule = self._moves, self._rule
         if card in legal:
             return card
         clause = self._clause(rule)
@@ -980,18 +998,19 @@ class Hand:
         ...
         hearts_lab.errors.IllegalMove: Seat 2 cannot play K♣: the holder of 2♣ must lead it to the first trick. Legal: 2♣.
         """
-        decided = self._decided
-        # The common case (a legal Card for the seat to play, its decision already made, which
-        # implies the play phase) is checked inline; anything else takes the full path.
-        if decided is None or seat is not None or type(card) is not Card or card not in decided[0]:
+        # The common case (a legal Card for the seat to play, which implies the play phase) is checked
+        # inline; anything else takes the full path.
+        if seat is not None or type(card) is not Card or card not in self._moves:
             card = self.verify_play(card, seat)
         s = self._to_play
         assert s is not None
         k = CODE[card]
         b = 1 << k
-        held, twice = self._held, self._twice
-        if twice[s] & b:
-            twice[s] ^= b
+        held = self._held
+        if self._one_pack:
+            held[s] ^= b
+        elif self._twice[s] & b:
+            self._twice[s] ^= b
         else:
             held[s] ^= b
         codes = self._codes
@@ -1003,23 +1022,22 @@ class Hand:
         if len(codes) < self._n:
             s = self._to_play = self._next[s]
         else:
-            self._finish_trick()
+            self._finish_trick(codes)
             if self._to_play is None:
-                self._decided = None
+                self._moves, self._rule = (), None
                 return
             s, led = self._to_play, -1
         # _decide, inlined (this is the engine's hottest path): the next turn's decision (Core.legal).
-        legal, rule = self._legal(held[s], led, self._first, self.hearts_broken, self._opening_bit)
-        if led >= 0 and not legal & ~SUIT_MASKS[led]:
-            self._decided = (_CARDS_BY_CHUNK[led][legal >> (16 * led + 2) & 0x1FFF], rule)  # following suit: one suit's cards
+        legal, self._rule = self._legal(held[s], led, self._first, self.hearts_broken, self._opening_bit)
+        if led >= 0 and not legal & _OFF_SUIT[led]:
+            self._moves = _CARDS_BY_CHUNK[led][legal >> _CHUNK_SHIFT[led] & 0x1FFF]  # following suit: one suit's cards
         else:
-            self._decided = (_C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50], rule)
+            self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
 
-    def _finish_trick(self) -> None:
-        """Settle the trick just completed: its winner (Core.winner), who collects it and its pile
-        (Core.collector), the kitty, the points, the moon (Core.moon_owner) and hearts broken."""
+    def _finish_trick(self, codes: list[tuple[int, int]]) -> None:
+        """Settle the trick just completed, ``codes``: its winner (Core.winner), who collects it and its
+        pile (Core.collector), the kitty, the points, the moon (Core.moon_owner) and hearts broken."""
         core = self._core
-        codes = self._codes
         number = len(self._trick_fields)
         leader = self._leader
         won, _, cancelled = core.winner(codes)
