@@ -3,7 +3,7 @@
 
     python benchmarks/classroom.py [--students 30] [--secret "..."]
 
-Prints, for worksheets 1, 2 and 3:
+Prints, for worksheets 1, 2 and 3 and worksheet 4's Q4, Q5, Q7 and Q8:
 
 * per question, the share of pairs of students whose variants have the same
   answer (with the number of distinct answers in the class) - what a student
@@ -47,12 +47,30 @@ def main(argv: list[str] | None = None) -> int:
     klass = Class(opts.secret, roster)
     pairs = opts.students * (opts.students - 1) // 2
     print(f"{opts.students} students, {pairs} pairs")
+
     def ws3_answers(v, seed):  # the teacher's keys (exercises/source/answers.py)
         return {q: key.answer for q, key in _ws3_keys(seed).items()}
 
-    answers_of = {"ws1": lambda v, seed: ws1_answers(v), "ws2": lambda v, seed: ws2_answers(v), "ws3": ws3_answers}
+    def ws4_answers(v, seed):  # the scores after the moon, the hits of the own deals, the moons of the own simulation
+        from hearts_lab import Card, Rules
+        from hearts_lab.exercises import ws4
+        from hearts_lab.exercises.sampling import deal_hands
+        from hearts_lab.simulate import simulate
+
+        queen, ace, king = (Card.parse(c) for c in ("Q♠", "A♥", "K♥"))
+        before, shooter = v.q4
+        return {
+            "Q4": variants.moon_scores(before, shooter, "auto"), "Q5": variants.moon_scores(before, shooter, "avoid-end"),
+            "Q7": deal_hands(Rules.preset("standard", players=4), v.q7[0], seed=v.q7[1]).count(
+                lambda h: queen in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= 4).hits,
+            "Q8": simulate(ws4.Q8_RULES, v.q8[0], bots="random", seed=v.q8[1]).moon_count,
+        }
+
+    answers_of = {"ws1": lambda v, seed: ws1_answers(v), "ws2": lambda v, seed: ws2_answers(v), "ws3": ws3_answers,
+                  "ws4": ws4_answers}
     answers = {}
-    for ws, generator in (("ws1", variants.ws1_variant), ("ws2", variants.ws2_variant), ("ws3", variants.ws3_variant)):
+    for ws, generator in (("ws1", variants.ws1_variant), ("ws2", variants.ws2_variant), ("ws3", variants.ws3_variant),
+                          ("ws4", variants.ws4_variant)):
         generator.cache_clear()
         start = time.process_time()
         drawn = {s: generator(klass.seed(s, ws)) for s in roster}

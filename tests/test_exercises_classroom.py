@@ -482,3 +482,31 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
     assert alan["Q7"]["correct"] == ("correct" if alans_own.hits == count.hits else "incorrect")  # a coincidence is right
     assert alan["Q8"]["correct"] == "incorrect" and "stored output says correct" in alan["Q8"]["flags"]
     assert grace["Q7"]["correct"] == grace["Q8"]["correct"] == "incorrect"
+
+
+def test_a_real_kernel_runs_a_students_own_worksheet_3(klass, tmp_path):
+    """Ada's own worksheet 3 run top to bottom in a kernel, her counts typed in as sympy expressions (one
+    slip first): the key line works offline, the slip gets its hint, and the saved notebook grades 8 of 8."""
+    seed = klass.seed("Ada Lovelace", "ws3")
+    keys = _ws3_keys(seed)
+    nb = nbformat.reads(json.dumps(klass.copy("Ada Lovelace", "ws3")), as_version=4)
+    for cell in nb.cells:
+        for q, key in keys.items():
+            name = q.lower()
+            if cell.cell_type == "code" and cell.source.startswith(f"{name} = ..."):
+                value = sympy.nsimplify(key.answer)
+                cell.source = f"{name} = sympy.Rational({value.p}, {value.q})"
+            if cell.cell_type == "code" and cell.source == f"ws3.check_{name}({name})" and q == "Q4":
+                slip = sympy.nsimplify(key.slips["kitty-only"].value)
+                cell.source = f"display(ws3.check_q4({slip.p}))\nws3.check_q4(q4)"
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute(
+        env={**os.environ, **KERNEL_ENV}
+    )
+    shown = json.dumps([c.get("outputs", []) for c in nb.cells], ensure_ascii=False)
+    assert "Each kitty comes with many ways" in shown and "Traceback" not in shown
+    (tmp_path / "in").mkdir()
+    nbformat.write(nb, tmp_path / "in" / "ada.ipynb")
+    rows = _rows(grade(tmp_path / "in", SECRET), "Ada Lovelace", "ws3")
+    assert [r["correct"] for r in rows.values()] == ["correct"] * 8
+    assert rows["Q4"]["first try"] == "no" and rows["Q4"]["attempts (recorded)"] == "2"
+    assert not any(r["flags"] for r in rows.values())
