@@ -84,10 +84,12 @@ def test_a_bad_seat_is_refused(capsys):
 
 
 def test_the_bots_game_is_the_same_game_as_play_game(capsys):
+    # The default opponents are the "easy" level: HeuristicBot with its moon defence.
+    assert cli.build_parser().parse_args(["play"]).bots == "easy"
     assert main(["play", "--seed", "5", "--target", "60", "--dealer", "2"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     game = play_game(Game(Rules.preset("standard", players=4, target=60), seed=5, dealer=2),
-                     [HeuristicBot(seed=f"5/{s}") for s in range(4)])
+                     [HeuristicBot(seed=f"5/{s}", moon_defence=True) for s in range(4)])
     rows = [line for line in lines if line[:4].strip().isdigit()]
     assert len(rows) == len(game.history)
     assert [int(x) for x in rows[-1].split()[1:5]] == list(game.scores)
