@@ -622,3 +622,14 @@ def test_optional_sections_are_marked_with_what_a_class_can_skip():
                                            (NB09, "About 60\nminutes for 15–17-year-olds, 75 with the two parts marked")])
 def test_each_notebook_says_its_time_for_15_to_17_year_olds_at_its_top(name, minutes):
     assert minutes in "".join(cells(name)[0]["source"])
+
+
+@pytest.mark.parametrize("name", ["06_rules_lab.ipynb", NB07, NB08, NB09, "10_perfect_information.ipynb"])
+def test_the_overclaims_issue_17_found_stay_gone(name):
+    """Bots stand for bots ('in these simulations'), interval ends are not hard bounds, rare counts carry an
+    interval, and nothing is stated as measured that nothing measures."""
+    text = prose(name) + "\n" + all_output(name)
+    for phrase in ("moons in real play", "hundreds of times rarer", "the data still allow", "a matter of a minute",
+                   "usually takes a few hundred", "at least about 1% of the random hands", "under 6% of the moons",
+                   "plays *every* hand exactly as before"):
+        assert phrase not in text, (name, phrase)
