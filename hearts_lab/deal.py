@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING, Sequence, TypeVar
-
 from _random import Random as _MersenneTwister
+from typing import TYPE_CHECKING, Sequence, TypeVar
 
 from .cards import CARD_INDEX, Card, _quote
 from .errors import RulesError, check_rules
@@ -103,21 +102,21 @@ def shuffled(items: Sequence[T], rng: _MersenneTwister) -> list[T]:
     return out
 
 
-def deal_order(rules: Rules, seed: int | str, hand_number: int = 0, dealer: int = 0, items: Sequence[T] | None = None
+def deal_order(rules: Rules, seed: int | str, hand_number: int, dealer: int, items: Sequence[T]
                ) -> tuple[list[list[T]], list[T]]:
-    """The one deal: the deck of ``rules`` (or ``items``, one per card of ``rules.deck()``, moved
-    alike) shuffled with ``seed`` and ``hand_number``, then dealt one card at a time clockwise,
+    """The one deal: ``items``, one per card of ``rules.deck()`` (the cards themselves, or their bits),
+    shuffled with ``seed`` and ``hand_number``, then dealt one card at a time clockwise,
     starting left of the dealer; the leftover cards form the kitty. Returns each seat's cards in
     the order dealt, and the kitty. Arguments are the caller's to check (:func:`deal_cards` does).
 
     >>> from hearts_lab import Rules
     >>> rules = Rules.preset("standard", players=4)
-    >>> hands, _ = deal_order(rules, 7)
+    >>> hands, _ = deal_order(rules, 7, 0, 0, rules.deck())
     >>> [sorted(h) for h in hands] == [sorted(h) for h in deal_cards(rules, 7)[0]]
     True
     """
     # _random.Random is random.Random without its Python-level seed(): the same generator, seeded alike.
-    deck = shuffled(rules.deck() if items is None else items, _MersenneTwister(_seed_number(seed, hand_number, "deal")))
+    deck = shuffled(items, _MersenneTwister(_seed_number(seed, hand_number, "deal")))
     n = rules.players
     dealt = n * rules.hand_size
     # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from its first.
@@ -141,6 +140,6 @@ def deal_cards(
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RulesError(f"dealer: expected a seat from 0 to {rules.players - 1}, not {_quote(dealer)}.", "dealer")
     check_seed(seed)
-    hands, kitty = deal_order(rules, seed, hand_number, dealer)
+    hands, kitty = deal_order(rules, seed, hand_number, dealer, rules.deck())
     key = CARD_INDEX.__getitem__
     return [sorted(h, key=key) for h in hands], tuple(sorted(kitty, key=key))

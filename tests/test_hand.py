@@ -52,6 +52,38 @@ def test_deal_is_deterministic_and_depends_on_seed_and_hand_number():
 
 
 @pytest.mark.parametrize("preset,players", ALL_PRESETS)
+def test_hand_deal_deals_what_deal_cards_deals(preset, players):
+    """Hand.deal deals the deck's bits with one pack (deal.deal_order on Core.deck_bits), sorted Card
+    lists with two: both are the deal of hearts_lab.deal.deal_cards, seat for seat, kitty included."""
+    from hearts_lab.deal import deal_cards
+
+    rules = Rules.preset(preset, players=players)
+    for k in range(25):
+        seed, number, dealer = f"x{k}" if k % 3 else k * 7919, k % 6, k % players
+        hands, kitty = deal_cards(rules, seed, number, dealer)
+        hand = Hand.deal(rules, seed=seed, hand_number=number, dealer=dealer)
+        assert [hand.dealt(s) for s in range(players)] == [tuple(h) for h in hands]
+        assert [hand.cards(s) for s in range(players)] == [tuple(h) for h in hands]
+        assert hand.kitty == kitty
+
+
+@pytest.mark.parametrize("preset,players", ALL_PRESETS)
+def test_the_core_table_is_what_rules_say(preset, players):
+    """The per-Rules table the hand reads (hearts_lab.core.Core) holds Rules' own answers."""
+    from hearts_lab.core import BIT, Core
+
+    rules = Rules.preset(preset, players=players)
+    core = Core.of(rules)
+    assert core.next_seat == tuple(rules.play_order(s)[1] for s in range(players))
+    assert core.play_from == tuple(rules.play_order(d)[1:] + (d,) for d in range(players))
+    for offset in {*rules.pass_schedule, 0}:
+        assert core.pass_targets[offset] == tuple(rules.pass_target(s, offset) for s in range(players))
+    assert (core.pass_count, core.opening_card, core.one_pack) == (rules.pass_count, rules.opening_card, rules.decks == 1)
+    assert core.hearts_open == (rules.hearts_broken_by == "nothing")
+    assert core.deck_bits == (tuple(BIT[c] for c in rules.deck()) if rules.decks == 1 else ())
+
+
+@pytest.mark.parametrize("preset,players", ALL_PRESETS)
 def test_deal_conserves_the_deck(preset, players):
     rules = Rules.preset(preset, players=players)
     hand = Hand.deal(rules, seed=3)
@@ -753,3 +785,21 @@ def test_cancellation_queen_of_spades_may_be_led_after_trick_1():
     assert hand.legal_moves() == cards("10D QS")
     play(hand, "0:QS 1:8S 2:9S 3:10S 4:JS 5:KS")
     assert hand.hearts_broken and hand.points() == (0, 0, 0, 0, 0, 13)
+
+
+@pytest.mark.parametrize("preset,players", [("standard", 4), ("lowest-clubs", 3), ("cancellation", 8)])
+def test_a_pass_of_cards_and_the_same_pass_as_text_make_the_same_hand(preset, players):
+    """pass_cards takes a list of Cards the seat holds on a short path (one pack) and text on the
+    checked one: the same choice makes the same hand, and a Card the seat lacks is refused by either."""
+    rules = Rules.preset(preset, players=players)
+    as_cards, as_text = Hand.deal(rules, seed=5, hand_number=0), Hand.deal(rules, seed=5, hand_number=0)
+    for seat in range(players):
+        chosen = list(as_cards.cards(seat)[1 : 1 + rules.pass_count])
+        as_cards.pass_cards(seat, chosen)
+        as_text.pass_cards(seat, " ".join(c.ascii for c in chosen))
+    assert as_cards.to_json() == as_text.to_json() and as_cards.phase == "play"
+    fresh = Hand.deal(rules, seed=5, hand_number=0)
+    other = next(c for c in fresh.cards(1) if c not in fresh.cards(0))
+    with pytest.raises(IllegalPass, match="do not hold"):
+        fresh.pass_cards(0, [other, *fresh.cards(0)[: rules.pass_count - 1]])
+    assert fresh.pass_choice(0) is None
