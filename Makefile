@@ -37,7 +37,7 @@
 # Tests run on JOBS parallel workers (pytest-xdist, default: one per core; JOBS=0 runs
 # them in this process). pytest-xdist's own --dist loadgroup is a no-op under pytest 9
 # (it sets item._nodeid, which pytest 9 no longer reads); tests/conftest.py gives it back
-# its meaning: the Binder tests and the JupyterLite tests each run whole on one worker.
+# its meaning: the Binder tests run whole on one worker; the costliest tests start first.
 # Environments the tests build (the Binder venv, the JupyterLite downloads) are kept in
 # CACHE_DIR between runs, keyed by what they are built from.
 

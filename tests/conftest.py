@@ -48,8 +48,33 @@ def artifacts_dir() -> Path:
 
 
 #: Test files that run whole on one worker: the Binder environment (a kept virtual environment that
-#: postBuild installs into) and the JupyterLite site (one build into site/, one browser).
-ONE_WORKER_FILES = ("tests/test_binder.py", "tests/browser/test_lite.py")
+#: postBuild installs into). The JupyterLite tests need not: site/ is built once per run and each
+#: worker serves it and opens each notebook in a browser context of its own (tests/browser/test_lite.py).
+ONE_WORKER_FILES = ("tests/test_binder.py",)
+
+#: The costliest tests, started first, in this order (node id prefixes; a fresh clone's run with
+#: ``--durations``): the Lite notebook that simulates 200,000 hands in Pyodide, the Binder file (one
+#: unit: postBuild and every lesson notebook), the other Lite notebooks, then the browser and
+#: notebook tests. Every other test keeps its place after them.
+RUN_FIRST = (
+    "tests/browser/test_lite.py::test_notebook_runs_offline[10_perfect_information]",
+    "tests/test_binder.py",
+    "tests/browser/test_lite.py::test_notebook_runs_offline[11_",
+    "tests/browser/test_lite.py::test_notebook_runs_offline[08_",
+    "tests/browser/test_lite.py::test_notebook_runs_offline[07_",
+    "tests/browser/test_lite.py::test_notebook_runs_offline[06_",
+    "tests/browser/test_lite.py",
+    "tests/test_suite.py::test_loadgroup",
+    "tests/browser/",
+    "tests/test_notebooks.py",
+    "tests/test_types.py",
+    "tests/test_handouts.py",
+    "tests/test_suite.py",
+    "tests/test_exercises",
+    "tests/test_notebook_claims",
+    "tests/test_plotting.py",
+    "tests/test_solve.py",
+)
 
 #: Notebooks that execute in a few seconds: the only ones ``make check`` runs (``make test`` runs all).
 QUICK_NOTEBOOKS = ("00_start_here.ipynb", "03_stripped_decks.ipynb", "05_play_against_bots.ipynb")
@@ -62,17 +87,35 @@ def work_unit(nodeid: str) -> str:
     return path if path in ONE_WORKER_FILES else nodeid
 
 
+def run_first_key(nodeid: str) -> int:
+    """Where a test comes in the order tests are handed out: the index of the first
+    :data:`RUN_FIRST` prefix it has, or ``len(RUN_FIRST)`` for every other test."""
+    return next((i for i, prefix in enumerate(RUN_FIRST) if nodeid.startswith(prefix)), len(RUN_FIRST))
+
+
 def pytest_xdist_make_scheduler(config, log):
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
     class OneWorkerFiles(LoadScopeScheduling):
-        """LoadScopeScheduling with :func:`work_unit` as the scope; the largest units are handed out first."""
+        """LoadScopeScheduling with :func:`work_unit` as the scope. Units are handed out in collection
+        order (sorted by :func:`run_first_key` in :func:`pytest_collection_modifyitems`), with
+        loadscope's own reordering by unit size turned off."""
 
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
 
+        def schedule(self) -> None:
+            super().schedule()
+            # A worker runs a test only once it holds the next one (for the teardown of fixtures):
+            # loadscope's first round gives each worker one unit, which is one test when the
+            # costliest units come first, so top every worker up to two pending tests.
+            for node in self.nodes:
+                while self.workqueue and not node.shutting_down and self._pending_of(self.assigned_work[node]) < 2:
+                    self._assign_work_unit(node)
+
+    config.option.loadscopereorder = False
     return OneWorkerFiles(config, log)
 
 
@@ -92,6 +135,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if item.get_closest_marker("notebooks") and not any(name in item.nodeid for name in QUICK_NOTEBOOKS):
             item.add_marker(pytest.mark.slow)
+    # a stable sort: tests keep their order within a key (a one-worker file stays in file order)
+    items.sort(key=lambda item: run_first_key(item.nodeid))
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

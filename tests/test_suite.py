@@ -23,6 +23,7 @@ assert _spec is not None and _spec.loader is not None
 suite = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(suite)
 ONE_WORKER_FILES, QUICK_NOTEBOOKS, work_unit = suite.ONE_WORKER_FILES, suite.QUICK_NOTEBOOKS, suite.work_unit
+RUN_FIRST, run_first_key = suite.RUN_FIRST, suite.run_first_key
 
 
 def _make_n(target: str, *args: str) -> str:
@@ -53,6 +54,30 @@ def test_one_worker_files_are_whole_units_and_every_other_test_its_own():
     assert work_unit("tests/test_hand.py::test_play[2C]") == "tests/test_hand.py::test_play[2C]"
     assert work_unit("hearts_lab/hand.py::hearts_lab.hand.Hand") == "hearts_lab/hand.py::hearts_lab.hand.Hand"
 
+
+
+def test_the_costliest_tests_are_handed_out_first_and_the_others_keep_their_order():
+    lite10 = "tests/browser/test_lite.py::test_notebook_runs_offline[10_perfect_information]"
+    keys = [run_first_key(n) for n in (lite10, "tests/test_binder.py::test_runtime_and_postbuild",
+                                       "tests/browser/test_lite.py::test_notebook_runs_offline[00_start_here]",
+                                       "tests/test_notebooks.py::test_notebook_outputs_are_reproduced[x]",
+                                       "tests/test_cards.py::test_parse", "hearts_lab/hand.py::hearts_lab.hand.Hand")]
+    assert keys == sorted(keys) and keys[0] == 0 and keys[-1] == keys[-2] == len(RUN_FIRST), keys
+    for prefix in RUN_FIRST:  # each names a test file or folder that exists
+        path = prefix.split("::", 1)[0]
+        assert (REPO / path).exists() or list((REPO / path).parent.glob(Path(path).name + "*")), prefix
+    # the Lite notebooks are tests of their own, spread over the workers
+    assert "tests/browser/test_lite.py" not in ONE_WORKER_FILES
+    assert work_unit(lite10) == lite10
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q",
+                          "tests/test_cards.py", "tests/browser/test_lite.py", "tests/test_binder.py"],
+                         cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    ids = [line for line in run.stdout.splitlines() if "::" in line]
+    assert ids[0] == lite10 and ids[1].startswith("tests/test_binder.py"), ids[:3]
+    assert [run_first_key(n) for n in ids] == sorted(run_first_key(n) for n in ids)
+    cards = [n for n in ids if n.startswith("tests/test_cards.py")]
+    assert cards and ids[-len(cards):] == cards, "the other tests come last, in file order"
 
 def test_make_check_executes_only_the_quick_notebooks():
     lessons = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))

@@ -1,18 +1,22 @@
 """The JupyterLite site, offline, in a real browser.
 
-`tools/build_site.py` builds site/ (as `make site` does), a server in this process
-serves it on 127.0.0.1, and Chromium (Playwright) opens each lesson notebook and
-each student worksheet in JupyterLab running in the page, with every request that
-is not to loopback aborted (and DNS answering nothing but 127.0.0.1). For each
-notebook all cells run in the Pyodide kernel; the test asserts
+`tools/build_site.py` builds site/ (as `make site` does; once per test run, by the first
+pytest-xdist worker that needs it), a server in each worker's process serves it on
+127.0.0.1, and Chromium (Playwright) opens each lesson notebook and each student
+worksheet in JupyterLab running in the page, each in a browser context of its own
+(nothing stored by one notebook reaches the next), with every request that is not to
+loopback aborted (and DNS answering nothing but 127.0.0.1). Each notebook is a test
+of its own, so the workers run them side by side. For each notebook all cells run
+once in the Pyodide kernel; the test asserts
 
 - every code cell ran and no output is an error (the first cell installed Hearts
   Lab and what the notebook needs from the site, with no network);
 - every widget view the notebook displays renders (the count of rendered views
   equals the count of widget outputs, and matches the stored notebook's);
-- notebook 05: a click on a card in the play table plays it;
-- worksheets: a check prints its verdict on an answer typed into the page, and the
-  results export gives a download link and a file in the browser's storage.
+- notebook 05, on the same page: a click on a card in the play table plays it;
+- worksheet 1, on the same page: a check prints its verdict on an answer typed into
+  the page, and the results export gives a download link and a file in the browser's
+  storage (INTERACTIONS).
 
 Notebooks that need a package the site does not bundle (numpy, matplotlib: they
 come from Pyodide's online distribution) are skipped by name with the reason;
@@ -24,8 +28,10 @@ that way too but is skipped here as too slow (TOO_SLOW_OFFLINE).
 from __future__ import annotations
 
 import base64
+import fcntl
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -84,14 +90,36 @@ def _widget_outputs(nb: dict) -> int:
     )
 
 
-@pytest.fixture(scope="module")
+def build_site_once() -> None:
+    """Build site/ once per test run, whichever worker asks first.
+
+    The Lite tests are spread over the pytest-xdist workers (each notebook is a test of its own):
+    each worker serves site/ itself, and the first to get here builds it while the others wait on
+    the lock, then reuse it (``PYTEST_XDIST_TESTRUNUID`` names the run; a run without xdist is its
+    own process)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
+    stamp = REPO / "build" / "lite-test-run"
+    stamp.parent.mkdir(exist_ok=True)
+    with open(stamp.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if stamp.exists() and stamp.read_text() == run and (build_site.SITE / "index.html").exists():
+                return
+            stamp.unlink(missing_ok=True)
+            log = ARTIFACTS / "lite-build.log"
+            with open(log, "w") as out:
+                done = subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py")], cwd=REPO,
+                                      stdout=out, stderr=subprocess.STDOUT, timeout=1800)
+            assert done.returncode == 0, f"make site failed; see {log}:\n" + log.read_text()[-3000:]
+            stamp.write_text(run)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
 def lite_url():
     ARTIFACTS.mkdir(exist_ok=True)
-    log = ARTIFACTS / "lite-build.log"
-    with open(log, "w") as out:
-        done = subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py")], cwd=REPO,
-                              stdout=out, stderr=subprocess.STDOUT, timeout=1800)
-    assert done.returncode == 0, f"make site failed; see {log}:\n" + log.read_text()[-3000:]
+    build_site_once()
     server = build_site.make_server(0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -102,12 +130,24 @@ def lite_url():
         server.server_close()
 
 
-@pytest.fixture(scope="module")
-def lite_context(pw):
+@pytest.fixture(scope="session")
+def lite_browser(pw):
     # the session's Playwright driver (tests/browser/conftest.py; it skips or fails without Chromium),
     # with a browser of our own whose names resolve only to loopback
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def lite_context(lite_browser):
+    """A browser context of its own for each test: its own storage, so JupyterLite restores no tabs a
+    previous notebook left open (with one shared context a loaded machine restored them, and notebook
+    11 opened behind notebook 10 and ran it again). A fresh context costs about 0.6 s against a
+    shared one (CONTRIBUTING.md: a first visit against a later one)."""
+    context = lite_browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(60_000)
     context.blocked = []  # every non-loopback request the page, its workers or service worker tried
 
@@ -130,7 +170,6 @@ def lite_context(pw):
         yield context
     finally:
         context.close()
-        browser.close()
 
 
 JS_CELLS = """() => {
@@ -173,20 +212,6 @@ def open_notebook(context, base: str, path: str):
         "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
         timeout=KERNEL_TIMEOUT_MS, polling=250)
     return page
-
-
-def close(page) -> None:
-    """Shut the kernel down and close every tab, so the next notebook opens alone (JupyterLite
-    restores the last layout from the browser's storage)."""
-    try:
-        page.evaluate("""async () => {
-            const app = window.jupyterapp;
-            await app.shell.currentWidget?.sessionContext?.shutdown();
-            await app.commands.execute('application:close-all');
-        }""")
-        page.wait_for_timeout(2000)  # the workspace is saved after a debounce; 500 ms was too short under load (the next notebook opened with the old tabs restored)
-    finally:
-        page.close()
 
 
 def run_all(page) -> list[dict]:
@@ -245,6 +270,80 @@ def offline_skip(path: str) -> None:
                     "it from Pyodide's online distribution, and this test is offline")
 
 
+def play_table_click_plays_a_card(context, page) -> None:
+    """Notebook 05, after its cells ran: a click on a card in the play table plays it."""
+    table = page.locator(".hl-play-table").first
+    table.scroll_into_view_if_needed()
+    cards = table.locator(".hl-card-button")
+    expect(cards).to_have_count(13)
+    message = table.locator(".hl-message")
+    if table.locator(".hl-pass-button").is_visible():  # a passing hand: pass three cards first
+        for i in (10, 11, 12):
+            cards.nth(i).click()
+        table.locator(".hl-pass-button").click()
+        expect(message).to_contain_text("You passed")
+    legal = table.locator(".hl-card-button.hl-legal")
+    card = legal.first.inner_text()
+    legal.first.click()
+    expect(cards).to_have_count(12)
+    expect(table.locator(".hl-last-trick, .hl-current-trick").first).to_be_visible()
+    assert not errors(page.evaluate(JS_CELLS))
+    page.screenshot(path=str(ARTIFACTS / "lite-play-table-after-click.png"))
+    assert card
+    assert not context.blocked, f"requests that needed the internet: {context.blocked}"
+
+
+def worksheet_check_prints_its_verdict(context, page) -> None:
+    """Worksheet 1, after its cells ran: a check prints its verdict on an answer typed into the page,
+    and the results export gives a download link and a file in the browser's storage."""
+    cells = page.evaluate(JS_CELLS)
+    answer = next(i for i, c in enumerate(cells) if c["source"].startswith("q1 = ..."))
+    check = next(i for i, c in enumerate(cells) if c["source"].startswith("ws1.check_q1("))
+    unanswered = "".join("".join(o.get("text", "")) + json.dumps(o.get("data", {})) for o in cells[check]["outputs"])
+    assert "Not answered yet" in unanswered, unanswered
+    # a seat that does not exist at a four-player table: the check answers, with its hint
+    page.evaluate(f"""() => window.jupyterapp.shell.currentWidget.content.model.cells.get({answer})
+                      .sharedModel.setSource('q1 = 7')""")
+    run_cell(page, answer)
+    out = run_cell(page, check)
+    text = "".join("".join(o.get("text", "")) + json.dumps(o.get("data", {}), ensure_ascii=False) for o in out["outputs"])
+    assert "Not quite" in text, text
+
+    # the results export (worksheets' last cell) works here too: a download link and a file
+    export = next(i for i, c in enumerate(cells) if c["source"].startswith('export("ws1"'))
+    page.evaluate(f"""() => window.jupyterapp.shell.currentWidget.content.model.cells.get({export})
+                      .sharedModel.setSource('export("ws1", student="Ada")')""")
+    out = run_cell(page, export)
+    assert not errors([out]), errors([out])
+    link = page.locator(".jp-OutputArea-output a[download^='ws1_'][download$='.json']")
+    expect(link).to_have_count(1)
+    name = link.get_attribute("download")
+    with page.expect_download() as download:
+        link.click()
+    handed_in = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert handed_in["worksheet"] == "ws1" and handed_in["student"] == "Ada"
+    assert next(q for q in handed_in["questions"] if q["question"].lower() == "q1")["status"] != "unanswered"
+    # ... and the file is in the browser's storage next to the worksheet (the file browser shows it)
+    model = page.evaluate(f"""() => window.jupyterapp.serviceManager.contents
+        .get('exercises/student/{name}', {{content: true}}).then(m => ({{format: m.format, content: m.content}}))""")
+    content = model["content"]
+    if model["format"] == "base64":
+        content = base64.b64decode(content).decode("utf-8")
+    elif not isinstance(content, str):
+        content = json.dumps(content)
+    assert json.loads(content)["student"] == "Ada"
+    assert not errors(page.evaluate(JS_CELLS))
+    assert not context.blocked, f"requests that needed the internet: {context.blocked}"
+
+
+#: What a student does in a notebook once its cells ran, checked on the same page: the notebook is
+#: executed once in Pyodide per run, and these checks use its kernel and its widgets.
+INTERACTIONS = {
+    "notebooks/05_play_against_bots.ipynb": play_table_click_plays_a_card,
+    "exercises/student/01_legal_moves.ipynb": worksheet_check_prints_its_verdict,
+}
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[Path(p).stem if p.startswith("notebooks") else "worksheet-" + Path(p).stem for p in NOTEBOOKS])
 def test_notebook_runs_offline(lite_context, lite_url, path):
     offline_skip(path)
@@ -271,96 +370,18 @@ def test_notebook_runs_offline(lite_context, lite_url, path):
             assert drawn >= shows > 0, f"{drawn} fallback drawings for {shows} plt.show() calls"
         needed = [u for u in lite_context.blocked if not (optional and u.startswith(build_site.PYODIDE_CDN))]
         assert not needed, f"requests that needed the internet: {needed}"
+        if path in INTERACTIONS:
+            INTERACTIONS[path](lite_context, page)
     except BaseException:
         save_failure(page, Path(path).stem)
         raise
-    finally:
-        lite_context.blocked.clear()
-        close(page)
 
 
-def test_play_table_click_plays_a_card(lite_context, lite_url):
-    path = "notebooks/05_play_against_bots.ipynb"
-    offline_skip(path)
-    page = open_notebook(lite_context, lite_url, path)
-    try:
-        cells = run_all(page)
-        assert not errors(cells), errors(cells)
-        table = page.locator(".hl-play-table").first
-        table.scroll_into_view_if_needed()
-        cards = table.locator(".hl-card-button")
-        expect(cards).to_have_count(13)
-        message = table.locator(".hl-message")
-        if table.locator(".hl-pass-button").is_visible():  # a passing hand: pass three cards first
-            for i in (10, 11, 12):
-                cards.nth(i).click()
-            table.locator(".hl-pass-button").click()
-            expect(message).to_contain_text("You passed")
-        legal = table.locator(".hl-card-button.hl-legal")
-        card = legal.first.inner_text()
-        legal.first.click()
-        expect(cards).to_have_count(12)
-        expect(table.locator(".hl-last-trick, .hl-current-trick").first).to_be_visible()
-        assert not errors(page.evaluate(JS_CELLS))
-        page.screenshot(path=str(ARTIFACTS / "lite-play-table-after-click.png"))
-        assert card
-        assert not lite_context.blocked, f"requests that needed the internet: {lite_context.blocked}"
-    except BaseException:
-        save_failure(page, "play-table")
-        raise
-    finally:
-        lite_context.blocked.clear()
-        close(page)
-
-
-def test_worksheet_check_prints_its_verdict(lite_context, lite_url):
-    path = "exercises/student/01_legal_moves.ipynb"
-    offline_skip(path)
-    page = open_notebook(lite_context, lite_url, path)
-    try:
-        cells = run_all(page)
-        answer = next(i for i, c in enumerate(cells) if c["source"].startswith("q1 = ..."))
-        check = next(i for i, c in enumerate(cells) if c["source"].startswith("ws1.check_q1("))
-        unanswered = "".join("".join(o.get("text", "")) + json.dumps(o.get("data", {})) for o in cells[check]["outputs"])
-        assert "Not answered yet" in unanswered, unanswered
-        # a seat that does not exist at a four-player table: the check answers, with its hint
-        page.evaluate(f"""() => window.jupyterapp.shell.currentWidget.content.model.cells.get({answer})
-                          .sharedModel.setSource('q1 = 7')""")
-        run_cell(page, answer)
-        out = run_cell(page, check)
-        text = "".join("".join(o.get("text", "")) + json.dumps(o.get("data", {}), ensure_ascii=False) for o in out["outputs"])
-        assert "Not quite" in text, text
-
-        # the results export (worksheets' last cell) works here too: a download link and a file
-        export = next(i for i, c in enumerate(cells) if c["source"].startswith('export("ws1"'))
-        page.evaluate(f"""() => window.jupyterapp.shell.currentWidget.content.model.cells.get({export})
-                          .sharedModel.setSource('export("ws1", student="Ada")')""")
-        out = run_cell(page, export)
-        assert not errors([out]), errors([out])
-        link = page.locator(".jp-OutputArea-output a[download^='ws1_'][download$='.json']")
-        expect(link).to_have_count(1)
-        name = link.get_attribute("download")
-        with page.expect_download() as download:
-            link.click()
-        handed_in = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-        assert handed_in["worksheet"] == "ws1" and handed_in["student"] == "Ada"
-        assert next(q for q in handed_in["questions"] if q["question"].lower() == "q1")["status"] != "unanswered"
-        # ... and the file is in the browser's storage next to the worksheet (the file browser shows it)
-        model = page.evaluate(f"""() => window.jupyterapp.serviceManager.contents
-            .get('exercises/student/{name}', {{content: true}}).then(m => ({{format: m.format, content: m.content}}))""")
-        content = model["content"]
-        if model["format"] == "base64":
-            content = base64.b64decode(content).decode("utf-8")
-        elif not isinstance(content, str):
-            content = json.dumps(content)
-        assert json.loads(content)["student"] == "Ada"
-        assert not errors(page.evaluate(JS_CELLS))
-    except BaseException:
-        save_failure(page, "worksheet-check")
-        raise
-    finally:
-        lite_context.blocked.clear()
-        close(page)
+def test_interactions_are_checked_on_notebooks_that_run():
+    """Each interaction above belongs to a notebook this test runs (and does not skip)."""
+    for path in INTERACTIONS:
+        assert path in NOTEBOOKS and path not in TOO_SLOW_OFFLINE, path
+        assert not [p for p in lite_cell.needed(_stored(path)) if p in lite_cell.ONLINE_ONLY], path
 
 
 def test_play_page_offline_without_code(lite_context, lite_url):
@@ -386,6 +407,3 @@ def test_play_page_offline_without_code(lite_context, lite_url):
     except BaseException:
         save_failure(page, "play-page")
         raise
-    finally:
-        lite_context.blocked.clear()
-        page.close()  # the REPL app has no tabs to close (see close()); its kernel goes with the page
