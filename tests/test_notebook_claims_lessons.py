@@ -268,3 +268,21 @@ def test_kit_note_on_notebook_10_budget_is_the_solvers():
     assert can_force_moon(full, 1, max_nodes=180).forced is False
     short = can_force_moon(full, 1, max_nodes=179)
     assert short.forced is None, short
+
+
+# -- the student side points only at the student side ------------------------------------------------------------
+
+STUDENT_TEXTS = sorted([*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "exercises" / "student").glob("*.ipynb"),
+                        *(ROOT / "docs").glob("*.md"), ROOT / "README.md", ROOT / "exercises" / "README.md",
+                        ROOT / "tools" / "student_dist.py"])
+
+
+@pytest.mark.parametrize("path", STUDENT_TEXTS, ids=[p.relative_to(ROOT).as_posix() for p in STUDENT_TEXTS])
+def test_student_links_open_the_student_branch(path):
+    """Every Binder or Voilà link a student can follow opens the branch 'student' (no keys in it), and nothing a
+    student reads links the main repository, which holds the keys (README's 'What students get')."""
+    text = path.read_text(encoding="utf-8")
+    for link in re.findall(r"https://mybinder\.org/v2/gh/[^\s)\"'\\]+", text):
+        assert link.startswith("https://mybinder.org/v2/gh/hearts-lab/hearts-lab/student?"), (path.name, link)
+    if path.name != "README.md" or path.parent != ROOT:     # the teachers' README names the project page
+        assert "github.com/hearts-lab/hearts-lab" not in text, path.name

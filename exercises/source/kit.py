@@ -266,7 +266,7 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "or more gives 'the other seats can stop seat 1's moon'. A budget never turns into a wrong answer, only "
         "into 'unknown'."),
     ("09", "### ✏️ Your turn: a simulation with the ", "548dae314779"): (
-        "A loop over hand numbers 0..my_hands-1: deal, let four RandomBots (one seed per hand and seat) play, and "
+        "A loop over hand_number 0..my_hands-1 (hands 1 to my_hands of a game): deal, let four RandomBots (one seed per hand and seat) play, and "
         "count the hands with hand.points()[0] == 0. Check the student's count with the notebook's next cell; the "
         "teaching point is that the loop *is* a simulation, and that its Wilson interval says how far 2,000 hands "
         "can be trusted. Common slips: reusing one bot seed for every hand (the same play again and again), "
