@@ -519,7 +519,7 @@ class Hand:
             kitty = kitty.replace(",", " ").split()
         offset = rules.pass_offset(_whole("hand_number", hand_number, 0, MAX_HAND_NUMBER))
         if passes is not None and not offset:
-            raise RulesError(f"passes: hand {hand_number} is a hold hand under these rules; nobody passes.", "passes")
+            raise RulesError(f"passes: hand {hand_number + 1} of the game (hand_number={hand_number}) is a hold hand under these rules; nobody passes.", "passes")
         if passes is not None:
             if isinstance(passes, (str, bytes)) or not isinstance(passes, Sequence) or len(passes) != n:
                 raise RulesError(f"passes: expected the cards each of the {n} seats passed, not {_quote(passes)}.", "passes")
@@ -1240,7 +1240,7 @@ class Hand:
 
     def __repr__(self) -> str:
         where = f", trick {self.trick_number + 1}" if self.phase == "play" else ""
-        return f"<Hand {self.rules.name} {self.players}p hand {self.hand_number}: {self.phase}{where}>"
+        return f"<Hand {self.rules.name} {self.players}p hand {self.hand_number + 1} (hand_number={self.hand_number}): {self.phase}{where}>"
 
     def _repr_html_(self) -> str:
         from .render import display, hand_html

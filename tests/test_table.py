@@ -76,7 +76,7 @@ def test_defaults_and_the_first_sentence():
     assert table.bots[0] is None and all(isinstance(b, HeuristicBot) for b in table.bots[1:])
     assert table.message == "Hand 1: choose 3 cards to pass left (to seat 1), then press Pass."
     assert table.report.ok and table.report.kind == "info"
-    assert repr(table).startswith("<Table seat 0: <Hand standard 4p hand 0: pass>")
+    assert repr(table).startswith("<Table seat 0: <Hand standard 4p hand 1 (hand_number=0): pass>")
 
 
 @pytest.mark.parametrize(
