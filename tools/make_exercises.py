@@ -596,7 +596,7 @@ def class_results_notebook():
             "`copies/<student>/NN_name.ipynb`. Worksheets 1 and 2 get the student's own deals, seats, hand numbers, "
             "player counts and cards, drawn from a seed that is an HMAC of your secret and the student's name; "
             "worksheet 3 their own table sizes, short decks, kitties and events to count (the copy carries only salted "
-            "digests of its answers, computed from your answer keys: about 10 s of CPU a copy); worksheet 4 their own "
+            "digests of its answers, computed from your answer keys: about 4 s of CPU a copy); worksheet 4 their own "
             "scores for Q4 and Q5 and their own deals and seeds for Q7 and Q8 (its exact counts are the same for "
             "everyone, as is the capstone, worksheet 5, whose house rule and seeds are the student's own); every "
             "copy carries the student's name.\n"

@@ -323,14 +323,15 @@ def ws3_variant_keys(v: Any) -> dict[str, Key]:
         "one-copy": Slip(n * keys["Q6"].slips["one-copy"].value, "carried Q6's one-copy slip into Q7"),
     }, hashed=True)
     # Q8: Cancellation, n players; the kitty holds at least one Q♠ and at least one heart.
-    kitty = Rules.preset("cancellation", players=v.q8).kitty_size
+    players, copies = v.q8  # copies: physical cards that are the named card (2: the Q♠; 4: a black queen)
+    kitty = Rules.preset("cancellation", players=players).kitty_size
     all_kitties = C(104, kitty)
-    no_q, no_h, neither = (C(104 - m, kitty) / all_kitties for m in (2, 26, 28))
-    keys["Q8"] = Key(1 - (no_q + no_h - neither), f"1 − [C(102, {kitty}) + C(78, {kitty}) − C(76, {kitty})]/C(104, {kitty})", {
+    no_q, no_h, neither = (C(104 - m, kitty) / all_kitties for m in (copies, 26, 26 + copies))
+    keys["Q8"] = Key(1 - (no_q + no_h - neither), f"1 − [C({104 - copies}, {kitty}) + C(78, {kitty}) − C({78 - copies}, {kitty})]/C(104, {kitty})", {
         "queen-only": Slip(1 - no_q, "counted kitties with a Q♠, whether or not they hold a heart"),
         "any-point": Slip(1 - neither, "counted kitties with any point card"),
         "no-overlap": Slip(1 - (no_q + no_h), "did not add back the kitties with neither"),
         "independent": Slip((1 - no_q) * (1 - no_h), "multiplied the two chances"),
-        "one-each": Slip(2 * 26 * C(76, kitty - 2) / all_kitties, "counted exactly one Q♠ and exactly one heart"),
+        "one-each": Slip(copies * 26 * C(78 - copies, kitty - 2) / all_kitties, "counted exactly one of the named cards and exactly one heart"),
     }, hashed=True)
     return keys

@@ -422,7 +422,7 @@ class Ws3Variant:
     q4: tuple[int, int]  # Cancellation players, exactly j point cards in the kitty (all 104 cards told apart)
     q5: tuple[int, int]  # Cancellation players, suits the distinct hand has none of (1: hearts; 2: hearts and diamonds), at least one Q♠
     q6: tuple[int, int, int]  # Cancellation players, Q♠ copies held (1: exactly one; 2: both) with both A♥, the seat
-    q8: int  # Cancellation players: a kitty with at least one Q♠ and at least one heart
+    q8: tuple[int, int]  # Cancellation players, copies of the named card(s) (2: the Q♠; 4: a black queen): a kitty with one of them and a heart
 
 
 #: Every parameter each question of worksheet 3 is drawn from. ``tests/test_exercises_variants.py`` checks
@@ -435,7 +435,7 @@ WS3_CHOICES: dict[str, tuple[Any, ...]] = {
     "q4": tuple((n, j) for n in (6, 7, 9, 10, 11) for j in (1, 2) if (n, j) != (6, 2)),  # a kitty of 2 with 2 points: "at most 2" is every deal
     "q5": tuple((n, voids) for n in (6, 7, 8, 9, 10, 11) for voids in (1, 2)),
     "q6": tuple((n, queens) for n in (6, 7, 8, 9, 10, 11) for queens in (1, 2)),
-    "q8": (7, 9, 10, 11),
+    "q8": tuple((n, copies) for n in (7, 9, 10, 11) for copies in (2, 4)),
 }
 
 

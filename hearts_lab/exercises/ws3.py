@@ -27,7 +27,7 @@ __all__ = ["GENERIC", "use_variant", "rules_of", "question_text", "hint", "check
 
 WS = "ws3"
 #: The generic copy's questions (self-study); a student's own copy calls use_variant(seed, key=...) first.
-GENERIC = Ws3Variant(q1=(5, 2), q2=(1, 6, 2, 0), q3=(3, 16), q4=(9, 1), q5=(8, 1), q6=(9, 1, 0), q8=9)
+GENERIC = Ws3Variant(q1=(5, 2), q2=(1, 6, 2, 0), q3=(3, 16), q4=(9, 1), q5=(8, 1), q6=(9, 1, 0), q8=(9, 2))
 _current = GENERIC
 _seed: int | None = None
 #: A student's variant: per question, the digest of its answer and of each slip (from the key line of
@@ -120,7 +120,8 @@ def _fields(v: Ws3Variant) -> dict[str, Any]:
     n5, voids5 = v.q5
     n6, queens6, seat6 = v.q6
     r6 = Rules.preset("cancellation", players=n6)
-    r8 = Rules.preset("cancellation", players=v.q8)
+    r8 = Rules.preset("cancellation", players=v.q8[0])
+    queen8 = v.q8[1] == 2
     return {
         "q1_players": n1, "q1_hand": r1.hand_size, "q1_opening": str(r1.opening_card), "q1_k": k1,
         "q1_stripped": _n(len(r1.removed), "card"), "q1_clubs": _n(k1, "other club"), "q1_k1": k1 + 1,
@@ -139,7 +140,9 @@ def _fields(v: Ws3Variant) -> dict[str, Any]:
         "q6_queens": "**exactly one** Q♠" if queens6 == 1 else "**both** Q♠",
         "q6_one_copy": (f"There are two Q♠, two different physical cards: either one can be the one seat {seat6} holds." if queens6 == 1
                         else "Both Q♠ are in the hand: there is one way to choose both copies, C(2, 2) = 1, not 2."), "q6_queens_plain": "exactly one Q♠" if queens6 == 1 else "both Q♠",
-        "q8_players": v.q8, "q8_kitty": r8.kitty_size,
+        "q8_players": v.q8[0], "q8_kitty": r8.kitty_size, "q8_copies": v.q8[1],
+        "q8_card": "Q♠" if queen8 else "black queen (a Q♠ or a Q♣)", "q8_short": "Q♠" if queen8 else "black queen",
+        "q8_points": "any point card" if queen8 else "a black queen or a heart",
     }
 
 
@@ -179,7 +182,7 @@ TEXTS = {
     ),
     "Q8": (
         "In {q8_players}-player Cancellation Hearts the {q8_kitty}-card kitty goes to whoever collects trick 1. What is the\n"
-        "probability that the kitty holds **at least one Q♠ and at least one heart**?"
+        "probability that the kitty holds **at least one {q8_card} and at least one heart**?"
     ),
 }
 
@@ -224,8 +227,8 @@ _VARIANT_HINTS = {
     ),
     "Q8": (
         "'At least one' is often easiest through its opposite. Here there are two conditions: which kitties fail?",
-        "A kitty fails if it has no Q♠ or no heart. Find P(no Q♠), P(no heart) and P(neither) by counting kitties over the 104 physical cards, combine them by inclusion-exclusion, and take the complement.",
-        "1 - [C(104 − 2, {q8_kitty}) + C(104 − 26, {q8_kitty}) - C(104 − 28, {q8_kitty})] / C(104, {q8_kitty}).",
+        "A kitty fails if it has no {q8_short} or no heart. Find P(no {q8_short}), P(no heart) and P(neither) by counting kitties over the 104 physical cards, combine them by inclusion-exclusion, and take the complement.",
+        "1 - [C(104 − q, {q8_kitty}) + C(104 − 26, {q8_kitty}) - C(104 − 26 − q, {q8_kitty})] / C(104, {q8_kitty}), where q is the number of physical cards that are a {q8_short}.",
     ),
 }
 
@@ -280,11 +283,11 @@ _VARIANT_SLIP_HINTS: dict[str, dict[str, str]] = {
         "one-copy": "The seats add up correctly, but look again at Q6: in how many ways can a hand hold {q6_queens_plain}?",
     },
     "Q8": {
-        "queen-only": "That is the chance of at least one Q♠, with or without a heart. The kitty must hold a heart too.",
-        "any-point": "That is the chance of any point card in the kitty. The question wants at least one Q♠ *and* at least one heart.",
-        "no-overlap": "Kitties with neither a Q♠ nor a heart were subtracted twice - once as 'no Q♠', once as 'no heart'. Add them back once.",
-        "independent": "In a {q8_kitty}-card kitty 'a Q♠' and 'a heart' are not independent: the cards compete for the same places. Use the complement instead.",
-        "one-each": "That counts exactly one Q♠ and exactly one heart. At least one of each includes kitties with more.",
+        "queen-only": "That is the chance of at least one {q8_short}, with or without a heart. The kitty must hold a heart too.",
+        "any-point": "That is the chance of {q8_points} in the kitty. The question wants at least one {q8_short} *and* at least one heart.",
+        "no-overlap": "Kitties with neither a {q8_short} nor a heart were subtracted twice - once as 'no {q8_short}', once as 'no heart'. Add them back once.",
+        "independent": "In a {q8_kitty}-card kitty 'a {q8_short}' and 'a heart' are not independent: the cards compete for the same places. Use the complement instead.",
+        "one-each": "That counts exactly one {q8_short} and exactly one heart. At least one of each includes kitties with more.",
     },
 }
 _GENERIC_LADDERS: dict[str, tuple[str, str, str]] = {}
@@ -297,7 +300,7 @@ _TITLES = {
     "Q5": "Distinct hands without {q5_suits} with a Q♠ from two packs (cancellation, {q5_players} players)",
     "Q6": "Seat {q6_seat} holds both A♥ and {q6_queens_plain} (cancellation, {q6_players} players)",
     "Q7": "Some seat holds both A♥ and {q6_queens_plain} (cancellation, {q6_players} players)",
-    "Q8": "A Q♠ and a heart in the kitty (cancellation, {q8_players} players)",
+    "Q8": "A {q8_short} and a heart in the kitty (cancellation, {q8_players} players)",
 }
 
 
@@ -326,7 +329,7 @@ def rules_of(question: Any) -> Rules:
 
         ranks = (2,) if v.q2[0] == 1 else (2, 3)
         return Rules.preset("standard", players=4, removed=tuple(Card(r, s) for r in ranks for s in "CDHS"))
-    players = {"Q4": v.q4[0], "Q5": v.q5[0], "Q6": v.q6[0], "Q7": v.q6[0], "Q8": v.q8}.get(key)
+    players = {"Q4": v.q4[0], "Q5": v.q5[0], "Q6": v.q6[0], "Q7": v.q6[0], "Q8": v.q8[0]}.get(key)
     if players is None:
         raise ValueError(f"question: Q1, Q2 or Q4-Q8 (Q3's house rule is no preset), not {question!r}.")
     return Rules.preset("cancellation", players=players)
