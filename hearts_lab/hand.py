@@ -192,7 +192,7 @@ class SeatView:
     def pending(self) -> tuple[Card, ...]:
         """The face-up cards of set-aside tricks; a kitty riding in the pile stays face down."""
         hand = self._hand
-        if not hand.kitty or hand.kitty_holder is not None or not hand._kitty_in_pending:
+        if not hand.kitty or hand._kitty_state != (None, True):
             return hand.pending
         return _without(hand.pending, hand.kitty)
 
@@ -334,18 +334,14 @@ class Hand:
         self.dealer = dealer
         self.seed = seed
         self.kitty: tuple[Card, ...] = kitty
-        self._dealt_cards = dealt
-        self._dealt_masks = tuple(held) if dealt is None else ()
+        # Each seat's dealt cards, or (one pack) their masks until the cards are asked for.
+        self._deal_record: tuple[tuple[Card, ...], ...] | tuple[int, ...] = tuple(held) if dealt is None else dealt
         self._held: list[int] = held
         self._twice: list[int] = twice
         self._core = core
-        self._n = n
-        self._next = core.next_seat
-        self._one_pack = core.one_pack
-        self._legal = core.legal
         self.pass_offset: int = rules.pass_offset(hand_number) if passing else 0
-        self._choices: dict[int, tuple[Card, ...]] = {}
-        self._passes: tuple[tuple[Card, ...], ...] | None = None
+        # The passes chosen so far by seat, until the exchange; then every seat's pass, in seat order.
+        self._passing: dict[int, tuple[Card, ...]] | tuple[tuple[Card, ...], ...] = {}
         # Finished tricks are kept as field tuples (_TrickFields) and built into Trick values on demand.
         self._trick_fields: list[_TrickFields] = []
         self._trick_cache: list[Trick] = []
@@ -353,23 +349,20 @@ class Hand:
         self._points = [0] * n
         self._pending: list[Card] = []
         self._unclaimed: list[Card] = []
-        self._kitty_holder: int | None = None
-        self._kitty_in_pending = False  # trick 1 was set aside with the kitty in its pile
+        # Who collected the kitty (None: nobody yet), and whether it rides in the pile of set-aside tricks.
+        self._kitty_state: tuple[int | None, bool] = (None, False)
         self._opening_card: Card | None = None
         self._opening_bit = 0
         self.hearts_broken: bool = core.hearts_open
         self._leader = 0
         self._to_play: int | None = None
         self._led = -1  # the suit index led to the current trick (-1 before its lead)
-        self._first = True  # the first trick is being played
         # The decision for the seat to play, made as its turn begins (_decide): its legal cards (none out of
         # the play phase) and the rule that removed the others.
         self._moves: tuple[Card, ...] = ()
         self._rule: MoveRule | None = None
         self._owner = -1  # who may still shoot the moon (Core.moon_owner)
-        self._pend_moon = self._pend_pos = False  # the pile holds a moon card / a card worth points
-        self._pend_pts = 0
-        self._kitty_pts, self._kitty_moon, self._kitty_pos = 0, False, False
+        self._pend: tuple[int, bool, bool] = (0, False, False)  # the pile's points, a moon card in it, a card worth points
         self.phase: Phase
         if self.pass_offset:
             self.phase = "pass"
@@ -565,7 +558,7 @@ class Hand:
 
     def cards(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, by suit then rank."""
-        if type(seat) is not int or not 0 <= seat < self._n:
+        if type(seat) is not int or not 0 <= seat < len(self._held):
             seat = self._seat(seat)
         twice = self._twice[seat]
         if not twice:
@@ -579,9 +572,10 @@ class Hand:
     @property
     def _dealt(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards as dealt, by suit then rank."""
-        if self._dealt_cards is None:
-            self._dealt_cards = tuple([cards_of(m) for m in self._dealt_masks])
-        return self._dealt_cards
+        record = self._deal_record
+        if record and type(record[0]) is int:
+            self._deal_record = record = tuple([cards_of(m) for m in record])
+        return record  # type: ignore[return-value]
 
     @property
     def to_play(self) -> int | None:
@@ -644,7 +638,7 @@ class Hand:
     @property
     def kitty_holder(self) -> int | None:
         """The seat that collected the kitty, if anyone has."""
-        return self._kitty_holder
+        return self._kitty_state[0]
 
     @property
     def unclaimed(self) -> tuple[Card, ...]:
@@ -677,6 +671,17 @@ class Hand:
     def passes(self) -> tuple[tuple[Card, ...], ...] | None:
         """The cards each seat passed, once the exchange has happened."""
         return self._passes
+
+    @property
+    def _passes(self) -> tuple[tuple[Card, ...], ...] | None:
+        passing = self._passing
+        return passing if type(passing) is tuple else None
+
+    @property
+    def _choices(self) -> dict[int, tuple[Card, ...]]:
+        """The passes chosen so far (empty once exchanged)."""
+        passing = self._passing
+        return passing if type(passing) is dict else {}
 
     def pass_choice(self, seat: int) -> tuple[Card, ...] | None:
         """The cards ``seat`` has chosen to pass, before the exchange."""
@@ -737,9 +742,10 @@ class Hand:
                     break
                 chosen_bits |= BIT[c]
             else:
-                if 0 <= seat < self._n and chosen_bits.bit_count() == len(cards) == core.pass_count and not chosen_bits & ~self._held[seat]:
-                    self._choices[seat] = cards_of(chosen_bits)
-                    if len(self._choices) == self._n:
+                if 0 <= seat < len(self._held) and chosen_bits.bit_count() == len(cards) == core.pass_count and not chosen_bits & ~self._held[seat]:
+                    choices = self._choices
+                    choices[seat] = cards_of(chosen_bits)
+                    if len(choices) == len(self._held):
                         self._exchange()
                     return
         given = len(cards) if type(cards) is list or type(cards) is tuple else None
@@ -785,12 +791,13 @@ class Hand:
                     f"Seat {seat} cannot pass {card} {count} times: they hold {hand.count(card)}.",
                     seat=seat, card=card, rule="repeated-card", legal=tuple(hand),
                 )
-        self._choices[seat] = chosen
-        if len(self._choices) == self.players:
+        choices = self._choices
+        choices[seat] = chosen
+        if len(choices) == self.players:
             self._exchange()
 
     def _exchange(self) -> None:
-        n = self._n
+        n = len(self._held)
         passes = tuple([self._choices[s] for s in range(n)])
         held, twice = self._held, self._twice
         targets = self._core.pass_targets[self.pass_offset]
@@ -815,18 +822,12 @@ class Hand:
                         twice[to] |= b
                     else:
                         held[to] |= b
-        self._passes = passes
-        self._choices = {}
+        self._passing = passes
         self._start_play()
 
     def _start_play(self) -> None:
         self.phase = "play"
         core = self._core
-        if self.kitty:
-            kitty_codes = [CODE[c] for c in self.kitty]
-            self._kitty_pts = sum(core.value[k] for k in kitty_codes)
-            self._kitty_moon = any(core.moon[k] for k in kitty_codes)
-            self._kitty_pos = any(core.positive[k] for k in kitty_codes)
         # From the dealer's left round to the dealer.
         order = core.play_from[self.dealer]
         if core.opening_lead == "left-of-dealer":
@@ -885,7 +886,7 @@ class Hand:
         seat = self._to_play
         assert seat is not None
         led = self._led
-        legal, rule = self._legal(self._held[seat], led, self._first, self.hearts_broken, self._opening_bit)
+        legal, rule = self._core.legal(self._held[seat], led, not self._trick_fields, self.hearts_broken, self._opening_bit)
         if led >= 0 and not legal & _OFF_SUIT[led]:
             self._moves = _CARDS_BY_CHUNK[led][legal >> _CHUNK_SHIFT[led] & 0x1FFF]  # following suit: one suit's cards
         else:
@@ -1006,11 +1007,9 @@ class Hand:
         assert s is not None
         k = CODE[card]
         b = 1 << k
-        held = self._held
-        if self._one_pack:
-            held[s] ^= b
-        elif self._twice[s] & b:
-            self._twice[s] ^= b
+        held, twice = self._held, self._twice
+        if twice[s] & b:
+            twice[s] ^= b
         else:
             held[s] ^= b
         codes = self._codes
@@ -1019,8 +1018,9 @@ class Hand:
         else:
             led = self._led = k >> 4
         codes.append((s, k))
-        if len(codes) < self._n:
-            s = self._to_play = self._next[s]
+        core = self._core
+        if len(codes) < len(held):
+            s = self._to_play = core.next_seat[s]
         else:
             self._finish_trick(codes)
             if self._to_play is None:
@@ -1028,7 +1028,7 @@ class Hand:
                 return
             s, led = self._to_play, -1
         # _decide, inlined (this is the engine's hottest path): the next turn's decision (Core.legal).
-        legal, self._rule = self._legal(held[s], led, self._first, self.hearts_broken, self._opening_bit)
+        legal, self._rule = core.legal(held[s], led, not self._trick_fields, self.hearts_broken, self._opening_bit)
         if led >= 0 and not legal & _OFF_SUIT[led]:
             self._moves = _CARDS_BY_CHUNK[led][legal >> _CHUNK_SHIFT[led] & 0x1FFF]  # following suit: one suit's cards
         else:
@@ -1061,7 +1061,6 @@ class Hand:
             self.hearts_broken = True
         self._codes = []
         self._led = -1
-        self._first = False
         if winner is not None:
             self._leader = winner
         if number == core.last_trick:
@@ -1077,41 +1076,45 @@ class Hand:
         """A trick that involves the pile of set-aside tricks or the kitty, or is set aside itself."""
         core = self._core
         pile = self._pending + [_CARD_AT[k] for _, k in codes]
-        points += self._pend_pts
-        has_moon = self._pend_moon or bool(trick_mask & core.moon_mask)
-        has_pos = self._pend_pos or bool(trick_mask & core.positive_mask)
+        pend_pts, pend_moon, pend_pos = self._pend
+        points += pend_pts
+        has_moon = pend_moon or bool(trick_mask & core.moon_mask)
+        has_pos = pend_pos or bool(trick_mask & core.positive_mask)
         if kitty_here:
             pile = [*pile, *self.kitty]
-            points += self._kitty_pts
-            has_moon = has_moon or self._kitty_moon
-            has_pos = has_pos or self._kitty_pos
+            kitty_codes = [CODE[c] for c in self.kitty]
+            points += sum(core.value[k] for k in kitty_codes)
+            has_moon = has_moon or any(core.moon[k] for k in kitty_codes)
+            has_pos = has_pos or any(core.positive[k] for k in kitty_codes)
         took_kitty = False
+        holder, riding = self._kitty_state
         if collector >= 0:
             self._points[collector] += points
             self._pending = []
-            if kitty_here or (self._kitty_holder is None and self._kitty_in_pending):
-                self._kitty_holder = collector
+            if kitty_here or (holder is None and riding):
+                holder = collector
                 took_kitty = True
-            self._kitty_in_pending = False
+            riding = False
             collected = tuple(pile)
             self._owner = core.moon_owner(self._owner, collector, has_moon, has_pos)
-            self._pend_pts, self._pend_moon, self._pend_pos = 0, False, False
+            self._pend = (0, False, False)
         elif number == core.last_trick:
             self._unclaimed.extend(pile)
             self._pending = []
             collected = ()
             self._owner = core.moon_owner(self._owner, -1, has_moon, has_pos)
             points = 0
-            self._pend_pts, self._pend_moon, self._pend_pos = 0, False, False
+            self._pend = (0, False, False)
         else:
             self._pending = pile
-            self._kitty_in_pending = self._kitty_in_pending or kitty_here
+            riding = riding or kitty_here
             collected = ()
-            self._pend_pts, self._pend_moon, self._pend_pos = points, has_moon, has_pos
+            self._pend = (points, has_moon, has_pos)
             points = 0
+        self._kitty_state = (holder, riding)
         self._trick_fields.append(
             (number, leader, codes, winner, cancelled, collected, None if collector < 0 else collector,
-             points, took_kitty, tuple(self._pending) if self._pending else (), self._kitty_in_pending)
+             points, took_kitty, tuple(self._pending) if self._pending else (), riding)
         )
 
     # -- replay, undo and records -------------------------------------------------
