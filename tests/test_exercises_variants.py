@@ -408,3 +408,15 @@ def test_ws4_estimates_are_the_students_own_deals_and_simulation(seed):
         _says(ws4.check_q8(simulate(ws4.Q8_RULES, hands, bots="random", seed=sim_seed + 1)), f"seed {sim_seed}")
     finally:
         ws4.use_variant(None)
+
+
+@pytest.mark.parametrize("seed", [None, *WS2_SEEDS])
+def test_ws2_q7_text_does_not_name_q6s_leader_first(seed):
+    """Q7 lists the next trick's cards by seat: in play order its first seat would be Q6's answer."""
+    ws2.use_variant(seed)
+    text = ws2.question_text("Q6")
+    q7 = text.split("**Q7.**", 1)[1]
+    seats = [int(s) for s in re.findall(r"seat (\d+) \S+[,)]", q7)]
+    assert seats == list(range(7)), q7
+    leader = ws2.tricks_q6()[-1].leader  # the set-aside trick's leader leads again: Q6's answer
+    assert ws2.check_q6(leader).status == "correct"

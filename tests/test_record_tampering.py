@@ -164,7 +164,7 @@ def test_stepper_record_box_never_reads_files(tmp_path):
     for text in ["x" * 5000 + ".json", "/etc/passwd.json", str(tmp_path) + ".json", "[" * 100_000]:
         stepper.record.value = text
         stepper.load_button.click()  # must not raise into the kernel
-        assert stepper.error.message and stepper.hand.to_json() == before
+        assert stepper.record_error.message and stepper.hand.to_json() == before
     binary = tmp_path / "bad.json"
     binary.write_bytes(b"\xff\xfe\x00")
     folder = tmp_path / "folder.json"

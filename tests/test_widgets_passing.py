@@ -77,7 +77,11 @@ def test_a_wrong_size_pass_shows_the_engines_message_and_changes_nothing(count):
     before = [hand.cards(s) for s in range(4)]
     pick(explorer, count)
     explorer.pass_button.click()
-    assert explorer.error.message == f"Seat 0 must pass exactly 3 cards, not {count}."
+    # the refusal shows under the button the student pressed, not at the widget's top
+    assert explorer.pass_error.message == f"Seat 0 must pass exactly 3 cards, not {count}."
+    assert explorer.error.message == ""
+    buttons = next(i for i, c in enumerate(explorer.picker.children) if explorer.pass_button in getattr(c, "children", ()))
+    assert explorer.picker.children[buttons + 1] is explorer.pass_error
     assert hand.phase == "pass" and hand.waiting_to_pass == (0, 1, 2, 3)
     assert [hand.cards(s) for s in range(4)] == before
     # fixing the selection then passing works and clears the message
@@ -85,7 +89,7 @@ def test_a_wrong_size_pass_shows_the_engines_message_and_changes_nothing(count):
         toggle.value = False
     pick(explorer, 3)
     explorer.pass_button.click()
-    assert explorer.error.message == "" and hand.phase == "play"
+    assert explorer.pass_error.message == "" and hand.phase == "play"
 
 
 def test_lowest_clubs_three_players_pass_four():
@@ -101,7 +105,30 @@ def test_a_hold_hand_says_so_and_the_engine_refuses_a_pass():
     assert "hold hand" in explorer.prompt.value
     assert "hold: no pass" in explorer.diagram.value
     explorer.pass_button.click()
-    assert explorer.error.message == "Seat 0 cannot pass now: this is a hold hand, nobody passes."
+    assert explorer.pass_error.message == "Seat 0 cannot pass now: this is a hold hand, nobody passes."
+
+
+def test_typing_hand_4_announces_hand_4_as_the_hold_hand():
+    explorer = PassingExplorer("standard", 4, seed=1)
+    explorer.hand_number.value = 4
+    assert explorer.hand.hand_number == 3 and explorer.hand.passes is None
+    assert "Hand 4 is a hold hand" in explorer.prompt.value and "Hand 3" not in explorer.prompt.value
+
+
+def test_a_refusal_is_cleared_by_a_new_deal():
+    explorer = PassingExplorer("standard", 4, seed=3)
+    explorer.pass_button.click()
+    assert explorer.pass_error.message
+    explorer.seed.value = 4
+    assert explorer.pass_error.message == "" and explorer.pass_error.value == ""
+
+
+def test_card_toggles_are_wide_enough_for_a_10():
+    explorer = PassingExplorer("standard", 4, seed=2)
+    tens = [t for t in explorer.card_toggles if t.description.startswith("10")]
+    assert tens, "seed 2 deals seat 0 a 10"
+    # 17 px bold "10♥" needs about 44 px of text; the toggle leaves 66 - 2 * 2 (padding) - 6 (borders) px
+    assert all(int(t.layout.width.rstrip("px")) >= 66 for t in tens)
 
 
 def test_two_packs_let_the_student_pass_both_copies():

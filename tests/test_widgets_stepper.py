@@ -140,20 +140,25 @@ def test_a_bad_record_shows_the_engines_message_and_changes_nothing():
     truncated = hand.to_json()[:-40]
     stepper.record.value = truncated
     stepper.load_button.click()
-    assert "not valid JSON" in stepper.error.message
-    assert "Not allowed" in stepper.error.value
+    # the refusal shows under "Load record" (not at the stepper's top), what to paste first, then the engine's reason
+    assert stepper.error.message == ""
+    loader = stepper.loader.children[0].children
+    assert loader[loader.index(stepper.load_button) + 1] is stepper.record_error
+    assert stepper.record_error.message.startswith("This text is not a hand record the stepper can replay: paste the whole text that hand.to_json() prints.")
+    assert "not valid JSON" in stepper.record_error.message
+    assert "Not allowed" in stepper.record_error.value
     assert stepper.hand.to_json() == hand.to_json() and stepper.step == 9
     # a rule-breaking record: the engine names the play
     other = played("standard", 4, seed=6)
     data = other.to_json().replace(f'"plays": ["{other.history[0]}"', f'"plays": ["{other.history[5]}"')
     stepper.record.value = data
     stepper.load_button.click()
-    assert "plays[0]" in stepper.error.message
+    assert "plays[0]" in stepper.record_error.message
     assert stepper.hand.to_json() == hand.to_json()
     # a good record clears the message and starts at the deal
     stepper.record.value = other.to_json()
     stepper.load_button.click()
-    assert stepper.error.message == "" and stepper.hand.history == other.history and stepper.step == 0
+    assert stepper.record_error.message == "" and stepper.hand.history == other.history and stepper.step == 0
 
 
 def test_a_hand_in_progress_and_a_hand_still_passing():

@@ -144,7 +144,7 @@ TEXTS = {
         "was set aside.\n"
         "\n"
         "* **Q6.** Which seat leads trick {q6_next}?\n"
-        "* **Q7.** Trick {q6_next} is won by seat {q7_winner} (the plays: {q7_plays}).\n"
+        "* **Q7.** Trick {q6_next} is won by seat {q7_winner} (its cards, by seat: {q7_plays}).\n"
         "  How many penalty points does seat {q7_winner} collect *when it wins trick {q6_next}*?"
     ),
 }
@@ -174,7 +174,9 @@ def _fields(v: Ws2Variant) -> dict[str, Any]:
         "q4_pairs": " and ".join(f"both {c}" for c in sorted({c for c in q4 if q4.count(c) == 2}, key=lambda c: c.sort_key())),
         "q5_leader": v.q5[0][0], "q5_suit": suit_name(q5_led, plural=False),
         "q6_shown": v.q6[3] + 1, "q6_aside": v.q6[3] + 1, "q6_next": v.q6[3] + 2,
-        "q7_winner": nxt.winner, "q7_plays": ", ".join(f"seat {s} {c}" for s, c in nxt.plays),
+        # Q7's cards by seat, not in play order: the first seat named would be the leader, Q6's answer.
+        "q7_winner": nxt.winner,
+        "q7_plays": ", ".join(f"seat {s} {c}" for s, c in sorted(nxt.plays, key=lambda play: play[0])),
     }
 
 

@@ -84,6 +84,9 @@ class PassingExplorer(w.VBox):
         self.seed.add_class("hl-pass-seed")
         self.four_colour = four_colour_box(four_colour)
         self.error = ErrorArea()
+        # A refused pass is reported under the button that was pressed, where the student is looking.
+        self.pass_error = ErrorArea()
+        self.pass_error.add_class("hl-pass-error")
         self.diagram = w.HTML()
         self.diagram.add_class("hl-pass-diagram-view")
         self.cycle = w.HTML()
@@ -109,7 +112,7 @@ class PassingExplorer(w.VBox):
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         rotation = w.HBox([self.diagram, self.cycle], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.picker = w.VBox([self.prompt, self.cards_box, w.HBox([self.pass_button, self.redeal_button]), self.result])
+        self.picker = w.VBox([self.prompt, self.cards_box, w.HBox([self.pass_button, self.redeal_button]), self.pass_error, self.result])
         super().__init__([controls, self.error, rotation, self.picker])
         self.add_class("hl-passing")
         self._rebuild()
@@ -128,7 +131,7 @@ class PassingExplorer(w.VBox):
         """Pass the selected cards for the student's seat, then let bots pass for everyone else."""
         if self.hand is None:
             return
-        with self.error.catching():
+        with self.pass_error.catching():
             self.hand.pass_cards(self.seat, self.selected)
             for other in self.hand.waiting_to_pass:
                 self.hand.pass_cards(other, HeuristicBot(seed=other).choose_pass(self.hand.view(other)))
@@ -138,6 +141,7 @@ class PassingExplorer(w.VBox):
         """New rules and a new deal from the controls; invalid combinations show the engine's message."""
         self.rules = None
         self.hand = None
+        self.pass_error.clear()
         with self.error.catching():
             rules = Rules.preset(self.preset.value, players=self.players.value)
             self.seat = min(self.seat, rules.players - 1)
@@ -150,7 +154,7 @@ class PassingExplorer(w.VBox):
         self.card_toggles = []
         if self.hand is not None:
             for card in self.hand.dealt(self.seat):
-                toggle = w.ToggleButton(value=False, description=str(card), tooltip=card.name, layout=w.Layout(width="60px", height="48px", margin="3px"))
+                toggle = w.ToggleButton(value=False, description=str(card), tooltip=card.name, layout=w.Layout(width="66px", height="48px", margin="3px", padding="0 2px"))
                 toggle.add_class("hl-pass-card")
                 toggle.style.font_weight = "bold"
                 toggle.style.font_size = "17px"
@@ -196,7 +200,7 @@ class PassingExplorer(w.VBox):
             self.result.value = ""
         elif hand.passes is None:
             self.prompt.value = (
-                f"<div style='font-size:16px;margin-top:10px'><strong>Hand {h} is a hold hand</strong>: nobody passes "
+                f"<div style='font-size:16px;margin-top:10px'><strong>Hand {h + 1} is a hold hand</strong>: nobody passes "
                 f"and play starts at once. Try pressing <em>Pass these cards</em> anyway to see what the engine says.</div>"
             )
             self.pass_button.disabled = False
@@ -219,5 +223,5 @@ class PassingExplorer(w.VBox):
         if self.hand is not None and self.hand.phase == "pass":
             cards = suit_rows_html(self.hand.cards(self.seat), four_colour=self.four_colour.value)
             cards = f"<div style='font-size:15px;display:inline-block;border:1px solid #999;border-radius:8px;padding:4px 10px'>{cards}</div>"
-        shown: str = self.error.value + self.diagram.value + self.cycle.value + self.prompt.value + cards + self.result.value
+        shown: str = self.error.value + self.diagram.value + self.cycle.value + self.prompt.value + cards + self.pass_error.value + self.result.value
         return shown

@@ -28,10 +28,14 @@ from ..render import (
     pass_exchange_html,
     seat_table_html,
 )
-from ._common import ErrorArea, button, four_colour_box
+from ._common import ENGINE_ERRORS, ErrorArea, button, four_colour_box
 from .solver import SolverPanel
 
 __all__ = ["DealStepper", "load_hand"]
+
+
+#: What a student reads first when a pasted record is refused: what the box wants.
+RECORD_ADVICE = "This text is not a hand record the stepper can replay: paste the whole text that hand.to_json() prints."
 
 
 def load_hand(source: Hand | str | os.PathLike[str]) -> Hand:
@@ -109,7 +113,10 @@ class DealStepper(w.VBox):
         self.record = w.Textarea(placeholder="Paste a hand record (JSON), e.g. from hand.to_json()", layout=w.Layout(width="98%", height="90px"))
         self.record.add_class("hl-record-text")
         self.load_button = button("Load record", "hl-record-load", tooltip="Replay the pasted hand record")
-        loader = w.VBox([self.record, self.load_button])
+        # A refused record is reported under "Load record", where the student is looking.
+        self.record_error = ErrorArea()
+        self.record_error.add_class("hl-record-error")
+        loader = w.VBox([self.record, self.load_button, self.record_error])
         self.loader = w.Accordion(children=[loader], titles=("Load a hand record (JSON)",), selected_index=None)
         self.loader.add_class("hl-record-loader")
 
@@ -165,10 +172,16 @@ class DealStepper(w.VBox):
         self.slider.value = max(0, min(self.plays, step))
 
     def load_record(self, text: str) -> None:
-        """Replay a pasted JSON record (the record box). A bad record shows the engine's message and keeps the current hand."""
-        with self.error.catching():
-            self.hand = Hand.from_json(text).copy()
-            self._reset(0)
+        """Replay a pasted JSON record (the record box). A bad record keeps the current hand and says, under
+        the button, what to paste and what the engine found wrong."""
+        try:
+            hand = Hand.from_json(text).copy()
+        except ENGINE_ERRORS as error:
+            self.record_error.show(f"{RECORD_ADVICE} The engine says: {error}")
+            return
+        self.record_error.clear()
+        self.hand = hand
+        self._reset(0)
 
     def load(self, source: Hand | str | os.PathLike[str]) -> None:
         """Replay another hand or record. A bad record shows the engine's message and keeps the current hand."""

@@ -216,6 +216,16 @@ def card_rows(page, selector: str = ".hl-play-table") -> list[dict]:
     )
 
 
+def cut_labels(page, selector: str = ".hl-pass-card") -> dict:
+    """The labels of the shown buttons matching ``selector``, and those whose text is wider than the button (cut to "1…")."""
+    return page.evaluate(
+        """(sel) => { const shown = [...document.querySelectorAll(sel)].filter(b => b.offsetParent);
+                      return {labels: shown.map(b => b.textContent.trim()),
+                              cut: shown.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())}; }""",
+        selector,
+    )
+
+
 def trick_to_hand(page) -> dict:
     """The first play table's height from the top of its trick to the bottom of the student's cards,
     and the height of the notebook's visible area."""

@@ -7,6 +7,7 @@ notebooks with widgets), every cell is run in JupyterLab, then at
 
 - no element inside any cell output reaches past the output's edges, and none
   scrolls sideways (bounding boxes and scroll widths, tests/browser/lab.py);
+- the passing explorer's card toggles show a 10 whole (deal seed 2 deals one);
 - the play tables' cards lie on one row (13 cards, and the 17 of a three-player game);
 - each deal stepper (its solver panel, opened on demand, apart) is no taller than the
   notebook's visible area at 1280x800;
@@ -82,6 +83,15 @@ def test_notebook_fits_the_projector_and_passes_axe(name, lab_url, browser):
             page.locator(".hl-step-status", has_text="Card 8 of 52.").wait_for()
             serious = [v for v in lab.run_axe(page) if v["impact"] in ("serious", "critical")]
             assert not serious, "stepper at card 8: " + "\n".join(f"{v['impact']} {v['id']} x{v['nodes']}: {v['sample']}" for v in serious)
+        if name == "02_passing":
+            # Deal seed 2 gives seat 0 a 10♣: a two-digit rank must show whole on its card toggle, not as "1…".
+            seed = page.locator(".hl-pass-seed input").first
+            seed.fill("2")
+            seed.press("Enter")
+            page.locator(".hl-pass-card", has_text="10♣").first.wait_for()
+            labels = lab.cut_labels(page)
+            assert any(label.startswith("10") for label in labels["labels"]), labels
+            assert not labels["cut"], f"card toggles cut off: {labels['cut']}"
         if name == "05_play_against_bots":
             # The table after the pass (grey cards, the engine's reasons, the trick) must pass too.
             table = page.locator(".hl-play-table").first
