@@ -510,3 +510,63 @@ def test_a_real_kernel_runs_a_students_own_worksheet_3(klass, tmp_path):
     assert [r["correct"] for r in rows.values()] == ["correct"] * 8
     assert rows["Q4"]["first try"] == "no" and rows["Q4"]["attempts (recorded)"] == "2"
     assert not any(r["flags"] for r in rows.values())
+
+
+def test_a_file_name_that_is_not_utf8_is_named_with_escapes_and_never_stops_the_table(tmp_path, capsys):
+    # What unzip makes of a Windows zip (M\x81ller) or an old tool's Latin-1 (caf\xe9): the table, the CSV and
+    # the command line name the file with a backslash escape instead of failing on the undecodable byte.
+    from types import SimpleNamespace
+
+    from hearts_lab.exercises.classroom import command
+
+    klass = Class(SECRET, ROSTER)
+    nb = submit(klass, "Ada Lovelace", "ws1", {})
+    folder = tmp_path / "in"
+    _save(folder, os.fsdecode(b"caf\xe9.ipynb"), nb)
+    (folder / os.fsdecode(b"bad\xff.ipynb")).write_text("{not json", encoding="utf-8")
+    capstone = klass.copy("Alan Turing", "ws5")
+    _save(folder, os.fsdecode(b"M\x81ller_05.ipynb"), capstone)
+    forged = json.loads(json.dumps(nb))
+    forged["metadata"]["hearts_lab"]["student"] = "Ada\udcff"  # a JSON "\udcff": a lone surrogate
+    (folder / "surrogate.ipynb").write_text(json.dumps(forged), encoding="utf-8")  # ASCII, with the \\udcff escape
+    grades = grade(folder, SECRET, roster=ROSTER)
+    assert dict(grades.skipped).keys() == {"bad\\xff.ipynb", "M\\x81ller_05.ipynb"}
+    assert {s.file for s in grades.submissions} == {"caf\\xe9.ipynb", "surrogate.ipynb"}
+    assert "Ada\ufffd" in {s.student for s in grades.submissions}
+    repr(grades).encode("utf-8")  # strict: what a UTF-8 terminal accepts
+    table = grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
+    assert "bad\\xff.ipynb" in table and "M\\x81ller_05.ipynb" in table
+    (tmp_path / "secret.txt").write_text(SECRET, encoding="utf-8")
+    args = SimpleNamespace(action="grade", folder=str(folder), secret_file=str(tmp_path / "secret.txt"), roster=None,
+                           csv=str(tmp_path / "out.csv"), worksheets=None)
+    assert command(args) == 0
+    out = capsys.readouterr().out
+    out.encode("utf-8")
+    assert "skipped M\\x81ller_05.ipynb" in out and "wrote" in out
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_odd_extensions_and_deep_folders_are_named_not_silently_left_out(tmp_path):
+    klass = Class(SECRET, ROSTER)
+    nb = submit(klass, "Ada Lovelace", "ws1", {})
+    folder = tmp_path / "in"
+    for name in ("ada.IPYNB", "alan.ipynb.json", "grace.ipynb.txt", "ok.ipynb"):
+        _save(folder, name, nb)
+    # One student's zip, extracted: 1,500 one-letter folders (a recursive walk overflows the stack).
+    chain = [folder / "a"]
+    for _ in range(1499):
+        chain.append(chain[-1] / "a")
+    for level in chain:  # one by one: os.makedirs and shutil.rmtree recurse too
+        level.mkdir()
+    _save(chain[-1], "x.ipynb", nb)
+    try:
+        grades = grade(folder, SECRET)
+    finally:
+        (chain[-1] / "x.ipynb").unlink()
+        for level in reversed(chain):
+            level.rmdir()
+    assert sorted(s.file for s in grades.submissions) == ["ada.IPYNB", "ok.ipynb"]
+    skipped = dict(grades.skipped)
+    assert "wrong name" in skipped["alan.ipynb.json"] and "wrong name" in skipped["grace.ipynb.txt"]
+    assert skipped["/".join("a" * 9)] == "not searched: more than 8 folders deep"
+    assert len(skipped) == 3

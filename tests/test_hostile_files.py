@@ -167,3 +167,20 @@ def test_a_game_record_with_more_hands_than_any_game_is_refused_before_replaying
     with pytest.raises(RecordError) as refused:
         Game.from_json(json.dumps(data))
     assert refused.value.field == "hands" and time.process_time() - start < 1.0  # 5,000 hands took 5 s to refuse
+
+
+def test_a_100_kb_answer_cell_is_read_once_not_once_per_line(tmp_path):
+    # 7,000 answer lines in one cell (96 KB, under the 100,000-character cell limit): each used to re-split the
+    # whole cell (ast.get_source_segment), about 12 minutes on the teacher's machine; now a linear read.
+    from hearts_lab.exercises.classroom import Class, _answer_cells, grade
+
+    secret = "correct horse battery staple, 2026"
+    nb = Class(secret, ["Ada Lovelace"]).copy("Ada Lovelace", "ws1")
+    nb["cells"].append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                        "source": "q1 = a()\n" * 4000 + "q2 = binomial(4, 2)\n" * 2999 + "q2 = binomial(52, 13) / 4\n"})
+    (tmp_path / "ada.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    cells = _answer_cells(nb)
+    assert cells["Q1"] == (False, None) and cells["Q2"] == (True, "binomial(52, 13) / 4")
+    grades = _within(20, lambda: grade(tmp_path, secret))
+    rows = {r["question"]: r for r in grades.rows()}
+    assert rows["Q1"]["correct"] == "unreadable"

@@ -48,6 +48,7 @@ import hashlib
 import hmac
 import html
 import json
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -371,13 +372,18 @@ class Grades:
     def to_csv(self, path: str | Path) -> Path:
         """Write the table as CSV; every cell is spreadsheet-safe (:func:`safe_cell`)."""
         path = Path(path)
-        with path.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(self.COLUMNS)
-            for row in self.rows():
-                writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
-            for name, why in self.skipped:
-                writer.writerow([safe_cell(name), "", "", "skipped", "", "", "", safe_cell(why)])
+        draft = path.with_name(path.name + ".part")  # written whole, then renamed: never a half table
+        try:
+            with draft.open("w", newline="", encoding="utf-8") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(self.COLUMNS)
+                for row in self.rows():
+                    writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
+                for name, why in self.skipped:
+                    writer.writerow([safe_cell(name), "", "", "skipped", "", "", "", safe_cell(why)])
+            draft.replace(path)
+        finally:
+            draft.unlink(missing_ok=True)
         return path
 
     def summary(self) -> list[tuple[str, str, int, int]]:
@@ -425,7 +431,7 @@ def _read_notebook(path: Path) -> dict[str, Any]:
     return nb
 
 
-def _which(nb: dict[str, Any], path: Path) -> tuple[str, str, int | None]:
+def _which(nb: dict[str, Any]) -> tuple[str, str, int | None]:
     meta = nb.get("metadata")
     meta = meta if isinstance(meta, dict) else {}
     mine = meta.get(META)
@@ -444,7 +450,24 @@ def _which(nb: dict[str, Any], path: Path) -> tuple[str, str, int | None]:
 _ASSIGN = re.compile(r"^q(\d+)$")
 
 
-def _literal(node: ast.AST, text: str) -> tuple[bool, Any]:
+_ARITHMETIC = frozenset({"binomial", "factorial", "C", "Rational", "Integer", "sqrt"})
+
+
+def _segment(lines: list[str], node: ast.expr) -> str:
+    """The source text of ``node``, cut from the cell's lines split once (``ast.get_source_segment`` re-splits
+    the whole cell on every call: quadratic in a cell of many answer lines)."""
+    start, end = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    first, last = node.col_offset, node.end_col_offset
+    if last is None or not 0 <= start <= end < len(lines):
+        return ""
+    if start == end:  # column offsets count UTF-8 bytes
+        return lines[start].encode()[first:last].decode("utf-8", "replace")
+    head = lines[start].encode()[first:].decode("utf-8", "replace")
+    tail = lines[end].encode()[:last].decode("utf-8", "replace")
+    return head + "".join(lines[start + 1:end]) + tail
+
+
+def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
     """(True, value) for an answer the teacher can read without running anything; else (False, None)."""
     try:
         return True, ast.literal_eval(node)
@@ -452,16 +475,16 @@ def _literal(node: ast.AST, text: str) -> tuple[bool, Any]:
         pass
     # A number written as arithmetic (binomial(52, 13) / 4, factorial(12) * ...): its text, read by the
     # worksheet's own reader, which parses it without evaluating any Python.
-    segment = ast.get_source_segment(text, node) or ""
     names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-    if segment and names <= {"binomial", "factorial", "C", "Rational", "Integer", "sqrt"}:
-        return True, segment
-    return False, None
+    if not names <= _ARITHMETIC:
+        return False, None
+    segment = _segment(lines, node)
+    return (True, segment) if segment else (False, None)
 
 
 def _answer_cells(nb: dict[str, Any]) -> dict[str, tuple[bool, Any]]:
-    """For each ``qN = ...`` answer line at top level of a code cell: (readable, value)."""
-    found: dict[str, tuple[bool, Any]] = {}
+    """For each question, the last ``qN = ...`` answer line at top level of a code cell: (readable, value)."""
+    last: dict[str, tuple[ast.expr, list[str]]] = {}
     for cell in nb["cells"]:
         if cell.get("cell_type") != "code":
             continue
@@ -472,14 +495,20 @@ def _answer_cells(nb: dict[str, Any]) -> dict[str, tuple[bool, Any]]:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             continue
+        lines: list[str] | None = None
         for stmt in tree.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
                 m = _ASSIGN.match(stmt.targets[0].id)
                 if m:
-                    if isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis:
-                        found[f"Q{m.group(1)}"] = (True, Ellipsis)
-                    else:
-                        found[f"Q{m.group(1)}"] = _literal(stmt.value, text)
+                    # Lines as the parser counts them (\r\n, \r or \n; not the other breaks str.splitlines knows).
+                    lines = lines if lines is not None else re.findall(r"[^\r\n]*(?:\r\n|\r|\n|$)", text)
+                    last[f"Q{m.group(1)}"] = (stmt.value, lines)
+    found: dict[str, tuple[bool, Any]] = {}
+    for key, (value, lines) in last.items():  # only the last answer line of each question counts: judged once
+        if isinstance(value, ast.Constant) and value.value is Ellipsis:
+            found[key] = (True, Ellipsis)
+        else:
+            found[key] = _literal(value, lines)
     return found
 
 
@@ -529,10 +558,10 @@ def _judge(module: Any, key: str, value: Any) -> str:
     return status
 
 
-def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[str] | None) -> Submission:
+def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None) -> Submission:
     import importlib
 
-    worksheet, student, seed = _which(nb, path)
+    worksheet, student, seed = _which(nb)
     if worksheet not in GRADED:
         raise _Skip(f"{worksheet} is the capstone: mark it with the capstone rubric of the teacher's kit")
     flags = []
@@ -595,7 +624,44 @@ def _grade_one(nb: dict[str, Any], path: Path, secret: str | bytes, roster: set[
         answers.append(Answer(key, status, source, attempt, first, hints.get(key, 0), notes))
     if worksheet in GENERATORS:
         module.use_variant(None)
-    return Submission(path.name, student, worksheet, answers, flags)
+    return Submission(name, student, worksheet, answers, flags)
+
+
+#: Hand-ins are searched this many folders deep (copies are ``student/NN.ipynb``; a zip adds a level or two).
+MAX_DEPTH = 8
+
+
+def file_name(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` as printable text: a name that is not UTF-8 (an old zip tool's ``caf\\xe9``)
+    gets backslash escapes, so printing or writing it never fails.
+
+    >>> file_name(Path(os.fsdecode(b"in/caf\\xe9.ipynb")), Path("in"))
+    'caf\\\\xe9.ipynb'
+    """
+    return _printable(os.fsencode(path.relative_to(root)).decode("utf-8", "backslashreplace"))
+
+
+def _handed_in(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
+    """The ``.ipynb`` files under ``root`` (any case of the suffix, not in ``.ipynb_checkpoints``, at most
+    :data:`MAX_DEPTH` folders deep) with their printable names, and every other file or folder left out, named with why."""
+    found: list[tuple[Path, str]] = []
+    skipped: list[tuple[str, str]] = []
+    # Top-down and pruned at MAX_DEPTH, so a hand-in nested 1,500 folders deep is named, never walked.
+    for top, folders, files in os.walk(root, onerror=lambda error: skipped.append(
+            (file_name(Path(error.filename), root) if error.filename else "?", f"not searched: {error.strerror or error}"))):
+        here = Path(top)
+        depth = len(here.relative_to(root).parts)
+        folders[:] = sorted(f for f in folders if f != ".ipynb_checkpoints")
+        if depth >= MAX_DEPTH and folders:
+            skipped += [(file_name(here / f, root), f"not searched: more than {MAX_DEPTH} folders deep") for f in folders]
+            folders[:] = []
+        for f in sorted(files):
+            path = here / f
+            if f.lower().endswith(".ipynb"):
+                found.append((path, file_name(path, root)))
+            else:
+                skipped.append((file_name(path, root), "not a .ipynb file: handed in with the wrong name?"))
+    return found, skipped
 
 
 def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None = None) -> Grades:
@@ -619,10 +685,10 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     submissions: list[Submission] = []
     skipped: list[tuple[str, str]] = []
     try:
-        for path in sorted(p for p in root.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts and not p.is_dir()):
-            name = _printable(str(path.relative_to(root)))
+        found, skipped = _handed_in(root)
+        for path, name in found:
             try:
-                submissions.append(_grade_one(_read_notebook(path), path, secret, names))
+                submissions.append(_grade_one(_read_notebook(path), name, secret, names))
             except _Skip as why:
                 skipped.append((name, str(why)))
             except Exception as error:  # a hostile file must not stop the class table

@@ -78,14 +78,17 @@ _INVISIBLE = {"\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, ra
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters and bidi overrides (terminal escapes, reversed text) shown as spaces.
+    """``text`` with control characters and bidi overrides (terminal escapes, reversed text) shown as spaces,
+    a lone surrogate as U+FFFD.
 
     A name from a student's file reaches the teacher's terminal and spreadsheet.
 
     >>> printable("\x1b[2JAda\u202e"), printable("Mohammad\u200cReza")
     (' [2JAda ', 'Mohammad\u200cReza')
     """
-    return "".join(" " if unicodedata.category(c) == "Cc" or c in _INVISIBLE else c for c in text)
+    # A lone surrogate (a JSON "\\udcff", a file name that is not UTF-8) cannot be printed or written: shown as U+FFFD.
+    return "".join(" " if unicodedata.category(c) == "Cc" or c in _INVISIBLE
+                   else "\ufffd" if unicodedata.category(c) == "Cs" else c for c in text)
 
 
 def _slug(text: str) -> str:
