@@ -646,14 +646,18 @@ def _handed_in(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[str, str]
     :data:`MAX_DEPTH` folders deep) with their printable names, and every other file or folder left out, named with why."""
     found: list[tuple[Path, str]] = []
     skipped: list[tuple[str, str]] = []
+
+    def unreadable(error: OSError) -> None:
+        where = file_name(Path(error.filename), root) if error.filename else "?"
+        skipped.append((where, f"not searched: {error.strerror or error}"))
+
     # Top-down and pruned at MAX_DEPTH, so a hand-in nested 1,500 folders deep is named, never walked.
-    for top, folders, files in os.walk(root, onerror=lambda error: skipped.append(
-            (file_name(Path(error.filename), root) if error.filename else "?", f"not searched: {error.strerror or error}"))):
+    for top, folders, files in os.walk(root, onerror=unreadable):
         here = Path(top)
         depth = len(here.relative_to(root).parts)
         folders[:] = sorted(f for f in folders if f != ".ipynb_checkpoints")
         if depth >= MAX_DEPTH and folders:
-            skipped += [(file_name(here / f, root), f"not searched: more than {MAX_DEPTH} folders deep") for f in folders]
+            skipped.extend([(file_name(here / f, root), f"not searched: more than {MAX_DEPTH} folders deep") for f in folders])
             folders[:] = []
         for f in sorted(files):
             path = here / f
