@@ -574,7 +574,17 @@ def test_09_the_your_turn_reference_is_not_printed_before_the_student_answers():
     rate = reference.points[0].get(0, 0) / reference.hands
     out = all_output(NB09)
     assert f"{rate:.2%}" not in out and f"{reference.points[0].get(0, 0):,}" not in out
-    assert "The reference rate is not printed before you answer" in prose(NB09)
+    assert "The reference rate is printed only once your count agrees with it, but it is no secret" in prose(NB09)
+    assert "a typed number can pass this check" in prose(NB09)
+
+
+def test_09_a_wrong_count_is_not_told_the_reference_rate():
+    """One wrong try must not print the rate a student could then type in (review finding)."""
+    from hearts_lab.teach import compare_rates
+
+    verdict = compare_rates(100, 2_000, 47_005, 200_000)
+    assert verdict.status == "wrong" and "23.50%" not in verdict.message and "47,005" not in verdict.message
+    assert "5.00%" in verdict.message
 
 
 def test_08_the_trap_row_figure_is_flagged_as_rough():

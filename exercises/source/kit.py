@@ -271,7 +271,7 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "teaching point is that the loop *is* a simulation, and that its Wilson interval says how far 2,000 hands "
         "can be trusted. Common slips: reusing one bot seed for every hand (the same play again and again), "
         "counting points == 0 for any seat, forgetting the hand number (every hand the same pass direction)."),
-    ("09", "## 9 · Your turn: does a house rule chan", "17d38d2e6d89"): (
+    ("09", "## 9 · Your turn: does a house rule chan", "10e7e3608da7"): (
         "Predictions first, then read the interval for the difference (rate_difference), not the two separate "
         "intervals. With the cell's settings (random players, 20,000 hands per run, seeds 11 for the house rule "
         "and 12 for the base) every interval for the difference contains 0: pass_count=0 +0.13 percentage points "
