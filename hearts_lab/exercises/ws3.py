@@ -15,9 +15,8 @@ request: ``hint("Q4", level=3)``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 from ..rules import Rules
 from .checks import HINTS, QUESTIONS, Wrong, _matches, canonical, digest, exact_value, hint as _hint, question
@@ -127,7 +126,7 @@ def _fields(v: Ws3Variant) -> dict[str, Any]:
         "q1_stripped": _n(len(r1.removed), "card"), "q1_clubs": _n(k1, "other club"), "q1_k1": k1 + 1,
         "q2_ranks": "2s" if strip == 1 else "2s and the four 3s", "q2_cards": cards2, "q2_hearts": 13 - strip,
         "q2_each": cards2 // 4, "q2_seat": s2,
-        "q2_holds": f"hold no heart" if a2 == 0 else f"hold exactly {_n(a2, 'heart')}", "q2_a": a2, "q2_b": b2,
+        "q2_holds": "hold no heart" if a2 == 0 else f"hold exactly {_n(a2, 'heart')}", "q2_a": a2, "q2_b": b2,
         "q2_others": f"exactly {_WORDS[b2]}", "q2_other_seats": ", ".join(str(s) for s in range(4) if s != s2),
         "q3_players": n3, "q3_players_word": _WORDS[n3], "q3_hand": h3, "q3_kitty": 52 - n3 * h3, "q3_preset": preset3,
         "q3_preset_hand": r3.hand_size,
@@ -325,10 +324,10 @@ def rules_of(question: Any) -> Rules:
     if key == "Q1":
         return Rules.preset("standard", players=v.q1[0])
     if key == "Q2":
-        from ..cards import Card
+        from ..cards import SUITS, Card
 
         ranks = (2,) if v.q2[0] == 1 else (2, 3)
-        return Rules.preset("standard", players=4, removed=tuple(Card(r, s) for r in ranks for s in "CDHS"))
+        return Rules.preset("standard", players=4, removed=tuple(Card(r, s) for r in ranks for s in SUITS))
     players = {"Q4": v.q4[0], "Q5": v.q5[0], "Q6": v.q6[0], "Q7": v.q6[0], "Q8": v.q8[0]}.get(key)
     if players is None:
         raise ValueError(f"question: Q1, Q2 or Q4-Q8 (Q3's house rule is no preset), not {question!r}.")
