@@ -570,3 +570,17 @@ def test_odd_extensions_and_deep_folders_are_named_not_silently_left_out(tmp_pat
     assert "wrong name" in skipped["alan.ipynb.json"] and "wrong name" in skipped["grace.ipynb.txt"]
     assert skipped["/".join("a" * 9)] == "not searched: more than 8 folders deep"
     assert len(skipped) == 3
+
+
+def test_a_stored_verdict_without_its_answer_is_not_verified_outside_ws4_q7_q8(klass, tmp_path):
+    # A student computes q1 and q6 in code and edits their stored check outputs to "correct" with no answer:
+    # only worksheet 4's dealing/simulation questions store no answer, so here nothing can be re-derived.
+    forged = {"answer": None, "status": "correct", "attempt": 1}
+    nb = submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1"),
+                cells={"Q1": "q1 = my_answer()", "Q6": "q6 = f()"}, outputs={"Q1": forged, "Q6": forged})
+    _save(tmp_path, "ada.ipynb", nb)
+    rows = _rows(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace", "ws1")
+    for key in ("Q1", "Q6"):
+        assert rows[key]["correct"] == "unreadable", rows[key]
+        assert "records no answer" in rows[key]["flags"] and "simulation" not in rows[key]["flags"]
+    assert rows["Q2"]["correct"] == "correct"

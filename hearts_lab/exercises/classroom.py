@@ -73,6 +73,8 @@ WORKSHEETS = {
 }
 #: Worksheets graded here (the capstone is marked with its rubric).
 GRADED = ("ws1", "ws2", "ws3", "ws4")
+#: The questions whose check stores no answer (a dealing or simulation result, judged in the student's kernel).
+NOT_RECORDED = {"ws4": frozenset({"Q7", "Q8"})}
 #: A handed-in notebook larger than this is skipped unread.
 MAX_BYTES = 5_000_000
 #: Notebook metadata key the class writes.
@@ -595,10 +597,15 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
                 value, source = out["answer"], "recorded"
             else:
                 source = ""
-        if source == "" and out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is None:
+        unrecorded = out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is None
+        if source == "" and unrecorded and key in NOT_RECORDED.get(worksheet, ()):
             # A dealing or simulation result (worksheet 4 Q7, Q8): its check re-ran it in the student's kernel.
-            status = f"recorded {out['status']}"
+            status = f"recorded {out['status']}"  # type: ignore[index]
             notes.append("a dealing or simulation result, not re-run here: the stored verdict is the student's kernel's")
+        elif source == "" and unrecorded:
+            # Every other check stores the answer it judged: without one, the verdict cannot be re-derived.
+            status = "unreadable"
+            notes.append("the stored output records no answer (edited?): not verified")
         elif source == "":
             status = "unreadable"
             notes.append("answer computed in the notebook and no check output records its value")
