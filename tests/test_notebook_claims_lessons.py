@@ -286,3 +286,38 @@ def test_student_links_open_the_student_branch(path):
         assert link.startswith("https://mybinder.org/v2/gh/hearts-lab/hearts-lab/student?"), (path.name, link)
     if path.name != "README.md" or path.parent != ROOT:     # the teachers' README names the project page
         assert "github.com/hearts-lab/hearts-lab" not in text, path.name
+
+
+def test_readme_minutes_are_each_notebooks_own():
+    """A notebook that states its own length ("About 50 minutes ...") and the README's lesson table agree."""
+    readme = _notebook_minutes_in_readme()
+    stated = {}
+    for path in sorted((ROOT / "notebooks").glob("[01][0-9]_*.ipynb")):
+        head = " ".join("".join(c["source"]) for c in _cells(path)[:2] if c["cell_type"] == "markdown")
+        match = re.search(r"[Aa]bout\s+(\d+)\s+minutes", head)
+        if match:
+            stated[path.name[:2]] = int(match.group(1))
+    assert {"06", "10"} <= set(stated), stated
+    for number, minutes in stated.items():
+        assert readme[number] == minutes, f"notebook {number} says about {minutes} min, the README {readme[number]} min"
+    assert "notebook 06 about 50 min (35 without its optional part)" in ROWS[7][3]
+    assert "about 45 min (30 without its optional section 3)" in ROWS[8][3]
+
+
+def test_no_worksheet_is_set_before_a_notebook_it_needs():
+    """A worksheet's lesson in the README comes no earlier than every notebook the kit says it follows."""
+    lesson_of_notebook: dict[str, int] = {}
+    for i, (_lesson, opened, _worksheet, _time, _goals) in enumerate(ROWS, start=1):
+        for number in re.findall(r"`(\d\d)_", opened):
+            lesson_of_notebook.setdefault(number, i)
+    for i, (lesson, _opened, worksheet, _time, _goals) in enumerate(ROWS, start=1):
+        for sheet, questions in re.findall(r"`(0\d_[a-z_]+)`((?: Q\d+(?:–Q\d+)?(?: and Q\d+)?)?)", worksheet):
+            # a part of a worksheet ("Q4–Q8") follows the notebook the kit names for that part, else the whole's
+            parts = dict(re.findall(r"(Q\d+(?:-Q\d+)?(?: and Q\d+)?) after notebook (\d\d)", KIT.WORKSHEETS[sheet]["time"]))
+            part = parts.get(_dash(questions.strip()))
+            needed = [part] if part else re.findall(r"\b(\d\d)\b", KIT.WORKSHEETS[sheet]["after"])
+            assert needed, f"{lesson}: no notebooks for {sheet}{questions}"
+            for number in needed:
+                assert lesson_of_notebook[number] <= i, f"{lesson}: {sheet}{questions} needs notebook {number} (lesson {lesson_of_notebook[number]})"
+    assert "notebooks 03, 07, 08" in _markdown(ROOT / "notebooks" / "00_start_here.ipynb")
+    assert KIT.WORKSHEETS["03_counting_deals"]["after"] == "notebooks 03, 07 and 08"
