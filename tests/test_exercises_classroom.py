@@ -584,3 +584,13 @@ def test_a_stored_verdict_without_its_answer_is_not_verified_outside_ws4_q7_q8(k
         assert rows[key]["correct"] == "unreadable", rows[key]
         assert "records no answer" in rows[key]["flags"] and "simulation" not in rows[key]["flags"]
     assert rows["Q2"]["correct"] == "correct"
+
+
+def test_a_roster_saved_with_a_bom_gives_the_same_names_and_seeds(tmp_path):
+    from hearts_lab.exercises.classroom import read_roster
+
+    path = tmp_path / "roster.txt"
+    path.write_bytes("Ada Lovelace\r\nAlan Turing\n".encode("utf-8-sig"))  # Excel's "CSV UTF-8"
+    assert read_roster(path) == ["Ada Lovelace", "Alan Turing"]
+    assert student_seed(SECRET, "\ufeffAda Lovelace", "ws1") == student_seed(SECRET, "Ada Lovelace", "ws1")
+    assert student_seed(SECRET, "Ada\u200b Lovelace", "ws1") == student_seed(SECRET, "Ada Lovelace", "ws1")

@@ -85,9 +85,17 @@ _KEYS_FOLDER, _KEYS_MODULE = ("exercises", "source"), "answers"
 _MIN_SECRET = 16
 
 
+#: Invisible characters a name picks up from a file or a paste (BOM, zero-width space, word joiner): no part of it.
+_NOT_IN_NAMES = dict.fromkeys(map(ord, "\ufeff\u200b\u2060"))
+
+
 def _normal(name: str) -> str:
-    """A student's name as the seed sees it: Unicode NFC, case and spacing ignored."""
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+    """A student's name as the seed sees it: Unicode NFC, case, spacing and a BOM or zero-width space ignored.
+
+    >>> _normal("\ufeffAda  LOVELACE") == _normal("Ada\u200b Lovelace") == "ada lovelace"
+    True
+    """
+    return " ".join(unicodedata.normalize("NFC", name).translate(_NOT_IN_NAMES).casefold().split())
 
 
 def student_seed(secret: str | bytes, student: str, worksheet: str) -> int:
@@ -722,7 +730,7 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
 
 def read_roster(path: str | Path) -> list[str]:
     """Student names from a text file, one a line (blank lines and lines starting with # are skipped)."""
-    text = Path(path).read_text(encoding="utf-8")
+    text = Path(path).read_text(encoding="utf-8-sig")  # Excel's "CSV UTF-8" and old Notepad start with a BOM
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
