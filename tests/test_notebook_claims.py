@@ -8,11 +8,11 @@ citations of docs/rules.md are checked to point at something that exists.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from pathlib import Path
 
 import pytest
+from notebook_text import cells as _cells, markdown as _markdown, stream_output as _output
 
 from hearts_lab import Card, Game, Hand, Rules
 from hearts_lab.bots import HeuristicBot, RandomBot, deal_and_play, play_hand
@@ -27,19 +27,7 @@ DOC = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 OURS = sorted(p for p in NOTEBOOKS.glob("0[0-6]_*.ipynb"))
 
 
-def _cells(path: Path) -> list[dict]:
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
-
-def _markdown(path: Path) -> str:
-    return "\n\n".join("".join(c["source"]) for c in _cells(path) if c["cell_type"] == "markdown")
-
-
-def _output(path: Path, source_snippet: str) -> str:
-    """The stored text output of the one code cell whose source contains ``source_snippet``."""
-    found = [c for c in _cells(path) if c["cell_type"] == "code" and source_snippet in "".join(c["source"])]
-    assert len(found) == 1, f"{path.name}: {len(found)} code cells contain {source_snippet!r}"
-    return "".join("".join(o.get("text", "")) for o in found[0]["outputs"] if o.get("output_type") == "stream")
 
 
 def _nb(prefix: str) -> Path:

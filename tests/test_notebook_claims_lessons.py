@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
 from pathlib import Path
 
 import pytest
+from notebook_text import markdown as _markdown, stream_output as _stream
 
 from hearts_lab import Card, Rules, resolve_trick
 from hearts_lab.cards import full_pack
@@ -36,18 +36,7 @@ def _kit():
 KIT = _kit()
 
 
-def _cells(path: Path) -> list[dict]:
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
-
-def _markdown(path: Path) -> str:
-    return "\n\n".join("".join(c["source"]) for c in _cells(path) if c["cell_type"] == "markdown")
-
-
-def _stream(path: Path, snippet: str) -> str:
-    found = [c for c in _cells(path) if c["cell_type"] == "code" and snippet in "".join(c["source"])]
-    assert len(found) == 1, f"{path.name}: {len(found)} code cells contain {snippet!r}"
-    return "".join("".join(o.get("text", "")) for o in found[0]["outputs"] if o.get("output_type") == "stream")
 
 
 def _dash(text: str) -> str:
