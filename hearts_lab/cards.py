@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Final, Iterable, Literal, NamedTuple, get_args
 
 from .errors import HeartsLabError
@@ -118,8 +119,8 @@ class Card(_CardFields):
     def parse(cls, text: str | Card) -> Card:
         """Read a card from text such as ``Q♠``, ``QS``, ``qs``, ``10h`` or ``TH``.
 
-        >>> Card.parse(" 10♦ ")
-        10♦
+        >>> Card.parse(" 10♦ "), Card.parse("A\u2665\ufe0f")
+        (10♦, A♥)
         >>> Card.parse("1x")
         Traceback (most recent call last):
         ...
@@ -134,6 +135,11 @@ class Card(_CardFields):
         if card is not None:
             return card
         card = _PARSED.get(text.strip().upper()) if len(text) < 16 else None
+        if card is None and len(text) < 16:
+            # An emoji picker writes a suit with a variation selector (U+2665 U+FE0F looks exactly like ♥);
+            # NFKC folds full-width letters and digits (Ｑ, １０) to the ones a keyboard gives.
+            folded = unicodedata.normalize("NFKC", text.replace("\ufe0f", "").replace("\ufe0e", ""))
+            card = _PARSED.get(folded.strip().upper())
         if card is None:
             raise CardError(
                 f"{_quote(text)} is not a card: write a rank (2-10, J, Q, K, A) then a suit "

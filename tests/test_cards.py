@@ -12,7 +12,8 @@ from hearts_lab.cards import QUEEN_OF_SPADES, RANKS, SUITS, full_pack
 
 @pytest.mark.parametrize(
     "text",
-    ["Q♠", "QS", "qs", "Qs", "qS", " Q♠ ", "Q♤", "q♠"],
+    # The last three: an emoji picker's suit (U+2660 U+FE0F) or text-style selector, and a full-width Q (NFKC).
+    ["Q♠", "QS", "qs", "Qs", "qS", " Q♠ ", "Q♤", "q♠", "Q\u2660\ufe0f", "Q\u2660\ufe0e", "\uff31\u2660"],
 )
 def test_parse_queen_of_spades_spellings(text):
     assert Card.parse(text) == Card(12, "S") == QUEEN_OF_SPADES
@@ -25,7 +26,7 @@ def test_parse_ten_of_hearts_spellings(text):
     assert str(card) == "10♥"
 
 
-@pytest.mark.parametrize("text", ["", "1S", "11S", "QX", "Q", "♠", "QSS", "10", "Joker", "0H"])
+@pytest.mark.parametrize("text", ["", "1S", "11S", "QX", "Q", "♠", "QSS", "10", "Joker", "0H", "Q\ufe0f", "\u041e\u2660"])
 def test_parse_rejects_non_cards_with_value_error(text):
     with pytest.raises(CardError) as info:
         Card.parse(text)
