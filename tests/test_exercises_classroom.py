@@ -594,3 +594,17 @@ def test_a_roster_saved_with_a_bom_gives_the_same_names_and_seeds(tmp_path):
     assert read_roster(path) == ["Ada Lovelace", "Alan Turing"]
     assert student_seed(SECRET, "\ufeffAda Lovelace", "ws1") == student_seed(SECRET, "Ada Lovelace", "ws1")
     assert student_seed(SECRET, "Ada\u200b Lovelace", "ws1") == student_seed(SECRET, "Ada Lovelace", "ws1")
+
+
+@pytest.mark.parametrize("names", [["王伟", "李娜"], ["Σωκράτης", "Πλάτων"], ["Иван Петров", "Пётр Иванов"]])
+def test_names_in_any_script_get_their_own_folders(names, tmp_path):
+    paths = Class(SECRET, names).write(tmp_path, worksheets=["ws1"])
+    assert len({p.parent.name for p in paths}) == 2
+    assert all(p.parent.parent == tmp_path and p.is_file() for p in paths)
+
+
+def test_folder_names_differ_on_a_case_blind_disk_and_stay_short(tmp_path):
+    with pytest.raises(ValueError, match="same file name"):
+        Class(SECRET, ["Ada", "ada_"])  # Ada/ and ada/ are one folder on macOS and Windows
+    paths = Class(SECRET, ["W" * 300, "W" * 299 + "V", "Zed Last"]).write(tmp_path, worksheets=["ws1"])
+    assert len({p.parent.name for p in paths}) == 3 and max(len(p.parent.name) for p in paths) <= 60

@@ -116,9 +116,25 @@ def _check_secret(secret: Any) -> None:
         raise ValueError(f"secret: at least {_MIN_SECRET} characters (a passphrase only you know), not {len(secret)}.")
 
 
+#: A student's folder name is at most this long (a file system allows 255 bytes; the hash keeps long names apart).
+_MAX_SLUG = 60
+
+
 def _slug(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_") or "student"
+    """The folder name of ``name``'s copies: ASCII when the name's letters have an ASCII form (accents dropped),
+    else the name's own letters; never a path separator or ``..``; long names cut and told apart by a hash.
+
+    >>> _slug("Zoë O'Neil"), _slug("王伟"), _slug("Иван Петров"), _slug("../../etc/passwd")
+    ('Zoe_O_Neil', '王伟', 'Иван_Петров', 'etc_passwd')
+    >>> len(_slug("W" * 300))
+    60
+    """
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    text = plain if plain.isascii() else unicodedata.normalize("NFC", name)
+    slug = re.sub(r"[^\w]+", "_", text, flags=re.ASCII if text.isascii() else 0).strip("_") or "student"
+    if len(slug) > _MAX_SLUG:
+        slug = slug[: _MAX_SLUG - 9] + "_" + hashlib.sha256(_normal(name).encode()).hexdigest()[:8]
+    return slug
 
 
 def _roster(roster: Any) -> list[str]:
@@ -150,9 +166,10 @@ class Class:
             seen[_normal(n)] = n
         slugs: dict[str, str] = {}
         for n in names:
-            if _slug(n) in slugs:
-                raise ValueError(f"roster: {n!r} and {slugs[_slug(n)]!r} would get the same file name; tell them apart.")
-            slugs[_slug(n)] = n
+            folder = _slug(n).casefold()  # macOS and Windows disks ignore case: Ada/ and ada/ are one folder
+            if folder in slugs:
+                raise ValueError(f"roster: {n!r} and {slugs[folder]!r} would get the same file name; tell them apart.")
+            slugs[folder] = n
         if not names:
             raise ValueError("roster: no students.")
         self._secret = secret
