@@ -601,6 +601,8 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
             flags.append("the notebook's variant is not this student's (graded on the student's own)")
         if worksheet == "ws3":
             module.use_variant(own, values=ws3_values(own))
+        elif worksheet == "ws4":
+            module.use_variant(own, grading=True)  # Q7/Q8: the recorded count is dealt (simulated) again
         else:
             module.use_variant(own)
     cells = _answer_cells(nb)

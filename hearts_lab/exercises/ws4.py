@@ -19,6 +19,7 @@ exact value, is refused with a sentence saying why.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import numbers
 from fractions import Fraction
 from typing import Any, Callable
@@ -59,6 +60,7 @@ STANDARD_4 = Rules.preset("standard", players=4)
 #: Q4, Q5 of the generic copy; a student's own copy calls use_variant(seed) first (hearts_lab.exercises.variants).
 GENERIC = Ws4Variant(q4=((71, 58, 83, 90), 1))
 _current = GENERIC
+_grading = False  # the teacher's re-grade: Q7/Q8 read a recorded count (use_variant(..., grading=True))
 #: Q4, Q5: the scores before the hand in which seat :data:`SHOOTER` shoots the moon (target 100).
 SCORES_BEFORE, SHOOTER = GENERIC.q4
 
@@ -148,17 +150,22 @@ def question_text(key: str) -> str:
     return TEXTS[key].format(**_fields(_current))
 
 
-def use_variant(seed: int | None) -> str:
+def use_variant(seed: int | None, *, grading: bool = False) -> str:
     """Swap in a student's own scores and shooter for Q4 and Q5, deals and seeds for Q7 and Q8 (``None``: the generic copy).
+
+    ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q7 and Q8 read
+    the count a check's output recorded; in a student's kernel they take only the Count or the result itself,
+    so a typed whole number cannot be tried until one is judged correct.
 
     >>> use_variant(12345)
     'Worksheet 4, variant 12345: your own scores for Q4 and Q5, your own deals and seeds for Q7 and Q8.'
     >>> _ = use_variant(None)
     """
-    global _current, SCORES_BEFORE, SHOOTER
+    global _current, _grading, SCORES_BEFORE, SHOOTER
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ValueError(f"seed: the whole number of your own copy's use_variant line, not {str(seed)[:40]!r}.")
     _current = GENERIC if seed is None else ws4_variant(seed)
+    _grading = bool(grading) and seed is not None
     SCORES_BEFORE, SHOOTER = _current.q4
     for key in _HINTS:
         HINTS[WS][key] = _ladder(key)
@@ -369,9 +376,9 @@ def check_q7(answer: Any) -> None:
         deals, seed = own
         if isinstance(answer, Count) and (answer.deals, answer.seed) != own:
             raise Wrong(f"Your copy asks for exactly {deals:,} deals from seed {seed}: deal_hands(rules, {deals}, seed={seed}).")
-        hits = answer.hits if isinstance(answer, Count) else _whole(answer)
+        hits = answer.hits if isinstance(answer, Count) else _whole(answer) if _grading else None
         if hits is not None and (not isinstance(answer, Count) or answer.rules == STANDARD_4):
-            _judge_hits(hits, list(deal_hands(STANDARD_4, deals, seed=seed).hands()))
+            _judge_hits(hits, _own_hands(deals, seed))
             return
     if _is_plain_number(answer):
         # The same sentence for every number, Q6's exact value included: saying "that is Q6's value" would
@@ -391,6 +398,20 @@ def check_q7(answer: Any) -> None:
     if answer.deals > MAX_DEALS:
         raise Wrong(f"The check deals your hands again, so it takes at most {MAX_DEALS:,} deals; {Q7_MIN_DEALS:,} are enough.")
     _judge_hits(answer.hits, list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands()))
+
+
+@functools.lru_cache(maxsize=4)
+def _own_hands(deals: int, seed: int) -> list[tuple[Card, ...]]:
+    """A copy's own Q7 deals, dealt once per session (grading a class re-judges the same copy's deals)."""
+    return list(deal_hands(STANDARD_4, deals, seed=seed).hands())
+
+
+@functools.lru_cache(maxsize=256)
+def _own_moons(hands: int, seed: int) -> int:
+    """The moons of a copy's own Q8 simulation, run once per session."""
+    from ..simulate import simulate
+
+    return simulate(Q8_RULES, hands, bots="random", seed=seed).moon_count
 
 
 def _whole(answer: Any) -> int | None:
@@ -424,14 +445,12 @@ def check_q8(answer: Any) -> None:
     """
     own = _current.q8
     if own is not None:
-        from ..simulate import simulate
-
         hands, seed = own
         if hasattr(answer, "moon_count") and (getattr(answer, "hands", None), getattr(answer, "seed", None)) != own:
             raise Wrong(f"Your copy asks for exactly {hands:,} hands from seed {seed}: simulate(rules, {hands}, bots='random', seed={seed}).")
-        moons = _whole(answer.moon_count) if hasattr(answer, "moon_count") else _whole(answer)
+        moons = _whole(answer.moon_count) if hasattr(answer, "moon_count") else _whole(answer) if _grading else None
         if moons is not None and getattr(answer, "rules", Q8_RULES) == Q8_RULES and getattr(answer, "policy", "random") == "random":
-            if moons != simulate(Q8_RULES, hands, bots="random", seed=seed).moon_count:
+            if moons != _own_moons(hands, seed):
                 raise Wrong("That is not the number of moons in your simulation: simulate the rules of the question with "
                             "your hands and seed, random players, and give the result.")
             return
