@@ -426,3 +426,20 @@ def test_ws2_q7_text_does_not_name_q6s_leader_first(seed):
     assert seats == list(range(7)), q7
     leader = ws2.tricks_q6()[-1].leader  # the set-aside trick's leader leads again: Q6's answer
     assert ws2.check_q6(leader).status == "correct"
+
+
+def test_ws1_q2_and_q3_say_nothing_about_the_answers_size_to_an_empty_guess():
+    for check in (ws1.check_q2, ws1.check_q3):
+        result = check("")
+        assert result.status == "incorrect"
+        assert "names no card" in result.message and "missing" not in result.message
+        assert not re.search(r"\d+ (cards?|missing)", result.message)
+
+
+def test_ws1_q7_text_counts_its_stripped_cards_in_good_english():
+    for seed in [None, *WS1_SEEDS]:
+        ws1.use_variant(seed)
+        text = ws1.question_text("Q7")
+        assert not re.search(r"\b1 cards\b", text), text
+        count = len(variants.ws1_variant(seed).q7[1]) if seed is not None else len(ws1.GENERIC.q7[1])
+        assert ("strips the card printed below" if count == 1 else f"strips the {count} cards printed below") in text

@@ -497,19 +497,13 @@ def rubric_text(kit) -> str:
     return "\n".join(lines) + "\n"
 
 
-def prompts_in_notebooks() -> list[tuple[str, str, str]]:
-    """Every prompt in notebooks 01-10: (notebook number, its first 40 characters, a fingerprint of its paragraph).
-
-    The fingerprint (12 hex digits of the SHA-1 of the text from the prompt line to the next heading)
-    changes when the prompt's wording does, so a note written for an older prompt is flagged.
-    """
-    import hashlib
-
+def _prompt_paragraphs() -> list[tuple[str, str, str]]:
+    """Every prompt in notebooks 01-11: (notebook number, its first line, its paragraph up to the next heading)."""
     pattern = re.compile(r"^(\*\*|#+ [0-9 ·]*)(✏️ )?(Try|Questions|Your turn|Things to try)")
     found = []
     for path in sorted((REPO / "notebooks").glob("*.ipynb")):
         number = path.name[:2]
-        if not "01" <= number <= "10":
+        if not "01" <= number <= "11":
             continue
         nb = nbformat.read(path, as_version=4)
         for cell in nb.cells:
@@ -524,9 +518,42 @@ def prompts_in_notebooks() -> list[tuple[str, str, str]]:
                             break
                         if following.strip():
                             paragraph.append(following.strip())
-                    fingerprint = hashlib.sha1(" ".join(paragraph).encode("utf-8")).hexdigest()[:12]
-                    found.append((number, line[:40], fingerprint))
+                    found.append((number, line, " ".join(paragraph)))
     return found
+
+
+def prompts_in_notebooks() -> list[tuple[str, str, str]]:
+    """Every prompt in notebooks 01-11: (notebook number, its first 40 characters, a fingerprint of its paragraph).
+
+    The fingerprint (12 hex digits of the SHA-1 of the text from the prompt line to the next heading)
+    changes when the prompt's wording does, so a note written for an older prompt is flagged.
+    """
+    import hashlib
+
+    return [(number, line[:40], hashlib.sha1(paragraph.encode("utf-8")).hexdigest()[:12])
+            for number, line, paragraph in _prompt_paragraphs()]
+
+
+def prompt_heading(line: str, paragraph: str) -> str:
+    r"""A note's heading: the prompt's label and its first sentence, bold, with ``$`` escaped (no math span opens).
+
+    >>> prompt_heading("**✏️ Your turn.** Four players, $k = 3$. What is the chance?", "")
+    '**✏️ Your turn. Four players, \\$k = 3\\$.**'
+    >>> prompt_heading("## Your turn", "## Your turn 1. Change the worlds: what changes? 2. Race again.")
+    '**Your turn: Change the worlds: what changes?**'
+    """
+    paragraph = paragraph or line
+    if line.lstrip().startswith("#"):
+        label, rest = line.strip().lstrip("#").strip(), paragraph[len(line.strip()):].strip()
+        if len(label) > 15:  # a heading that says what to do is the whole heading
+            rest = ""
+    else:
+        match = re.match(r"\*\*(.+?)\*\*\s*(.*)", paragraph)
+        label, rest = (match.group(1), match.group(2)) if match else (paragraph, "")
+    rest = re.sub(r"^(\d+\.|[-*])\s+", "", rest.replace("**", ""))
+    sentence = re.split(r"(?<=[.?!])\s+(?=\S)", rest)[0] if rest else ""
+    heading = f"{label}{':' if label[-1:].isalnum() else ''} {sentence}" if sentence else label
+    return "**" + heading.replace("$", "\\$") + "**"
 
 
 def note_for(kit, number: str, prompt: str, fingerprint: str | None = None) -> str | None:
@@ -541,16 +568,16 @@ def note_for(kit, number: str, prompt: str, fingerprint: str | None = None) -> s
 def notebook_notes_text(kit) -> str:
     lines = ["# Notes on the notebooks' prompts", "",
              "*Teacher only.* Answers or discussion notes for every *Try it*, *Questions*, *Your turn* and "
-             "*Things to try* prompt in notebooks 01-10, in order. (The ✏️ cells of notebooks 07 and 08 check "
+             "*Things to try* prompt in notebooks 01-11, in order. (The ✏️ cells of notebooks 07 and 08 check "
              "themselves; the values are here for reference.)"]
     current = None
-    for number, prompt, fingerprint in prompts_in_notebooks():
+    for (number, prompt, fingerprint), (_, line, paragraph) in zip(prompts_in_notebooks(), _prompt_paragraphs()):
         if number != current:
             current = number
             title = next((REPO / "notebooks").glob(f"{number}_*.ipynb")).stem
             lines += ["", f"## {title}"]
         note = note_for(kit, number, prompt, fingerprint) or "**(no note yet: the prompt is new or has changed)**"
-        lines += ["", f"**{prompt.strip('*# ')}…**", "", note]
+        lines += ["", prompt_heading(line, paragraph), "", note]
     return "\n".join(lines) + "\n"
 
 
@@ -567,7 +594,7 @@ def kit_readme_text(kit) -> str:
               "and what they reveal, and the three hint levels.",
               "- **Capstone rubric**: [capstone_rubric.md](capstone_rubric.md).",
               "- **Notebook prompts**: [notebook_notes.md](notebook_notes.md) — answers or discussion notes for every "
-              "Try it / Questions / Your turn prompt of notebooks 01-10.",
+              "Try it / Questions / Your turn prompt of notebooks 01-11.",
               "- **Printable handouts** (`handouts/`): each student worksheet as a clean HTML page, every position "
               "drawn as cards and a box for each answer (no solutions), and the same page with each question's answer "
               "key (`NN_name_key.html`, teacher only); print from the browser, or run `make handouts` for PDFs "

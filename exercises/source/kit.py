@@ -1,5 +1,5 @@
 """Teacher-only: the teacher's kit - objectives and time per worksheet, wrong answers of the
-engine-checked questions, the capstone rubric, and notes on every prompt of notebooks 01-10.
+engine-checked questions, the capstone rubric, and notes on every prompt of notebooks 01-11.
 
 ``tools/make_exercises.py`` turns this into ``exercises/teacher/`` (README.md, answer_keys/,
 capstone_rubric.md, notebook_notes.md). Never shipped to students.
@@ -174,7 +174,7 @@ def _f(value) -> str:
     return f"{value} ≈ {float(value):.4g}"
 
 
-# Notes on every prompt in notebooks 01-10, keyed by (notebook number, the prompt line's first 40 characters).
+# Notes on every prompt in notebooks 01-11, keyed by (notebook number, the prompt line's first 40 characters).
 NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
     ("01", "**Try it.** Step to the trick that broke h", "20cbdac24035"): (
         "The stepper replays the same engine record as the prose above, so the trick numbers agree. With another "
@@ -265,6 +265,22 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "any budget); seat 1 needs 180 positions, so max_nodes below 180 gives 'unknown within the budget' and 180 "
         "or more gives 'the other seats can stop seat 1's moon'. A budget never turns into a wrong answer, only "
         "into 'unknown'."),
+    ("11", "## Your turn", "8915c0331997"): (
+        "1. In section 3's cell (`sample_worlds(hand.view(0), 40, rng=3)`) 3♥ averages 13.20 ± 8.37 points over 10 "
+        "worlds, 14.43 ± 4.02 over 40 and 12.26 ± 1.98 over 160: the ± halves for every fourfold number of worlds "
+        "(1/√n, as the race of section 1), and the average itself moves inside the wider intervals. 5♥ and 6♥ stay "
+        "3.00 ± 0.00 at every size: each world gives them 3, so there is no spread to measure. The choice (duck with "
+        "5♥ or 6♥, never 3♥) is the same from 10 worlds on. "
+        "2. With `worlds=16` in `sampler` (seed 5, the same 12 deals) the sampler takes -2.44 ± 1.75 points per hand "
+        "against easy (48 seat-hands), an interval of -4.19 to -0.69 that excludes 0, where 4 worlds gave -1.15 ± 3.18. "
+        "The cost: about 18 s of CPU for the sampler's race alone against about 5 s with 4 worlds on the development "
+        "machine, so roughly four times the time for four times the worlds. Worth saying: more worlds make each "
+        "choice better; a tighter interval from the same 12 deals is partly that and partly chance, and the honest "
+        "way to shrink the ± further is more deals (four times the deals halves it). "
+        "3. Open. The expert's table lists each legal card with its average and ±; two cards whose difference is "
+        "inside the ± are a tie for the expert, not a preference. Where the expert and the student disagree by more "
+        "than that, ask what the expert cannot know (the hidden hands) and whether section 4's strategy fusion could "
+        "be at work: the expert's averages assume it will play each sampled world as if it saw it."),
     ("09", "### ✏️ Your turn: a simulation with the ", "548dae314779"): (
         "A loop over hand_number 0..my_hands-1 (hands 1 to my_hands of a game): deal, let four RandomBots (one seed per hand and seat) play, and "
         "count the hands with hand.points()[0] == 0. Check the student's count with the notebook's next cell; the "

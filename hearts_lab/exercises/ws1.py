@@ -135,7 +135,7 @@ TEXTS = {
         "listed below (each trick's last sentence says who won it)."
     ),
     "Q7": (
-        "A house rule for {q7_players} players strips the {q7_count} cards printed below, so that everyone gets\n"
+        "A house rule for {q7_players} players strips the {q7_cards} printed below, so that everyone gets\n"
         "{q7_hand_size}. The first trick is opened as usual, by the lowest club in the deck. Which card opens it?"
     ),
     "Q8": (
@@ -168,7 +168,7 @@ def _fields(v: Ws1Variant) -> dict[str, Any]:
         "q8_leader": v.q8[0], "q8_seat": v.q8[1], "q8_card": v.q8[2],
         "q8_order": ", ".join(map(str, STANDARD.play_order(v.q8[0]))),
         "q8_suit": suit_name(Card.parse(v.q8[2]).suit, plural=False),
-        "q7_players": v.q7[0], "q7_removed": " ".join(v.q7[1]), "q7_count": len(v.q7[1]),
+        "q7_players": v.q7[0], "q7_removed": " ".join(v.q7[1]), "q7_count": len(v.q7[1]), "q7_cards": "card" if len(v.q7[1]) == 1 else f"{len(v.q7[1])} cards",
         "q7_hand_size": house_rules(*v.q7).hand_size,
     }
 
@@ -262,6 +262,8 @@ def _judge_legal(answer: object, hand: Hand) -> None:
     not_held = got - held
     if not_held:
         raise Wrong(f"Seat {seat} does not hold {cards_text(not_held)}. Look again at their cards.")
+    if not got:  # no count of the missing cards here: an empty guess must not measure the answer
+        raise Wrong(f"That names no card. Give every card seat {seat} may play now.")
     extra = got - legal
     missing = legal - got
     # The engine says why each extra card is illegal; the hint follows its rule.
