@@ -608,3 +608,17 @@ def test_folder_names_differ_on_a_case_blind_disk_and_stay_short(tmp_path):
         Class(SECRET, ["Ada", "ada_"])  # Ada/ and ada/ are one folder on macOS and Windows
     paths = Class(SECRET, ["W" * 300, "W" * 299 + "V", "Zed Last"]).write(tmp_path, worksheets=["ws1"])
     assert len({p.parent.name for p in paths}) == 3 and max(len(p.parent.name) for p in paths) <= 60
+
+
+def test_two_notebooks_of_one_student_are_told_apart_by_their_file(klass, tmp_path):
+    nb = submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1"))
+    _save(tmp_path, "ada.ipynb", nb)
+    _save(tmp_path, "sub/=1+1.ipynb", nb)  # a classmate's hand-in carrying Ada's name, say
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert {r["file"] for r in grades.rows()} == {"ada.ipynb", "sub/=1+1.ipynb"}
+    shown = repr(grades)
+    assert "(ada.ipynb; more than one notebook" in shown and "(sub/=1+1.ipynb; more than one notebook" in shown
+    with grades.to_csv(tmp_path / "t.csv").open(newline="", encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    assert {row["file"] for row in table} == {"ada.ipynb", "sub/=1+1.ipynb"}
+    assert "<td>sub/=1+1.ipynb</td>" in grades._repr_html_()

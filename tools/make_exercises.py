@@ -666,9 +666,9 @@ def class_results_notebook():
             "**Your class.** Put the handed-in notebooks in a folder, e.g. `handed_in/`, then run the next cell "
             "(remove the `#`s and give the path of your secret file)."),
         nbformat.v4.new_code_cell(
-            "# from hearts_lab.exercises.classroom import grade\n"
+            "# from hearts_lab.exercises.classroom import grade, read_roster\n"
             "# secret = Path(\"~/hearts-secret.txt\").expanduser().read_text().strip()\n"
-            "# grades = grade(\"handed_in\", secret)\n# grades.to_csv(\"grades.csv\")\n# grades"),
+            "# grades = grade(\"handed_in\", secret, roster=read_roster(\"roster.txt\"))\n# grades.to_csv(\"grades.csv\")\n# grades"),
         nbformat.v4.new_markdown_cell(
             "# Results files (the generic copies)\n\n*Teacher only.* Each student hands in one file per worksheet, written by the "
             "worksheet's last cell (`export(\"ws3\", student=\"Ada\")`): for every question its latest status and "

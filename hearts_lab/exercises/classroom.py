@@ -379,7 +379,8 @@ class Grades:
     submissions: list[Submission]
     skipped: list[tuple[str, str]]
 
-    COLUMNS = ("student", "worksheet", "question", "correct", "first try", "attempts (recorded)", "hints (recorded)", "flags")
+    COLUMNS = ("student", "worksheet", "question", "correct", "first try", "attempts (recorded)", "hints (recorded)", "flags",
+               "file")
 
     def rows(self) -> list[dict[str, str]]:
         """One row per student, worksheet and question (the long format a spreadsheet pivots)."""
@@ -393,6 +394,7 @@ class Grades:
                     "attempts (recorded)": "" if a.attempts is None else str(a.attempts),
                     "hints (recorded)": str(a.hints) if a.hints else "",
                     "flags": "; ".join(sub.flags + a.flags),
+                    "file": sub.file,  # which of a student's notebooks, when there is more than one
                 })
         return rows
 
@@ -407,7 +409,7 @@ class Grades:
                 for row in self.rows():
                     writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
                 for name, why in self.skipped:
-                    writer.writerow([safe_cell(name), "", "", "skipped", "", "", "", safe_cell(why)])
+                    writer.writerow(["", "", "", "skipped", "", "", "", safe_cell(why), safe_cell(name)])
             draft.replace(path)
         finally:
             draft.unlink(missing_ok=True)
@@ -418,8 +420,8 @@ class Grades:
         return [(s.student, s.worksheet, s.correct, len(s.answers)) for s in self.submissions]
 
     def __repr__(self) -> str:
-        lines = [f"{s.student} {s.worksheet}: {s.correct} of {len(s.answers)} correct"
-                 + (f" ({'; '.join(s.flags)})" if s.flags else "") for s in self.submissions]
+        lines = [f"{s.student} {s.worksheet}: {s.correct} of {len(s.answers)} correct ({'; '.join([s.file, *s.flags])})"
+                 for s in self.submissions]
         lines += [f"skipped {name}: {why}" for name, why in self.skipped]
         return "\n".join(lines) or "no notebooks found"
 
