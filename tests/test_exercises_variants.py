@@ -443,3 +443,68 @@ def test_ws1_q7_text_counts_its_stripped_cards_in_good_english():
         assert not re.search(r"\b1 cards\b", text), text
         count = len(variants.ws1_variant(seed).q7[1]) if seed is not None else len(ws1.GENERIC.q7[1])
         assert ("strips the card printed below" if count == 1 else f"strips the {count} cards printed below") in text
+
+
+def _as_sympy(formula: str):
+    """A hint's formula as sympy, or None where it is not a closed formula (words, Σ, 'your answer')."""
+    from sympy.parsing.sympy_parser import parse_expr, standard_transformations
+
+    text = formula.split(", where")[0].split(" = ")[0].rstrip(".")
+    text = text.replace("C(", "binomial(").replace("·", "*").replace("×", "*").replace("−", "-").replace("^", "**")
+    text = text.replace("[", "(").replace("]", ")")
+    try:
+        # Single capitals such as N or S are sympy functions: here they are the hint's named quantities.
+        return parse_expr(text, local_dict={c: sympy.Symbol(c) for c in "NSQEIO"}, transformations=standard_transformations)
+    except Exception:  # noqa: BLE001 - words in the hint: not a formula a student can paste
+        return None
+
+
+def _ws3_hint_variants():
+    seen = {}
+    for _field, _option, v in _ws3_cases():
+        seen[v] = None
+    for seed in range(40):
+        seen[variants.ws3_variant(seed)] = None
+    return list(seen)
+
+
+def test_no_ws3_level3_hint_is_the_answer():
+    """rev-b #3: a variant's level-3 hint is the method in symbols, so pasting it is not the answer.
+    For every parameter set and 40 students' variants: the hint is no closed formula (it keeps a named
+    symbol such as N or q, or words) and, where it is one, it does not evaluate to the answer; nor does
+    its text hold the answer's digits."""
+    for v in _ws3_hint_variants():
+        keys = _answer_keys().ws3_variant_keys(v)
+        fields = ws3._fields(v)
+        for q, ladder in ws3._VARIANT_HINTS.items():
+            text = ladder[2].format(**fields)
+            answer = sympy.nsimplify(keys[q].answer)
+            expr = _as_sympy(text)
+            if expr is not None:
+                assert expr.free_symbols, (q, v, text)
+                assert sympy.nsimplify(expr) != answer, (q, v, text)
+            for part in (answer.p, answer.q) if answer.is_Rational else ():
+                if part > 99:
+                    assert str(part) not in text.replace(",", ""), (q, v, text)
+
+
+def test_a_pasted_old_style_hint_would_be_caught():
+    """The check above can fail: the numbers filled in (as Q3's level 3 once was) is the answer."""
+    v = ws3.GENERIC
+    n, h = v.q3
+    filled = f"52!/(({h}!)^{n} · {52 - n * h}!)."
+    assert sympy.nsimplify(_as_sympy(filled)) == sympy.nsimplify(_answer_keys().ws3_variant_keys(v)["Q3"].answer)
+
+
+def test_no_ws4_level3_hint_is_the_answer():
+    """The same for worksheet 4 (one set of counts for every student): its exact questions' level-3
+    hints keep named symbols, so none pastes as the answer."""
+    from hearts_lab.exercises import ws4  # noqa: F401 - registers the hints
+
+    keys = _answer_keys().WS4
+    for q in ("Q1", "Q3", "Q6"):
+        text = checks.HINTS["ws4"][q][2]
+        expr = _as_sympy(text)
+        answer = sympy.nsimplify(keys[q].answer)
+        assert expr is None or (expr.free_symbols and sympy.nsimplify(expr) != answer), (q, text)
+        assert all(str(part) not in text for part in (answer.p, answer.q) if part > 99), (q, text)

@@ -186,8 +186,9 @@ TEXTS = {
 }
 
 #: A variant's hint ladders: the ideas and the method in the question's own terms. The generic copy's
-#: ladders (in the @question decorators) give the numbers; a variant's level 3 names every quantity
-#: but leaves counting the cards to the student, so no public text holds a variant's answer.
+#: ladders (in the @question decorators) give the numbers; a variant's level 3 is the method in
+#: symbols, each named in the question's own terms but not filled in, so that no level-3 hint is a
+#: formula that evaluates to the variant's answer (tests/test_exercises_variants.py checks every one).
 _VARIANT_HINTS = {
     "Q1": (
         "Split the hand into parts: the {q1_opening}, the other clubs, and the cards that are not clubs. How many of each?",
@@ -197,12 +198,12 @@ _VARIANT_HINTS = {
     "Q2": (
         "Deal the hearts and the other cards separately: where must the {q2_hearts} hearts go, and how many other cards does each seat still need?",
         "Deal the {q2_hearts} hearts: {q2_a} to seat {q2_seat} and {q2_b} to each other seat (a multinomial). Then deal the other cards into the room left in each hand. Multiply.",
-        "{q2_hearts}!/({q2_a}!·{q2_b}!·{q2_b}!·{q2_b}!) × M!/(({q2_each} − {q2_a})!·(({q2_each} − {q2_b})!)^3), where M = {q2_cards} − {q2_hearts} is the number of cards that are not hearts.",
+        "H!/(a!·(b!)^3) × M!/((h − a)!·((h − b)!)^3), where H is the number of hearts in this deck and M the number of its cards that are not hearts, h the hand size, a the hearts seat {q2_seat} holds and b the hearts each other seat holds.",
     ),
     "Q3": (
         "{q3_players_word} hands and a kitty: how many piles, and how big is each?",
         "Deal the 52 cards into piles - {q3_players} named hands of {q3_hand} and a kitty of {q3_kitty}. Order inside a pile does not matter. (Or: choose the kitty first, then deal the rest.)",
-        "52!/(({q3_hand}!)^{q3_players} · {q3_kitty}!) = C(52, {q3_kitty}) · (52 − {q3_kitty})!/({q3_hand}!)^{q3_players}.",
+        "N!/((h!)^p · k!) = C(N, k) · (N − k)!/(h!)^p, where N, p, h and k are this deal's deck size, number of players, hand size and kitty size.",
     ),
     "Q4": (
         "Split the deal in two steps: first the kitty, then everything else.",
@@ -416,7 +417,7 @@ def _slip_hint(key: str, name: str) -> str:
 
 
 def hint(question: Any, level: int = 1) -> str:
-    """A hint for ``question`` (e.g. ``"Q4"`` or ``4``): level 1 a nudge, 2 the structure, 3 the full formula."""
+    """A hint for ``question`` (e.g. ``"Q4"`` or ``4``): level 1 a nudge, 2 the structure, 3 the method in symbols."""
     return _hint(WS, question, level)
 
 

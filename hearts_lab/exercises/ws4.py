@@ -226,7 +226,7 @@ SLIP_HINTS: dict[str, dict[str, str]] = {
 
 
 def hint(question: Any, level: int = 1) -> str:
-    """A hint for ``question`` (e.g. ``"Q6"`` or ``6``): level 1 a nudge, 2 the structure, 3 the full formula."""
+    """A hint for ``question`` (e.g. ``"Q6"`` or ``6``): level 1 a nudge, 2 the structure, 3 the method in symbols."""
     return _hint(WS, question, level)
 
 
@@ -249,7 +249,7 @@ def _probability(answer: object) -> sympy.Rational:
 @question(WS, "Q1", "Seat 0 is dealt every heart and at most one spade (standard, 3 players)", hints=(
     "Which cards must be in seat 0's hand, which are limited, and which are free? Split 'at most one' into its cases.",
     "The 13 hearts are in the hand. Then either no spade (the other 4 cards from the clubs and diamonds) or exactly one spade (1 of 13, and 3 from the clubs and diamonds). Add the two counts and divide by all of seat 0's possible hands.",
-    "[C(25, 4) + C(13, 1) · C(25, 3)] / C(51, 17): 13 clubs + 12 diamonds (the 2♦ is stripped) = 25.",
+    "[C(r, h − 13) + C(s, 1) · C(r, h − 14)] / C(N, h), where N is the number of cards in this deck, h seat 0's hand size, s the number of spades and r the number of clubs and diamonds (count them with Rules.preset('standard', players=3).deck()).",
 ))
 def check_q1(answer: object) -> None:
     """Q1: a probability (see the worksheet)."""
@@ -269,7 +269,7 @@ def check_q2(answer: object) -> None:
 @question(WS, "Q3", "Every heart, no Q♠, but the A♠ or K♠ (lowest-clubs, 2 players)", hints=(
     "Which cards are fixed, which are forbidden? And 'at least one' is often easiest through its opposite.",
     "The 13 hearts are in the hand and the Q♠ is not: choose the other 13 from the cards that are neither. Then subtract the hands among those that hold neither the A♠ nor the K♠.",
-    "C(38, 13) - C(36, 13): 52 - 13 hearts - the Q♠ = 38 cards to choose from; without the A♠ and K♠, 36.",
+    "C(m, h − 13) − C(m − 2, h − 13), where h is the hand size and m the number of cards that are neither a heart nor the Q♠ (the A♠ and K♠ among them).",
 ))
 def check_q3(answer: object) -> None:
     """Q3: a count of hands (see the worksheet)."""
@@ -332,7 +332,7 @@ def check_q5(answer: object) -> None:
 @question(WS, "Q6", "A moon-shaped hand, exactly", hints=(
     "Three cards are fixed (the Q♠, the A♥ and the K♥). What must the other 10 cards hold?",
     "Sum over j, the number of other hearts (at least 2): choose them from the 11 other hearts, and the rest of the hand from the 38 cards that are neither hearts nor the Q♠. Divide by all hands.",
-    "Σ over j = 2..10 of C(11, j) · C(38, 10 - j), divided by C(52, 13).",
+    "Σ over j = 2..10 of C(o, j) · C(m, 10 − j), divided by C(N, 13), where N is the number of cards in the deck, o the number of hearts other than the A♥ and K♥, and m the number of cards that are neither hearts nor the Q♠.",
 ))
 def check_q6(answer: object) -> None:
     """Q6: a probability (see the worksheet)."""
