@@ -116,3 +116,22 @@ def test_a_reworded_notebook_prompt_is_named_with_where_to_fix_it():
                                                   (key[0], key[1], "000000000000"): note})
     (message,) = mx.changed_prompts(stale)
     assert "notebook 05" in message and key[1].strip() in message and "exercises/source/kit.py" in message
+
+
+def test_a_teachers_solution_cell_is_in_the_answer_key():
+    """A key that says 'a cell to show the class' shows that cell (worksheet 2, Q5: the engine's reasons)."""
+    key = (TEACHER / "answer_keys" / "02_passing_and_cancellation.md").read_text(encoding="utf-8")
+    said = key.index("The engine confirms Q4 and Q5")
+    shown = key.index("print(resolve_trick(ws2.CANCELLATION_6, ws2.TRICK_Q4).reason)")
+    assert said < shown < key.index("**Common wrong answers", said)
+
+
+def test_the_student_copy_does_not_hand_over_resolve_trick():
+    """Q4-Q5 ask who wins a Cancellation trick; the student's first cell must not import the one call that answers them."""
+    import nbformat
+
+    student = nbformat.read(ex.EXERCISES / "student" / "02_passing_and_cancellation.ipynb", as_version=4)
+    code = "\n".join(c.source for c in student.cells if c.cell_type == "code")
+    assert "resolve_trick" not in code and not re.search(r"import .*\bHand\b", code)
+    teacher = nbformat.read(TEACHER / "02_passing_and_cancellation.ipynb", as_version=4)
+    assert any("from hearts_lab import resolve_trick" in c.source for c in teacher.cells if c.cell_type == "code")

@@ -408,6 +408,9 @@ def _questions_of(name: str) -> dict[str, dict]:
         if cell.cell_type == "code" and BEGIN in cell.source:
             pending.append(teacher_source(cell.source, f"cell {index}").strip())
             continue
+        if cell.cell_type == "code" and SOLUTION_TAG in _tags(cell) and last:  # a teacher's cell: shown in the key too
+            found[last]["notes"].append("```python\n" + cell.source.strip() + "\n```")
+            continue
         if cell.cell_type == "code":
             match = _CHECK.search(cell.source)
             if match:
