@@ -184,3 +184,23 @@ def test_a_100_kb_answer_cell_is_read_once_not_once_per_line(tmp_path):
     grades = _within(20, lambda: grade(tmp_path, secret))
     rows = {r["question"]: r for r in grades.rows()}
     assert rows["Q1"]["correct"] == "unreadable"
+
+
+def test_a_file_naming_another_student_never_replaces_their_report_silently(tmp_path):
+    # Mallory's file says it is Ada's, exported "later"; another names "Ada Lovelace" with a zero-width space; a
+    # third has a name that is not UTF-8 and no student (the merge and its CSV used to fail on it).
+    (tmp_path / "ws1_Ada.json").write_text(json.dumps(_results("Ada Lovelace")), encoding="utf-8")
+    forged = {**_results("Ada Lovelace"), "exported": "9999-12-31T00:00:00+00:00"}
+    forged["questions"] = [{**forged["questions"][0], "status": "incorrect"}]
+    (tmp_path / "ws1_Mallory.json").write_text(json.dumps(forged), encoding="utf-8")
+    (tmp_path / "ws1_Mal2.json").write_text(json.dumps(_results("Ada Lovelace\u200b")), encoding="utf-8")
+    (tmp_path / os.fsdecode(b"caf\xe9.json")).write_text(json.dumps(_results("")), encoding="utf-8")
+    table = merge_results(tmp_path)
+    assert sorted(row["student"] for row in table.rows) == ["Ada Lovelace", "caf\\xe9"]
+    reasons = dict(table.skipped)
+    assert set(reasons) == {"ws1_Ada.json", "ws1_Mal2.json"}
+    assert "replaced by ws1_Mal2.json" in reasons["ws1_Ada.json"]  # the file sorted after it, same export time
+    assert "replaced by ws1_Mallory.json" in reasons["ws1_Mal2.json"]  # the forged later export wins, but named
+    out = table.to_csv(tmp_path / "class.csv").read_text(encoding="utf-8")
+    assert "caf\\xe9" in out
+    repr(table).encode("utf-8")

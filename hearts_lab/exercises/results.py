@@ -34,6 +34,7 @@ import csv
 import html
 import io
 import json
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -74,6 +75,8 @@ def spreadsheet_safe(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+#: Invisible characters a name picks up from a file or a paste (BOM, zero-width space, word joiner).
+_NOT_IN_NAMES = dict.fromkeys(map(ord, "\ufeff\u200b\u2060"))
 _INVISIBLE = {"\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))}
 
 
@@ -289,28 +292,39 @@ def merge_results(folder: str | Path) -> ClassTable:
     by the file's ``student`` field (or the file name without extension). A
     malformed file is skipped and listed in ``.skipped`` with its reason; a
     later file for the same student and worksheet replaces an earlier one
-    (by the ``exported`` time).
+    (by the ``exported`` time), and the replaced file is listed in ``.skipped``.
     """
     folder = Path(folder)
     if not folder.is_dir():
         raise ValueError(f"folder: {folder} is not a folder.")
     skipped: list[tuple[str, str]] = []
-    latest: dict[tuple[str, str], dict[str, Any]] = {}
+    latest: dict[tuple[str, str], tuple[str, str, dict[str, Any]]] = {}  # (name, worksheet) -> student, file, data
     for path in sorted(p for p in folder.iterdir() if not p.is_dir()):  # a FIFO or device is named as skipped
         if path.suffix.lower() not in (".json", ".csv"):
             continue
+        # A file name that is not UTF-8 (an old zip tool's caf\xe9) is shown with backslash escapes.
+        name = printable(os.fsencode(path.name).decode("utf-8", "backslashreplace"))
         try:
             data = read_results(path)
         except ResultsFileError as error:
-            skipped.append((printable(path.name), str(error)))
+            skipped.append((name, str(error)))
             continue
-        student = printable(data.get("student") or path.stem)
-        slot = (student, data["worksheet"])
-        if slot not in latest or str(data.get("exported", "")) >= str(latest[slot].get("exported", "")):
-            latest[slot] = data
+        student = printable(data.get("student") or Path(name).stem)
+        # One student however the name is spelt: NFC, case, spacing, a BOM or zero-width space ignored.
+        slot = (" ".join(unicodedata.normalize("NFC", student).translate(_NOT_IN_NAMES).casefold().split()),
+                data["worksheet"])
+        if slot in latest:
+            # Never silently: the replaced file is named (a later export, or a classmate's file naming them).
+            kept = latest[slot][1]
+            earlier = str(data.get("exported", "")) < str(latest[slot][2].get("exported", ""))
+            why = f"both are {student}'s {data['worksheet']} (a later export, or another student's file naming them?)"
+            skipped.append((name, f"replaced by {kept}: {why}") if earlier else (kept, f"replaced by {name}: {why}"))
+            if earlier:
+                continue
+        latest[slot] = (student, name, data)
     columns: list[str] = []
     by_student: dict[str, dict[str, str]] = {}
-    for (student, worksheet), data in sorted(latest.items()):
+    for (_, worksheet), (student, _, data) in sorted(latest.items()):
         row = by_student.setdefault(student, {"student": spreadsheet_safe(student)})
         for q in data["questions"]:
             column = f"{worksheet} {q['question']}"
