@@ -622,3 +622,23 @@ def test_two_notebooks_of_one_student_are_told_apart_by_their_file(klass, tmp_pa
         table = list(csv.DictReader(handle))
     assert {row["file"] for row in table} == {"ada.ipynb", "sub/=1+1.ipynb"}
     assert "<td>sub/=1+1.ipynb</td>" in grades._repr_html_()
+
+
+def test_links_huge_numbers_old_notebooks_and_the_wrong_worksheet_are_named(klass, tmp_path):
+    nb = submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1"))
+    folder, outside = tmp_path / "in", _save(tmp_path, "outside.ipynb", nb)
+    (folder / "sub").mkdir(parents=True)
+    (folder / "link_out.ipynb").symlink_to(outside)  # a zip's link to a file outside the hand-in folder
+    text = json.dumps(nb)
+    (folder / "bigint.ipynb").write_text(text.replace(f'"variant": {nb["metadata"]["hearts_lab"]["variant"]}',
+                                                      '"variant": ' + "9" * 5000), encoding="utf-8")
+    (folder / "v3.ipynb").write_text(json.dumps({"nbformat": 3, "metadata": {}, "worksheets": [{"cells": []}]}), encoding="utf-8")
+    wrong = json.loads(text)
+    wrong["metadata"]["hearts_lab"]["worksheet"] = "ws2"
+    _save(folder, "sub/wrong_ws.ipynb", wrong)
+    grades = grade(folder, SECRET, roster=ROSTER)
+    skipped = dict(grades.skipped)
+    assert "never followed" in skipped["link_out.ipynb"]
+    assert "4,300 digits" in skipped["bigint.ipynb"] and "nbformat 3" in skipped["v3.ipynb"]
+    (sub,) = grades.submissions
+    assert sub.worksheet == "ws2" and any("worksheet ws1's: handed in for the wrong worksheet" in f for f in sub.flags)

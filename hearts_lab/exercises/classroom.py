@@ -443,6 +443,12 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(pairs)
 
 
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > 4300:  # Python's own limit for int(text): refused by name, not as a ValueError
+        raise _Skip("not a notebook (a number of more than 4,300 digits)")
+    return int(text)
+
+
 def _read_notebook(path: Path) -> dict[str, Any]:
     try:
         # Regular files only, size checked before reading (a FIFO or a symlink to /dev/zero is refused, not read).
@@ -450,9 +456,11 @@ def _read_notebook(path: Path) -> dict[str, Any]:
     except ValueError as why:
         raise _Skip(f"not read: {_printable(str(why))}") from None
     try:
-        nb = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
+        nb = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_int=_whole_number)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise _Skip(f"not a notebook (not valid JSON: {type(error).__name__})") from None
+    if isinstance(nb, dict) and "cells" not in nb and isinstance(nb.get("worksheets"), list):
+        raise _Skip("an nbformat 3 notebook (an old Jupyter's): open and save it in Jupyter, then grade it again")
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         raise _Skip("not a notebook (no list of cells)")
     if not all(isinstance(c, dict) for c in nb["cells"]):
@@ -564,6 +572,19 @@ def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, An
     return last, hints
 
 
+def _check_worksheets(nb: dict[str, Any]) -> set[str]:
+    """The worksheets named by the notebook's stored check outputs."""
+    found = set()
+    for cell in nb["cells"]:
+        outputs = cell.get("outputs") if cell.get("cell_type") == "code" else None
+        for out in outputs if isinstance(outputs, list) else ():
+            data = out.get("data") if isinstance(out, dict) else None
+            check = data.get(checks.MIME_TYPE) if isinstance(data, dict) else None
+            if isinstance(check, dict) and check.get("worksheet") in WORKSHEETS:
+                found.add(check["worksheet"])
+    return found
+
+
 def _plain(value: Any) -> Any:
     """A recorded answer in one form, so that equal answers written differently compare equal."""
     if isinstance(value, str):
@@ -609,6 +630,9 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
             module.use_variant(own)
     cells = _answer_cells(nb)
     stored, hints = _outputs(nb, worksheet)
+    others = sorted(_check_worksheets(nb) - {worksheet})
+    if not stored and others:
+        flags.append(f"its check outputs are worksheet {', '.join(others)}'s: handed in for the wrong worksheet?")
     answers = []
     for key in checks.QUESTIONS[worksheet]:
         out = stored.get(key)
@@ -697,7 +721,9 @@ def _handed_in(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[str, str]
             folders[:] = []
         for f in sorted(files):
             path = here / f
-            if f.lower().endswith(".ipynb"):
+            if path.is_symlink():  # a zip's link to a classmate's copy, or to a file outside the folder
+                skipped.append((file_name(path, root), "a link, not a regular file: a handed-in link is never followed"))
+            elif f.lower().endswith(".ipynb"):
                 found.append((path, file_name(path, root)))
             else:
                 skipped.append((file_name(path, root), "not a .ipynb file: handed in with the wrong name?"))
