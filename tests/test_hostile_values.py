@@ -200,3 +200,17 @@ def test_the_command_line_with_a_closed_standard_stream_ends_without_a_traceback
                           text=True, env=env, timeout=120)
     out = (done.stdout or "") + (done.stderr or "")
     assert done.returncode == status and said in out and "Traceback" not in out, out[-500:]
+
+
+def test_an_answer_far_longer_than_any_answer_is_not_digested(monkeypatch):
+    # Each of the digest's rounds hashes the whole text: a 4,001-digit number cost 2.8 s a question on the
+    # teacher's side. Such a value is judged "not the answer" without digesting it.
+    from hearts_lab.exercises import checks
+
+    def no_digest(*_):
+        raise AssertionError("digested")
+
+    monkeypatch.setattr(checks, "digest", no_digest)
+    assert checks._matches("ws3", "Q3", 10 ** 4000) is None
+    with pytest.raises(AssertionError):
+        checks._matches("ws3", "Q3", 10 ** 40)

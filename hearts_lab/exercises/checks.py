@@ -677,6 +677,10 @@ def canonical(value: Any) -> str:
 DIGEST_ROUNDS = 150_000
 
 
+#: The longest canonical text an answer is judged by (the longest answer or slip in the keys has 125 characters).
+MAX_ANSWER_TEXT = 1000
+
+
 def digest(worksheet: str, key: str, value: Any) -> str:
     """The salted, deliberately slow digest of ``value`` as an answer to ``worksheet`` ``key``.
 
@@ -698,6 +702,10 @@ def _matches(worksheet: str, key: str, value: Any) -> str | None:
 
     entry = DIGESTS[worksheet][key]
     try:
+        # The digest's cost grows with the text (each round hashes it again): no answer here is longer, so a
+        # 4,000-digit number is "not the answer" at once instead of seconds of hashing on the teacher's side.
+        if len(canonical(value)) > MAX_ANSWER_TEXT:
+            return None
         mine = digest(worksheet, key, value)
     except TypeError:
         return None
