@@ -221,7 +221,13 @@ def cut_labels(page, selector: str = ".hl-pass-card") -> dict:
     return page.evaluate(
         """(sel) => { const shown = [...document.querySelectorAll(sel)].filter(b => b.offsetParent);
                       return {labels: shown.map(b => b.textContent.trim()),
-                              cut: shown.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())}; }""",
+                              cut: shown.filter(b => {
+                                // the laid-out text (a Range: ellipsis is painted, not laid out) against the content box
+                                const range = document.createRange(); range.selectNodeContents(b);
+                                const cs = getComputedStyle(b);
+                                const room = b.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+                                return range.getBoundingClientRect().width > room + 0.5 || b.scrollWidth > b.clientWidth + 1;
+                              }).map(b => b.textContent.trim())}; }""",
         selector,
     )
 
