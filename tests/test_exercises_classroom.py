@@ -642,3 +642,14 @@ def test_links_huge_numbers_old_notebooks_and_the_wrong_worksheet_are_named(klas
     assert "4,300 digits" in skipped["bigint.ipynb"] and "nbformat 3" in skipped["v3.ipynb"]
     (sub,) = grades.submissions
     assert sub.worksheet == "ws2" and any("worksheet ws1's: handed in for the wrong worksheet" in f for f in sub.flags)
+
+
+@pytest.mark.parametrize("forged", [float("nan"), {"p": 1, "q": 2}, True, json.loads("[" * 50 + "]" * 50), 2.5])
+def test_a_stored_answer_no_check_records_is_unreadable_not_a_mistake(klass, tmp_path, forged):
+    answers = _answers(klass, "Ada Lovelace", "ws1")
+    nb = submit(klass, "Ada Lovelace", "ws1", answers, cells={"Q1": "q1 = compute()", "Q2": "q2 = compute()"},
+                outputs={"Q1": {"answer": forged}})
+    _save(tmp_path, "ada.ipynb", nb)
+    rows = _rows(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace", "ws1")
+    assert rows["Q1"]["correct"] == "unreadable" and "not an answer (edited?)" in rows["Q1"]["flags"]
+    assert rows["Q2"]["correct"] == "correct"  # its honestly recorded value is still read back and judged

@@ -572,6 +572,17 @@ def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, An
     return last, hints
 
 
+def _recordable(value: Any) -> bool:
+    """``value`` has a form :func:`~hearts_lab.exercises.checks.recorded` writes: a whole number, a text, a list
+    of whole numbers, or (seat, cards) pairs; a NaN, a truth value, an object or a deep list never is."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return True
+    return isinstance(value, list) and 0 < len(value) <= 20 and (
+        all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        or all(isinstance(e, list) and len(e) == 2 and isinstance(e[0], int) and not isinstance(e[0], bool)
+               and isinstance(e[1], str) for e in value))
+
+
 def _check_worksheets(nb: dict[str, Any]) -> set[str]:
     """The worksheets named by the notebook's stored check outputs."""
     found = set()
@@ -662,6 +673,9 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         elif source == "":
             status = "unreadable"
             notes.append("answer computed in the notebook and no check output records its value")
+        elif source == "recorded" and not _recordable(value):
+            status = "unreadable"  # not a student's honest mistake: no check records such a value
+            notes.append("the stored output's answer is not an answer (edited?)")
         elif value is Ellipsis:
             status = "unanswered"
         else:
