@@ -310,3 +310,23 @@ def test_no_worksheet_is_set_before_a_notebook_it_needs():
                 assert lesson_of_notebook[number] <= i, f"{lesson}: {sheet}{questions} needs notebook {number} (lesson {lesson_of_notebook[number]})"
     assert "notebooks 03, 07, 08" in _markdown(ROOT / "notebooks" / "00_start_here.ipynb")
     assert KIT.WORKSHEETS["03_counting_deals"]["after"] == "notebooks 03, 07 and 08"
+
+
+def test_kit_note_11_worlds_figures_are_the_engines():
+    """The kit's note on notebook 11's first 'Your turn' question: section 3's averages over 10, 40 and 160 worlds."""
+    from hearts_lab import Hand
+    from hearts_lab.bots import HeuristicBot, mean_interval, sample_worlds
+    from hearts_lab.solve import best_moves
+
+    note = next(v for (nb, _start, _fp), v in KIT.NOTEBOOK_NOTES.items() if nb == "11")
+    hand = Hand.deal(Rules.preset("standard", players=4), seed=21, hand_number=3)
+    bots = [HeuristicBot(seed=f"21/{seat}") for seat in range(4)]
+    while not (hand.to_play == 0 and len(hand.cards(0)) <= 4):
+        hand.play(bots[hand.to_play].choose_play(hand.view(hand.to_play)))
+    shown = {}
+    for n in (10, 40, 160):
+        tables = [best_moves(w).as_dict() for w in sample_worlds(hand.view(0), n, rng=3)]
+        shown[n] = {str(card): str(mean_interval([t[card] for t in tables])) for card in hand.legal_moves()}
+        assert shown[n]["5♥"] == shown[n]["6♥"] == "3.00 ± 0.00"
+    assert (f"3♥ averages {shown[10]['3♥']} points over 10 worlds, {shown[40]['3♥']} over 40 and "
+            f"{shown[160]['3♥']} over 160") in note
