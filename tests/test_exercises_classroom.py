@@ -482,6 +482,11 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
     assert alan["Q7"]["correct"] == ("correct" if alans_own.hits == count.hits else "incorrect")  # a coincidence is right
     assert alan["Q8"]["correct"] == "incorrect" and "stored output says correct" in alan["Q8"]["flags"]
     assert grace["Q7"]["correct"] == grace["Q8"]["correct"] == "incorrect"
+    # A name nobody in the class has: flagged, and its dealing and simulation are not re-run (a second each).
+    _save(tmp_path / "other", "mallory.ipynb", handed_in("Mallory")[0])
+    mallory = _rows(grade(tmp_path / "other", SECRET, roster=ROSTER), "Mallory", "ws4")
+    assert mallory["Q7"]["correct"] == mallory["Q8"]["correct"] == "not re-run"
+    assert "student not on the roster" in mallory["Q7"]["flags"]
 
 
 def test_a_real_kernel_runs_a_students_own_worksheet_3(klass, tmp_path):
@@ -653,3 +658,15 @@ def test_a_stored_answer_no_check_records_is_unreadable_not_a_mistake(klass, tmp
     rows = _rows(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace", "ws1")
     assert rows["Q1"]["correct"] == "unreadable" and "not an answer (edited?)" in rows["Q1"]["flags"]
     assert rows["Q2"]["correct"] == "correct"  # its honestly recorded value is still read back and judged
+
+
+def test_notebooks_beyond_the_limit_are_named_not_graded(klass, tmp_path, monkeypatch):
+    from hearts_lab.exercises import classroom
+
+    monkeypatch.setattr(classroom, "MAX_NOTEBOOKS", 2)
+    nb = submit(klass, "Ada Lovelace", "ws1", {})
+    for name in ("a.ipynb", "b.ipynb", "c.ipynb"):
+        _save(tmp_path, name, nb)
+    grades = grade(tmp_path, SECRET)
+    assert [s.file for s in grades.submissions] == ["a.ipynb", "b.ipynb"]
+    assert grades.skipped == [("c.ipynb", "not graded: more than 2 notebooks in the folder")]

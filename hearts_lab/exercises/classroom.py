@@ -349,7 +349,7 @@ class Answer:
     """One question of one submission as the teacher's side judged it."""
 
     question: str
-    status: str  # correct, incorrect, unanswered, unreadable, or "recorded correct/incorrect" (not re-run)
+    status: str  # correct, incorrect, unanswered, unreadable, "recorded correct/incorrect" or "not re-run"
     source: str  # where the answer came from: "cell", "recorded" or ""
     attempts: int | None  # as recorded by the student's kernel (None: no check output)
     first_try: bool | None  # the recorded first attempt was correct (None: unknown)
@@ -673,6 +673,10 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         elif source == "":
             status = "unreadable"
             notes.append("answer computed in the notebook and no check output records its value")
+        elif source == "recorded" and "student not on the roster" in flags and key in NOT_RECORDED.get(worksheet, ()):
+            # Re-dealing (re-simulating) takes about a second: not spent on a name nobody in the class has.
+            status = "not re-run"
+            notes.append("a dealing or simulation result of a student not on the roster: not re-run")
         elif source == "recorded" and not _recordable(value):
             status = "unreadable"  # not a student's honest mistake: no check records such a value
             notes.append("the stored output's answer is not an answer (edited?)")
@@ -701,6 +705,8 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
     return Submission(name, student, worksheet, answers, flags)
 
 
+#: At most this many notebooks are graded in one run (a class of 100 hands in 500); the rest are named as skipped.
+MAX_NOTEBOOKS = 2000
 #: Hand-ins are searched this many folders deep (copies are ``student/NN.ipynb``; a zip adds a level or two).
 MAX_DEPTH = 8
 
@@ -753,6 +759,11 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     from ``secret``. A file that cannot be graded is named in ``.skipped`` with
     the reason; it never stops the run. Two notebooks of the same student and
     worksheet are both graded and flagged.
+
+    Cost: each file is at most :data:`MAX_BYTES` and is read, never run; at most
+    :data:`MAX_NOTEBOOKS` are graded. Worksheet 4's Q7 and Q8 are dealt and
+    simulated again (about a second) once per student's seed, and with a
+    ``roster`` only for the names on it.
     """
     _check_secret(secret)
     if not isinstance(folder, (str, PathLike)):
@@ -766,7 +777,8 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     skipped: list[tuple[str, str]] = []
     try:
         found, skipped = _handed_in(root)
-        for path, name in found:
+        skipped += [(name, f"not graded: more than {MAX_NOTEBOOKS:,} notebooks in the folder") for _, name in found[MAX_NOTEBOOKS:]]
+        for path, name in found[:MAX_NOTEBOOKS]:
             try:
                 submissions.append(_grade_one(_read_notebook(path), name, secret, names))
             except _Skip as why:
