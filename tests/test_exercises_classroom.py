@@ -625,7 +625,7 @@ def test_two_notebooks_of_one_student_are_told_apart_by_their_file(klass, tmp_pa
     assert "(ada.ipynb; more than one notebook" in shown and "(sub/=1+1.ipynb; more than one notebook" in shown
     with grades.to_csv(tmp_path / "t.csv").open(newline="", encoding="utf-8") as handle:
         table = list(csv.DictReader(handle))
-    assert {row["file"] for row in table} == {"ada.ipynb", "sub/=1+1.ipynb"}
+    assert {row["file"] for row in table if row["correct"] != "no notebook found"} == {"ada.ipynb", "sub/=1+1.ipynb"}
     assert "<td>sub/=1+1.ipynb</td>" in grades._repr_html_()
 
 
@@ -670,3 +670,13 @@ def test_notebooks_beyond_the_limit_are_named_not_graded(klass, tmp_path, monkey
     grades = grade(tmp_path, SECRET)
     assert [s.file for s in grades.submissions] == ["a.ipynb", "b.ipynb"]
     assert grades.skipped == [("c.ipynb", "not graded: more than 2 notebooks in the folder")]
+
+
+def test_a_roster_name_with_no_notebook_is_listed_as_missing(klass, tmp_path):
+    _save(tmp_path, "ada.ipynb", submit(klass, "Ada Lovelace", "ws1", {}))
+    (tmp_path / "alan.ipynb.txt").write_text("{}", encoding="utf-8")  # the file a browser renamed
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert grades.missing == [("Alan Turing", "ws1"), ("Grace Hopper", "ws1")]
+    assert "Alan Turing ws1: no notebook found" in repr(grades)
+    assert "no notebook found" in grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
+    assert grade(tmp_path, SECRET).missing == []  # no roster: nobody is known to be missing

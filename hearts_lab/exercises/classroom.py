@@ -378,6 +378,8 @@ class Grades:
 
     submissions: list[Submission]
     skipped: list[tuple[str, str]]
+    #: (student, worksheet): a roster name with no graded notebook of a worksheet others handed in.
+    missing: list[tuple[str, str]] = field(default_factory=list)
 
     COLUMNS = ("student", "worksheet", "question", "correct", "first try", "attempts (recorded)", "hints (recorded)", "flags",
                "file")
@@ -410,6 +412,8 @@ class Grades:
                     writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
                 for name, why in self.skipped:
                     writer.writerow(["", "", "", "skipped", "", "", "", safe_cell(why), safe_cell(name)])
+                for student, worksheet in self.missing:
+                    writer.writerow([safe_cell(student), worksheet, "", "no notebook found", "", "", "", "", ""])
             draft.replace(path)
         finally:
             draft.unlink(missing_ok=True)
@@ -423,6 +427,7 @@ class Grades:
         lines = [f"{s.student} {s.worksheet}: {s.correct} of {len(s.answers)} correct ({'; '.join([s.file, *s.flags])})"
                  for s in self.submissions]
         lines += [f"skipped {name}: {why}" for name, why in self.skipped]
+        lines += [f"{student} {worksheet}: no notebook found" for student, worksheet in self.missing]
         return "\n".join(lines) or "no notebooks found"
 
     def _repr_html_(self) -> str:
@@ -795,7 +800,10 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     for sub in submissions:
         if seen[(_normal(sub.student), sub.worksheet)] > 1:
             sub.flags.append("more than one notebook for this student and worksheet")
-    return Grades(submissions, skipped)
+    handed = sorted({sub.worksheet for sub in submissions})
+    missing = [(" ".join(_printable(n).split()), ws) for ws in handed for n in _roster(roster or [])
+               if (_normal(n), ws) not in seen]
+    return Grades(submissions, skipped, missing)
 
 
 # -- the command line: hearts-lab class copies|grade ---------------------------------
