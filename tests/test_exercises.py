@@ -535,24 +535,50 @@ def test_capstone_q1_to_q4(capstone):
     assert "only changes the name" in ws5.check_q1(base, dataclasses.replace(base, name="mine")).message
     assert "same as base" in ws5.check_q1(base, base).message
     assert "same number of players" in ws5.check_q1(base, Rules.preset("standard", players=5)).message
-    assert ws5.check_q2("Moon rate", "increase").status == "correct"
-    assert ws5.check_q2("luck", "increase").status == "incorrect"
-    assert ws5.check_q2("moon rate", "maybe").status == "incorrect"
-    assert ws5.check_q2("moon rate", 3).status == "incorrect"
-    assert ws5.check_q3(b, h, base, house).status == "correct"
+    seeds = (1, 2)
+    recorded = ws5.check_q2("Moon rate", "increase", seeds)
+    assert recorded.status == "correct" and "seeds 1 (base) and 2 (house)" in recorded.message
+    assert ws5.check_q2("luck", "increase", seeds).status == "incorrect"
+    assert ws5.check_q2("moon rate", "maybe", seeds).status == "incorrect"
+    assert ws5.check_q2("moon rate", 3, seeds).status == "incorrect"
+    assert ws5.check_q3(b, h, base, house, seeds).status == "correct"
     same_seed = simulate(house, ws5.MIN_HANDS, bots="random", seed=1)
-    assert "different seeds" in ws5.check_q3(b, same_seed, base, house).message
-    assert "not simulated with your base" in ws5.check_q3(h, b, base, house).message
+    assert "different seeds" in ws5.check_q3(b, same_seed, base, house, seeds).message
+    assert "not simulated with your base" in ws5.check_q3(h, b, base, house, seeds).message
     small = simulate(house, 1000, bots="random", seed=3)
-    assert "at least 10,000" in ws5.check_q3(b, small, base, house).message
+    assert "at least 10,000" in ws5.check_q3(b, small, base, house, seeds).message
     other_bots = simulate(house, ws5.MIN_HANDS, bots="lowest", seed=3)
-    assert "same players" in ws5.check_q3(b, other_bots, base, house).message
+    assert "same players" in ws5.check_q3(b, other_bots, base, house, seeds).message
     effect = h.moon_rate - b.moon_rate
     assert ws5.check_q4(effect, b, h, "moon rate").status == "correct"
     assert "sign" in ws5.check_q4(-effect, b, h, "moon rate").message
     assert "difference of counts" in ws5.check_q4(h.moon_count - b.moon_count, b, h, "moon rate").message
     assert "percentage points" in ws5.check_q4(100 * effect, b, h, "moon rate").message
     assert "one run's rate" in ws5.check_q4(h.moon_rate, b, h, "moon rate").message
+
+
+def test_capstone_seeds_are_chosen_with_the_prediction_before_the_runs(capstone):
+    """rev-b #10: Q2 records the two seeds with the prediction; Q3 takes runs with those seeds only, so
+    a pair of seeds picked after looking (one of them shopped for an effect) is refused."""
+    from hearts_lab.simulate import simulate
+
+    base, house, b, h = capstone
+    checks.reset("ws5")
+    assert "Run Q2's check first" in ws5.check_q3(b, h, base, house, (1, 2)).message
+    assert "different seeds" in ws5.check_q2("moon rate", "decrease", (5, 5)).message
+    assert "pair" in ws5.check_q2("moon rate", "decrease", 5).message
+    assert "whole number" in ws5.check_q2("moon rate", "decrease", (1, True)).message
+    assert ws5.check_q2("moon rate", "decrease", (1, 2)).status == "correct"
+    shopped = simulate(house, ws5.MIN_HANDS, bots="random", seed=7)
+    result = ws5.check_q3(b, shopped, base, house, (1, 2))
+    assert result.status == "incorrect" and "Q2 recorded 1 and 2" in result.message
+    claimed = ws5.check_q3(b, shopped, base, house, (1, 7))
+    assert claimed.status == "incorrect" and "Q2 recorded the seeds (1, 2)" in claimed.message
+    assert ws5.check_q3(b, h, base, house, (1, 2)).status == "correct"
+    # A new plan is a new, counted Q2 answer: the export shows how many plans there were.
+    before = ws5.check_q2("moon rate", "decrease", (1, 2)).attempt
+    assert ws5.check_q2("moon rate", "decrease", (1, 7)).attempt == before + 1
+    assert ws5.check_q3(b, shopped, base, house, (1, 7)).status == "correct"
 
 
 def test_capstone_interval_uses_rate_difference_and_catches_one_variance(capstone):
@@ -658,7 +684,7 @@ def test_unanswered_and_result_object():
     bundle = result._repr_mimebundle_()
     assert bundle[MIME_TYPE] == {"worksheet": "ws1", "question": "Q1", "status": "unanswered", "attempt": 0, "answer": None}
     assert "Not answered yet" in bundle["text/plain"]
-    assert ws5.check_q3(..., ..., ..., ...).status == "unanswered"
+    assert ws5.check_q3(..., ..., ..., ..., ...).status == "unanswered"
 
 
 def test_cards_accepted_in_any_notation_and_container():

@@ -86,18 +86,19 @@ def test_capstone_refuses_edited_or_made_up_simulation_results():
     house = dataclasses.replace(base, first_trick_points=True)
     b = simulate(base, ws5.MIN_HANDS, bots="random", seed=11)
     h = simulate(house, ws5.MIN_HANDS, bots="random", seed=12)
-    assert ws5.check_q3(b, h, base, house).status == "correct"
+    assert ws5.check_q2("moon rate", "increase", (11, 12)).status == "correct"
+    assert ws5.check_q3(b, h, base, house, (11, 12)).status == "correct"
     few = simulate(house, 500, bots="random", seed=12)
     stretched = dataclasses.replace(few, hands=ws5.MIN_HANDS)  # 500 hands claimed as 10,000
     more_moons = dataclasses.replace(h, moons=tuple(m + 20 for m in h.moons))
     fake = types.SimpleNamespace(**{f.name: getattr(h, f.name) for f in dataclasses.fields(h)},
                                  moon_count=h.moon_count + 20, unclaimed_hands=h.unclaimed_hands, set_aside_hands=h.set_aside_hands)
     for forged in (stretched, more_moons, fake):
-        result = ws5.check_q3(b, forged, base, house)
+        result = ws5.check_q3(b, forged, base, house, (11, 12))
         assert result.status == "incorrect", forged
         effect = ws5.metric_value(forged, "moon rate") - b.moon_rate
         assert ws5.check_q4(effect, b, forged, "moon rate").status == "incorrect"
-    assert "fresh run" in ws5.check_q3(b, more_moons, base, house).message
+    assert "fresh run" in ws5.check_q3(b, more_moons, base, house, (11, 12)).message
 
 
 def test_answer_digests_cannot_be_brute_forced_with_one_fast_hash():
@@ -134,10 +135,11 @@ def test_forged_sizes_are_refused_at_once_instead_of_repeated():
     house = dataclasses.replace(base, first_trick_points=True)
     b = simulate(base, ws5.MIN_HANDS, bots="random", seed=11)
     h = simulate(house, ws5.MIN_HANDS, bots="random", seed=12)
+    assert ws5.check_q2("moon rate", "increase", (11, 12)).status == "correct"
     stretched = dataclasses.replace(h, hands=10 ** 9)
-    assert "do not add up" in ws5.check_q3(b, stretched, base, house).message
+    assert "do not add up" in ws5.check_q3(b, stretched, base, house, (11, 12)).message
     consistent = dataclasses.replace(h, hands=10 ** 9, points=tuple({0: 10 ** 9} for _ in h.points))
-    assert "more than the check will run again" in ws5.check_q3(b, consistent, base, house).message
+    assert "more than the check will run again" in ws5.check_q3(b, consistent, base, house, (11, 12)).message
 
 
 def test_capstone_refuses_base_compared_with_itself():
@@ -147,8 +149,9 @@ def test_capstone_refuses_base_compared_with_itself():
     b = simulate(base, ws5.MIN_HANDS, bots="random", seed=1)
     again = simulate(base, ws5.MIN_HANDS, bots="random", seed=2)
     interval = ws5._interval(b, again, "moon rate")
+    assert ws5.check_q2("moon rate", "increase", (1, 2)).status == "correct"
     results = [
-        ws5.check_q3(b, again, base, base),
+        ws5.check_q3(b, again, base, base, (1, 2)),
         ws5.check_q4(again.moon_rate - b.moon_rate, b, again, "moon rate"),
         ws5.check_q5(interval, b, again, "moon rate"),
         ws5.check_q6("no clear effect", interval, b, again, "moon rate"),

@@ -286,18 +286,20 @@ def is_unanswered(answer: Any) -> bool:
 
 def question(
     worksheet: str, key: str, title: str, *, note: str = "", hints: tuple[str, str, str] | None = None
-) -> Callable[[Callable[..., None]], Callable[..., CheckResult]]:
+) -> Callable[[Callable[..., str | None]], Callable[..., CheckResult]]:
     """Turn ``judge(answer, *context)`` into a check returning a :class:`CheckResult`.
 
     The judge returns normally when the answer is right and raises
     :class:`Wrong` with a hint otherwise. If any argument is ``...`` the
     question is reported as not answered yet without calling the judge.
     ``note`` is appended to a correct result (for example the tolerance an
-    estimate was judged with). ``hints`` is the question's ladder: a nudge,
+    estimate was judged with); a judge that returns a sentence instead of
+    ``None`` gets that sentence as its correct message (for example what the
+    check recorded). ``hints`` is the question's ladder: a nudge,
     the structure, the full formula (see :func:`hint`).
     """
 
-    def wrap(judge: Callable[..., None]) -> Callable[..., CheckResult]:
+    def wrap(judge: Callable[..., str | None]) -> Callable[..., CheckResult]:
         QUESTIONS.setdefault(worksheet, {})[key] = title
         if hints is not None:
             if len(hints) != 3:
@@ -310,13 +312,13 @@ def question(
                 result = CheckResult(worksheet, key, "unanswered", "replace the ... with your answer, run that cell, then run this check again.")
             else:
                 try:
-                    judge(answer, *context)
+                    said = judge(answer, *context)
                 except Wrong as wrong:
                     result = CheckResult(worksheet, key, "incorrect", wrong.hint or _ladder_reply(worksheet, key))
                 except Exception as error:  # an answer the judge could not read: a sentence, never a traceback
                     result = CheckResult(worksheet, key, "incorrect", _unreadable(answer, context, error))
                 else:
-                    result = CheckResult(worksheet, key, "correct", note)
+                    result = CheckResult(worksheet, key, "correct", said if isinstance(said, str) else note)
             if result.status != "unanswered":
                 result = replace(result, attempt=attempts(worksheet, key) + 1, answer=recorded(answer))
             _RESULTS.append(result)

@@ -8,7 +8,10 @@ results (the interval is :func:`hearts_lab.stats.rate_difference`, Newcombe's
 interval for two independent rates, matched to within
 :data:`INTERVAL_TOLERANCE` of its half-width, so that an interval built from
 one rate's variance only is caught), and the conclusion agrees with the
-student's own interval, which must itself be right.
+student's own interval, which must itself be right. The two seeds are chosen
+with the prediction, before any run (Q2 records them), and Q3 accepts only runs
+with those seeds: trying seed pairs until one shows an effect would find one
+for about 1 rule in 20 that has none.
 
 >>> import dataclasses
 >>> base = Rules.preset("standard", players=4)
@@ -25,7 +28,7 @@ from typing import Any, Callable
 from ..bots.registry import bot_names
 from ..rules import PRESETS, Rules
 from ..stats import rate_difference, wilson_interval
-from .checks import Wrong, hint as _hint, question, read_estimate, read_text
+from .checks import Wrong, hint as _hint, question, read_estimate, read_text, results
 
 __all__ = [
     "METRICS",
@@ -114,15 +117,40 @@ def check_q1(base: object, house: object) -> None:
         raise Wrong("house is the same as base. Derive it with dataclasses.replace(base, <field>=<new value>).")
 
 
-@question(WS, "Q2", "What will you measure, and what do you predict?", hints=(
-    "Pick what your rule should change, and say which way before you look.",
-    f"metric is one of {', '.join(repr(m) for m in METRICS)}; prediction one of {', '.join(repr(p) for p in PREDICTIONS)}.",
-    "Any honest prediction counts: write it down before you simulate.",
+#: The seeds Q2 recorded in this session, ``(base seed, house seed)``: Q3 accepts runs with these only.
+_PLANNED_SEEDS: list[tuple[int, int]] = []
+
+
+def _read_seeds(seeds: object) -> tuple[int, int]:
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Collection) or len(seeds) != 2:
+        raise Wrong("Give seeds as a pair (base seed, house seed), e.g. seeds = (11, 12).")
+    base_seed, house_seed = seeds
+    for s in (base_seed, house_seed):
+        if isinstance(s, bool) or not isinstance(s, int) or s < 0:
+            raise Wrong(f"A seed is a whole number 0 or more, not {s!r}.")
+    if base_seed == house_seed:
+        raise Wrong("Choose two different seeds: the same seed replays the same deals, so the runs would not be independent.")
+    return base_seed, house_seed
+
+
+@question(WS, "Q2", "What will you measure, what do you predict, and with which seeds?", hints=(
+    "Pick what your rule should change, say which way before you look, and fix your two seeds now.",
+    f"metric is one of {', '.join(repr(m) for m in METRICS)}; prediction one of {', '.join(repr(p) for p in PREDICTIONS)}; seeds a pair of different whole numbers.",
+    "Any honest prediction counts: write it and the seeds down before you simulate, and use those seeds in Q3.",
 ))
-def check_q2(metric: object, prediction: object) -> None:
-    """A metric from :data:`METRICS` and a prediction from :data:`PREDICTIONS` (any honest prediction counts)."""
-    read_text(metric, METRICS)
-    read_text(prediction, PREDICTIONS)
+def check_q2(metric: object, prediction: object, seeds: object) -> str:
+    """A metric from :data:`METRICS`, a prediction from :data:`PREDICTIONS` (any honest prediction counts)
+    and the two seeds Q3 will use, ``(base seed, house seed)``, recorded before any run.
+
+    >>> check_q2("moon rate", "decrease", (11, 12)).message
+    "Recorded before your runs: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house). Q3 takes runs with these seeds only."
+    """
+    metric = read_text(metric, METRICS)
+    prediction = read_text(prediction, PREDICTIONS)
+    base_seed, house_seed = _read_seeds(seeds)
+    _PLANNED_SEEDS.append((base_seed, house_seed))
+    return (f"Recorded before your runs: {metric!r}, predicted {prediction!r}, seeds {base_seed} (base) and {house_seed} (house). "
+            "Q3 takes runs with these seeds only.")
 
 
 #: The players a check can simulate again by name (a result's ``policy``).
@@ -161,12 +189,19 @@ def _read_result(value: object, name: str) -> Any:
 
 
 @question(WS, "Q3", "Simulate both rule sets", hints=(
-    "Two simulations: one with base, one with house, the same players, independent.",
-    f"simulate(base, n, bots=..., seed=a) and simulate(house, n, bots=..., seed=b) with n ≥ {MIN_HANDS:,} and a ≠ b.",
-    "base_result = simulate(base, 20_000, bots='random', seed=1); house_result = simulate(house, 20_000, bots='random', seed=2).",
+    "Two simulations: one with base, one with house, the same players, with the seeds you chose in Q2.",
+    f"simulate(base, n, bots=..., seed=seeds[0]) and simulate(house, n, bots=..., seed=seeds[1]) with n ≥ {MIN_HANDS:,}.",
+    "base_result = simulate(base, 20_000, bots='random', seed=seeds[0]); house_result = simulate(house, 20_000, bots='random', seed=seeds[1]).",
 ))
-def check_q3(base_result: object, house_result: object, base: object, house: object) -> None:
-    """Both results come from :func:`~hearts_lab.simulate.simulate` on ``base`` and ``house``, fairly."""
+def check_q3(base_result: object, house_result: object, base: object, house: object, seeds: object) -> None:
+    """Both results come from :func:`~hearts_lab.simulate.simulate` on ``base`` and ``house``, fairly,
+    with the ``seeds`` that Q2 recorded with the prediction."""
+    planned = _read_seeds(seeds)
+    if not _PLANNED_SEEDS or not any(r.question == "Q2" and r.status == "correct" for r in results(WS)):
+        raise Wrong("Run Q2's check first: it records your two seeds with your prediction, before you simulate.")
+    if planned != _PLANNED_SEEDS[-1]:
+        raise Wrong(f"Q2 recorded the seeds {_PLANNED_SEEDS[-1]} with your prediction, not {planned}: simulate with those, "
+                    "or, if you changed your plan, run Q2's check again and say why in your write-up.")
     b = _read_result(base_result, "base_result")
     h = _read_result(house_result, "house_result")
     if b.rules != base:
@@ -184,6 +219,9 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
             "Use different seeds for the two runs: the interval in Q5 assumes two independent samples, and the same "
             "seed replays the same deals."
         )
+    if (b.seed, h.seed) != planned:
+        raise Wrong(f"Your runs use the seeds {b.seed} (base) and {h.seed} (house), but Q2 recorded {planned[0]} and {planned[1]}: "
+                    "simulate with the seeds you chose before you looked.")
 
 
 def _different_rules(base_result: Any, house_result: Any) -> None:
