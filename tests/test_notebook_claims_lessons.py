@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from notebook_text import markdown as _markdown, stream_output as _stream
+from notebook_text import cells as _cells, markdown as _markdown, stream_output as _stream
 
 from hearts_lab import Card, Rules, resolve_trick
 from hearts_lab.cards import full_pack
