@@ -57,6 +57,7 @@ from .hand import Hand
 from .rules import Rules, pass_direction
 from .scoring import MOON_CHOICES, check_moon_choice
 from .tricks import Trick
+from .wording import counted
 
 __all__ = [
     "Table", "Report", "Controls", "TableError", "BotFailed", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction",
@@ -403,9 +404,9 @@ class Table:
         points = trick.points
         who = self.who(trick.collector).capitalize()
         extra = len(trick.collected) - len(trick.plays)
-        with_extra = f" (with {extra} set-aside or kitty cards)" if extra > 0 else ""
+        with_extra = f" (with {counted(extra, 'set-aside or kitty card')})" if extra > 0 else ""
         verb = "take" if trick.collector == self.seat else "takes"
-        return f" {who} {verb} {points} point{'s' if points != 1 else ''}{with_extra}."
+        return f" {who} {verb} {counted(points, 'point')}{with_extra}."
 
     def trick_sentence(self, first_new: int) -> str:
         """One sentence per trick finished since trick index ``first_new``, then whose turn it is."""

@@ -508,3 +508,18 @@ def test_no_ws4_level3_hint_is_the_answer():
         answer = sympy.nsimplify(keys[q].answer)
         assert expr is None or (expr.free_symbols and sympy.nsimplify(expr) != answer), (q, text)
         assert all(str(part) not in text for part in (answer.p, answer.q) if part > 99), (q, text)
+
+
+def test_ws3_counts_in_titles_and_texts_agree_in_number():
+    """rev-b #4: 'exactly 1 point cards' never appears; a count of one takes the singular."""
+    from hearts_lab.exercises.ws3 import _TITLES, TEXTS
+
+    for v in _ws3_hint_variants():
+        fields = ws3._fields(v)
+        for text in [*_TITLES.values(), *TEXTS.values()]:
+            shown = text.format(**fields)
+            assert not re.search(r"\b(1|one) (point |other )?(cards|clubs|hearts)\b", shown), shown
+    one = _replace(ws3.GENERIC, q4=(9, 1))
+    assert "kitty holds exactly one point card (" in _TITLES["Q4"].format(**ws3._fields(one))
+    two = _replace(ws3.GENERIC, q4=(9, 2))
+    assert "kitty holds exactly two point cards (" in _TITLES["Q4"].format(**ws3._fields(two))

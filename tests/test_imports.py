@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-ENGINE = ["cards", "errors", "rules", "deal", "hand", "tricks", "scoring", "game", "bots", "render", "cli", "cases", "table"]
+ENGINE = ["cards", "errors", "rules", "deal", "hand", "tricks", "scoring", "game", "bots", "render", "cli", "cases", "table", "wording"]
 JUPYTER_AND_FRIENDS = ["ipywidgets", "IPython", "sympy", "matplotlib", "numpy", "ipykernel", "traitlets"]
 
 

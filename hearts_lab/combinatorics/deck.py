@@ -35,6 +35,7 @@ from ..cards import (
 )
 from ..errors import RulesError, check_rules
 from ..rules import PRESET_PLAYERS, PresetName, Rules
+from ..wording import counted, noun
 from .exact import Exact, binom
 from .table import Table
 
@@ -213,8 +214,8 @@ class StripReport:
         n = r.players
         q, rem = divmod(self.pack_size, n)
         packs = f"{self.pack_size} cards" + (f" ({r.decks} packs)" if r.decks > 1 else "")
-        parts = [f"{packs} for {n} players: {self.pack_size} = {n} × {q} + {rem}, so {rem} "
-                 f"card{'s' if rem != 1 else ''} {'are' if rem != 1 else 'is'} left over."]
+        parts = [f"{packs} for {n} players: {self.pack_size} = {n} × {q} + {rem}, so "
+                 f"{counted(rem, 'card')} {noun(rem, 'is', 'are')} left over."]
         if rem == 0 and not self.removed:
             parts[0] = f"{packs} for {n} players: {self.pack_size} = {n} × {q}, so the deal comes out even."
         if self.removed:
@@ -324,7 +325,7 @@ def strip_choices(rules: Rules, keep_opening_club: bool = False) -> Exact:
     return Exact(
         sympy.Integer(comb(len(candidates), remainder)),
         binom(len(candidates), remainder),
-        f"ways to choose {remainder} card{'' if remainder == 1 else 's'} to strip, keeping {keeping}",
+        f"ways to choose {counted(remainder, 'card')} to strip, keeping {keeping}",
     )
 
 

@@ -24,6 +24,7 @@ from ..arguments import check_flag, check_names
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Suit, _quote
 from ..errors import HeartsLabError, check_rules
 from ..rules import PRESET_PLAYERS, PRESETS, PresetName, Rules
+from ..wording import counted
 from .deck import composition
 from .exact import Exact, binom, frac, plus, power, times
 from .table import Table
@@ -97,7 +98,7 @@ def p_queen_with_hearts(rules: Rules, k: int = 1) -> Exact:
         raise CountingError(f"k: expected a whole number of hearts from 0 up, not {k!r}.")
     c = composition(rules)
     n_cards, h, hearts, q = c.cards, c.hand_size, c.hearts, c.queens
-    what = f"one seat is dealt the Q♠ and at least {k} heart{'s' if k != 1 else ''}"
+    what = f"one seat is dealt the Q♠ and at least {counted(k, 'heart')}"
     if q == 0:
         return _zero(what, "no Q♠ in the deck")
     others = n_cards - hearts

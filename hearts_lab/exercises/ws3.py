@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from ..rules import Rules
+from ..wording import noun
 from .checks import HINTS, QUESTIONS, Wrong, _matches, canonical, digest, exact_value, hint as _hint, question
 from .variants import Ws3Variant, ws3_variant
 
@@ -99,7 +100,7 @@ _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
 
 def _n(count: int, word: str) -> str:
     """``two clubs``, ``one club``: a small count in words with its noun."""
-    return f"{_WORDS[count]} {word}{'' if count == 1 else 's'}"
+    return f"{_WORDS[count]} {noun(count, word)}"
 
 
 def _fields(v: Ws3Variant) -> dict[str, Any]:
@@ -293,10 +294,10 @@ _VARIANT_SLIP_HINTS: dict[str, dict[str, str]] = {
 _GENERIC_LADDERS: dict[str, tuple[str, str, str]] = {}
 _GENERIC_TITLES: dict[str, str] = {}
 _TITLES = {
-    "Q1": "Hands with the opening card and exactly {q1_k} other clubs (standard, {q1_players} players)",
+    "Q1": "Hands with the opening card and exactly {q1_clubs} (standard, {q1_players} players)",
     "Q2": "Deals without the {q2_ranks}, the hearts split as named (4 players)",
     "Q3": "Deals with a {q3_kitty}-card kitty ({q3_players} players, house rule)",
-    "Q4": "Physical deals whose kitty holds exactly {q4_j} point cards (cancellation, {q4_players} players)",
+    "Q4": "Physical deals whose kitty holds exactly {q4_points} (cancellation, {q4_players} players)",
     "Q5": "Distinct hands without {q5_suits} with a Q♠ from two packs (cancellation, {q5_players} players)",
     "Q6": "Seat {q6_seat} holds both A♥ and {q6_queens_plain} (cancellation, {q6_players} players)",
     "Q7": "Some seat holds both A♥ and {q6_queens_plain} (cancellation, {q6_players} players)",

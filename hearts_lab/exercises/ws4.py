@@ -29,6 +29,7 @@ import sympy
 from ..cards import QUEEN_OF_SPADES, Card
 from ..rules import MoonPolicy, Rules
 from ..scoring import score_hand
+from ..wording import noun
 from .checks import HINTS, Wrong, _matches, exact_value, hint as _hint, question, read_seats
 from .sampling import Count, deal_hands
 from .variants import Ws4Variant, moon_scores, ws4_variant
@@ -125,7 +126,7 @@ def _fields(v: Ws4Variant) -> dict[str, Any]:
     old = moon_scores(before, shooter, "old")
     enders = [s for s, score in enumerate(old) if score >= STANDARD_4.target]
     avoid = "old" if moon_scores(before, shooter, "avoid-end") == old else "new"  # the engine decides
-    ends = (f"take seat{'s' if len(enders) > 1 else ''} {' and '.join(map(str, enders))} to 100 or more"
+    ends = (f"take {noun(len(enders), 'seat')} {' and '.join(map(str, enders))} to 100 or more"
             if enders else "not take anyone to 100")
     q7_seed = " **you choose**" if v.q7 is None else f" (yours: **seed={v.q7[1]}**)"
     q7_deals = f"at least **{Q7_MIN_DEALS:,}**" if v.q7 is None else f"exactly **{v.q7[0]:,}**"
