@@ -30,6 +30,7 @@ from .errors import HeartsLabError
 from .hand import Hand
 from .rules import MOON_POLICIES, PRESETS, Rules
 from .table import HINT_HONESTY, Controls, Hint, Report, Table
+from .wording import counted, noun
 
 __all__ = ["main", "build_parser"]
 
@@ -216,8 +217,7 @@ def _watch(table: Table, console: Console, bots: str) -> int:
             console.say(report.text)
             return 1
     winners = ", ".join(f"seat {s}" for s in game.winners)
-    plural = "s" if len(game.winners) > 1 else ""
-    console.say(f"Game over after {len(game.history)} hands. Winner{plural}: {winners} with {min(game.scores)}.")
+    console.say(f"Game over after {counted(len(game.history), 'hand')}. {noun(len(game.winners), 'Winner')}: {winners} with {min(game.scores)}.")
     return 0
 
 

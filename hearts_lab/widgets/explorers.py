@@ -37,6 +37,7 @@ from ..combinatorics import deal_count, hand_count, strip_report
 from ..errors import RulesError
 from ..rules import PRESET_PLAYERS, PRESETS, PresetName, Rules
 from ..stats import wilson_interval
+from ..wording import counted
 from ._common import ENGINE_ERRORS, ErrorArea, button
 
 __all__ = [
@@ -183,7 +184,7 @@ class DeckExplorer(widgets.VBox):
             f"<p>{html.escape(report.explain())}</p>"
             f"<table class='hl-deck'>{''.join(rows)}</table>"
             "<table class='hl-deck-facts'>"
-            f"<tr><th>cards in the deck</th><td>{f['cards in the deck']} ({rules.decks} pack{'s' if rules.decks > 1 else ''})</td></tr>"
+            f"<tr><th>cards in the deck</th><td>{f['cards in the deck']} ({counted(rules.decks, 'pack')})</td></tr>"
             f"<tr><th>removed</th><td>{html.escape(removed_text)}</td></tr>"
             f"<tr><th>cards each</th><td>{f['cards each']}</td></tr>"
             f"<tr><th>kitty</th><td>{f['kitty']}{kitty_note}</td></tr>"

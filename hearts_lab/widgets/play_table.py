@@ -52,6 +52,7 @@ from ..render import FOUR_COLOURS, SUIT_COLOURS, card_svg, cards_html
 from ..rules import Rules
 from ..table import BOT_KINDS, HINT_HONESTY, BotKind, Hint, Report, ReportKind, Table, seat_direction
 from ..tricks import Trick
+from ..wording import counted
 from ._common import four_colour_box
 from .solver import SolverPanel
 
@@ -584,7 +585,7 @@ class PlayTable(widgets.VBox):
             f"<div class='hl-seat{' hl-turn' if to_play else ''}' data-seat='{seat}' role='group' aria-label='seat {seat}'>"
             f"<div><span class='hl-seat-name'>Seat {seat} · {html.escape(seat_direction(self.seat, seat, n))}</span>{badges}</div>"
             f"<div class='hl-seat-line'><span class='hl-backs' aria-hidden='true'></span>"
-            f"<span class='hl-count'>{count} card{'s' if count != 1 else ''}</span> · this hand <b>{_pts(points[seat])}</b>"
+            f"<span class='hl-count'>{counted(count, 'card')}</span> · this hand <b>{_pts(points[seat])}</b>"
             f" · game <b>{_pts(self.game.scores[seat])}</b></div>"
             f"<div class='hl-seat-bot'>{html.escape(self._bot_name(seat))}</div>"
             "</div>"

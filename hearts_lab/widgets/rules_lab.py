@@ -45,6 +45,7 @@ from ..rules import (
     rule_fields,
 )
 from ..scoring import HandScore, score_hand
+from ..wording import counted
 
 __all__ = ["RulesLab", "LAB_BOTS", "FIELD_HELP", "LAB_HELP", "LAB_CSS"]
 
@@ -419,10 +420,10 @@ class RulesLab(widgets.VBox):
     def facts(rules: Rules) -> str:
         """Deck size, hand size, kitty, points and opening card as an HTML table."""
         rows = [
-            ("Deck", f"{len(rules.deck())} cards ({rules.decks} pack{'s' if rules.decks > 1 else ''})"),
+            ("Deck", f"{counted(len(rules.deck()), 'card')} ({counted(rules.decks, 'pack')})"),
             ("Removed", " ".join(map(str, rules.removed)) or "none"),
             ("Hand size", f"{rules.hand_size} cards each ({rules.hand_size} tricks)"),
-            ("Kitty", f"{rules.kitty_size} card{'s' if rules.kitty_size != 1 else ''}"),
+            ("Kitty", counted(rules.kitty_size, 'card')),
             *([("The kitty", rules.kitty_text)] if rules.kitty_size else []),
             ("Points in the deck", str(rules.total_points)),
             ("Opening lead", rules.opening_lead_text),
@@ -445,7 +446,7 @@ class RulesLab(widgets.VBox):
             where = rules.pass_direction(offset)
             cells.append(f"<td>{html.escape(where)} ({offset})</td>")
         return (
-            f"<h4>Pass schedule: {rules.pass_count} cards, repeating every {n} hand{'s' if n > 1 else ''}</h4>"
+            f"<h4>Pass schedule: {rules.pass_count} cards, repeating every {counted(n, 'hand')}</h4>"
             f"<table class='hl-schedule'><tr><th>hand number</th>{heads}</tr><tr><th>pass (offset)</th>{''.join(cells)}</tr></table>"
         )
 
@@ -515,12 +516,12 @@ class RulesLab(widgets.VBox):
         aside = [t for t in hand.tricks if t.set_aside]
         if aside:
             items = "".join(f"<li>Trick {t.number + 1}: {html.escape(t.reason)}</li>" for t in aside)
-            notes.append(f"Set aside: {len(aside)} trick{'s' if len(aside) != 1 else ''}<ul>{items}</ul>")
+            notes.append(f"Set aside: {counted(len(aside), 'trick')}<ul>{items}</ul>")
         elif rules.cancellation:
             notes.append("Set aside: no trick.")
         if hand.unclaimed:
             lost = rules.points(hand.unclaimed)
-            notes.append(f"Unclaimed: {cards_html(hand.unclaimed)} ({lost} point{'s' if lost != 1 else ''} score for nobody).")
+            notes.append(f"Unclaimed: {cards_html(hand.unclaimed)} ({counted(lost, 'point')} score for nobody).")
         if hand.kitty:
             holder = hand.kitty_holder
             notes.append(f"Kitty {cards_html(hand.kitty)}: " + (f"taken by seat {holder}." if holder is not None else "nobody took it."))
