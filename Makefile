@@ -12,7 +12,7 @@
 # and for the edit-test loop:
 #
 #   make check       the test venv; unit tests, doctests, property tests and the quick
-#                    notebooks (everything not marked slow or browser), in about a minute
+#                    notebooks (everything not marked slow or browser), in about two minutes
 #   make lint        mypy --strict and ruff check over hearts_lab (make test and make check run them too)
 #
 # and the JupyterLite site (Hearts Lab in the browser, no server):

@@ -132,6 +132,7 @@ def test_a_bad_class_is_refused_with_the_field(secret, roster, words):
         Class(secret, roster)
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_write_gives_each_student_their_own_questions(klass, tmp_path):
     paths = klass.write(tmp_path, worksheets=("ws1", "ws2", "ws3"))
     assert len(paths) == 9
@@ -291,6 +292,7 @@ def test_grading_leaves_the_teachers_session_alone(klass, tmp_path):
     assert ws1.position_q2().cards(0) == ws1.PositionView(ws1._replayed(ws1.GENERIC.q2)).cards(0)
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_a_real_kernel_session_is_graded(klass, tmp_path):
     """Ada's own copy run in a kernel with her answers typed in (one wrong first), saved, handed in, graded."""
     ada = _answers(klass, "Ada Lovelace", "ws1")
@@ -315,6 +317,7 @@ def test_a_real_kernel_session_is_graded(klass, tmp_path):
     assert [a.source for a in grade(tmp_path / "in", SECRET).submissions[0].answers][2] == "recorded"
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_the_command_line_writes_copies_and_grades(tmp_path, capsys):
     from hearts_lab.cli import main
 
@@ -489,6 +492,7 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
     assert "student not on the roster" in mallory["Q7"]["flags"]
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_a_real_kernel_runs_a_students_own_worksheet_3(klass, tmp_path):
     """Ada's own worksheet 3 run top to bottom in a kernel, her counts typed in as sympy expressions (one
     slip first): the key line works offline, the slip gets its hint, and the saved notebook grades 8 of 8."""

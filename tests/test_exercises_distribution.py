@@ -93,6 +93,7 @@ def _read_tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_built_student_side_holds_no_solution(tmp_path, answer_forms):
     root = student_dist.build(tmp_path / "student")
     files = _read_tree(root)
@@ -101,6 +102,7 @@ def test_built_student_side_holds_no_solution(tmp_path, answer_forms):
     assert files["README.md"].decode() == student_dist.STUDENT_README
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_handouts_archive_holds_no_solution(tmp_path, answer_forms):
     archive = student_dist.handouts(tmp_path / "handouts.zip")
     with zipfile.ZipFile(archive) as zf:

@@ -79,6 +79,7 @@ def test_capstone_rubric_and_kit_index():
         assert f"answer_keys/{name}.md" in index and f"handouts/{name}.html" in index and meta["time"] in index
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_handouts_are_the_student_worksheets(answer_forms=None):
     forms = [(ws, v, f) for ws, v, value in ex._all_answers() for f in ex._answer_forms(value)]
     solution = dist._solution_lines()

@@ -327,6 +327,7 @@ def test_ws3_variant_is_judged_on_the_teachers_side(seed):
         ws3.use_variant(None)
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_ws3_key_line_checks_offline_and_holds_no_answer():
     """A student's copy carries only salted digests: its checks accept the answer and name each slip;
     the line holds no count, and it refuses an edited line; the generic copy is unchanged afterwards."""
@@ -468,6 +469,7 @@ def _ws3_hint_variants():
     return list(seen)
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_no_ws3_level3_hint_is_the_answer():
     """rev-b #3: a variant's level-3 hint is the method in symbols, so pasting it is not the answer.
     For every parameter set and 40 students' variants: the hint is no closed formula (it keeps a named

@@ -82,6 +82,7 @@ def test_an_unanswered_worksheet_check_says_only_what_to_do():
             assert result.message == "replace the ... with your answer, run that cell, then run this check again."
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_students_own_copies_store_no_outputs_and_their_texts_name_no_answer(tmp_path):
     klass = Class("a class secret for this test only", ["Ada", "Alan", "Grace", "Edsger"])
     for path in klass.write(tmp_path):

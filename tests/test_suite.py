@@ -56,6 +56,7 @@ def test_one_worker_files_are_whole_units_and_every_other_test_its_own():
 
 
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_the_costliest_tests_are_handed_out_first_and_the_others_keep_their_order():
     lite10 = "tests/browser/test_lite.py::test_notebook_runs_offline[10_perfect_information]"
     keys = [run_first_key(n) for n in (lite10, "tests/test_binder.py::test_runtime_and_postbuild",
@@ -79,6 +80,7 @@ def test_the_costliest_tests_are_handed_out_first_and_the_others_keep_their_orde
     cards = [n for n in ids if n.startswith("tests/test_cards.py")]
     assert cards and ids[-len(cards):] == cards, "the other tests come last, in file order"
 
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
 def test_make_check_executes_only_the_quick_notebooks():
     lessons = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
     assert set(QUICK_NOTEBOOKS) <= set(lessons)
