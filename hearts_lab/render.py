@@ -24,6 +24,7 @@ from .errors import check_rules
 from .hand import Hand
 from .rules import pass_direction, pass_target
 from .tricks import Trick
+from .wording import noun
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -425,7 +426,7 @@ def seat_table_html(
             f"background:#fdfdf8;color:#222;border:{border};border-radius:{u(8)};padding:{u(4)} {u(8)};min-width:{u(132)};"
             "box-shadow:0 2px 5px rgba(0,0,0,0.25)'>"
             f"<div style='font-weight:700;white-space:nowrap;margin-bottom:{u(2)}'>Seat {seat}"
-            f"<span style='font-weight:400;color:#444'> · {points[seat]} pt{'s' if points[seat] != 1 else ''}</span>{''.join(badges)}</div>"
+            f"<span style='font-weight:400;color:#444'> · {points[seat]} {noun(points[seat], 'pt')}</span>{''.join(badges)}</div>"
             f"{suit_rows_html(hand.cards(seat), four_colour=four_colour, received=got or ())}</div>"
         )
         if seat in plays:
