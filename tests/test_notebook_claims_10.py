@@ -78,6 +78,10 @@ def test_unsettled_deals_and_the_interval_they_could_move():
     with_unknown = wilson_interval(survey["forced_deals"] + survey["unknown_deals"], survey["deals"])[1]
     assert survey["rate_bounds_with_unknown"][1] == pytest.approx(with_unknown)
     assert f"from {_percent(high)} to {_percent(with_unknown)}" in prose
+    # The summary gives the same interval as the body, the unsettled deals included (rev-c #4).
+    assert (f"Forced moons are rare ({survey['forced_deals']} deals in {survey['deals']:,} here, 95% interval "
+            f"{_percent(low)} to {_percent(high)} of deals; {_percent(with_unknown)} is its upper end with the "
+            f"{survey['unknown_deals']} unsettled deals counted as forced)") in prose
 
 
 def _table_rows() -> dict[str, tuple[int, int, float]]:
@@ -125,7 +129,7 @@ def test_claims_from_bots_say_these_simulations_and_the_measured_figures_are_mea
     assert "moons in real play" not in prose and "is what makes the moon common" not in prose
     assert "In these simulations weak or blind defence, not the cards, is what made the moon common." in prose
     survey = _survey(4)
-    assert survey["forced_deals"] == 3 and "Forced moons are rare (3 deals in 20,000 here, 95% interval 0.005% to 0.044% of deals)" in prose
+    assert survey["forced_deals"] == 3 and "Forced moons are rare (3 deals in 20,000 here, 95% interval 0.005% to 0.044% of deals;" in prose
     assert "perfect information (forced)      3   20,000  0.015%  0.005% to 0.044%" in _output("print(format_table(rows))")
     assert f"{survey['wall_seconds_median_per_deal_per_worker']:.2f}" == "0.03"
     assert "a median of 0.03 seconds of solving per deal" in prose and "usually takes a few hundred" not in prose
