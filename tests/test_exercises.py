@@ -675,6 +675,29 @@ def test_merge_builds_a_class_table_and_names_every_bad_file(tmp_path):
     assert "skipped notjson.json" in repr(table)
 
 
+def test_results_files_are_named_like_the_class_folders_and_old_names_still_merge(tmp_path):
+    """One slug (names.slug) for the class's folders and the results files: a name in Chinese or Cyrillic gets
+    its own file instead of everyone's 'ws1_results.json', and a file saved under the old ASCII-only name is
+    still found and merged as the same student (merge_results reads every file, whatever its name)."""
+    from hearts_lab.exercises import export, merge_results
+    from hearts_lab.exercises.classroom import Class
+
+    ws1.check_q1(3)
+    names = ["王伟", "Иван Петров", "Zoë O'Neil"]
+    paths = [export("ws1", student=n, folder=tmp_path).path.name for n in names]
+    assert paths == ["ws1_王伟.json", "ws1_Иван_Петров.json", "ws1_Zoe_O_Neil.json"]
+    klass = Class("a long class secret, kept off the repo", names)
+    folders = {p.parent.name for p in klass.write(tmp_path / "copies", ["ws1"])}
+    assert {p.removeprefix("ws1_").removesuffix(".json") for p in paths} == folders
+    old = tmp_path / "ws1_Zo_O_Neil.json"  # the name the ASCII-only slug gave before, an earlier export
+    data = json.loads((tmp_path / "ws1_Zoe_O_Neil.json").read_text(encoding="utf-8"))
+    old.write_text(json.dumps({**data, "exported": "2020-01-01T00:00:00+00:00"}), encoding="utf-8")
+    table = merge_results(tmp_path)
+    assert sorted(r["student"] for r in table.rows) == sorted(names)
+    assert [(name, why.split(":")[0]) for name, why in table.skipped] == [("ws1_Zo_O_Neil.json", "replaced by ws1_Zoe_O_Neil.json")]
+    assert export("ws1", student="?!", folder=tmp_path).path.name == "ws1_results.json"
+
+
 # -- the machinery ---------------------------------------------------------------------
 
 

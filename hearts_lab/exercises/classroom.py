@@ -50,7 +50,6 @@ import html
 import json
 import os
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -58,6 +57,7 @@ from typing import Any, Callable, Iterable
 
 from ..records import read_bounded_file
 from . import checks
+from .names import normal as _normal, slug as _slug
 from .results import printable as _printable, spreadsheet_safe
 from .variants import GENERATORS
 
@@ -85,19 +85,6 @@ _KEYS_FOLDER, _KEYS_MODULE = ("exercises", "source"), "answers"
 _MIN_SECRET = 16
 
 
-#: Invisible characters a name picks up from a file or a paste (BOM, zero-width space, word joiner): no part of it.
-_NOT_IN_NAMES = dict.fromkeys(map(ord, "\ufeff\u200b\u2060"))
-
-
-def _normal(name: str) -> str:
-    """A student's name as the seed sees it: Unicode NFC, case, spacing and a BOM or zero-width space ignored.
-
-    >>> _normal("\ufeffAda  LOVELACE") == _normal("Ada\u200b Lovelace") == "ada lovelace"
-    True
-    """
-    return " ".join(unicodedata.normalize("NFC", name).translate(_NOT_IN_NAMES).casefold().split())
-
-
 def student_seed(secret: str | bytes, student: str, worksheet: str) -> int:
     """The seed of ``student``'s variant of ``worksheet``: 48 bits of HMAC-SHA256(secret, worksheet | name).
 
@@ -114,27 +101,6 @@ def _check_secret(secret: Any) -> None:
         raise ValueError(f"secret: text or bytes only you know, not {type(secret).__name__}.")
     if len(secret) < _MIN_SECRET:
         raise ValueError(f"secret: at least {_MIN_SECRET} characters (a passphrase only you know), not {len(secret)}.")
-
-
-#: A student's folder name is at most this long (a file system allows 255 bytes; the hash keeps long names apart).
-_MAX_SLUG = 60
-
-
-def _slug(name: str) -> str:
-    """The folder name of ``name``'s copies: ASCII when the name's letters have an ASCII form (accents dropped),
-    else the name's own letters; never a path separator or ``..``; long names cut and told apart by a hash.
-
-    >>> _slug("Zoë O'Neil"), _slug("王伟"), _slug("Иван Петров"), _slug("../../etc/passwd")
-    ('Zoe_O_Neil', '王伟', 'Иван_Петров', 'etc_passwd')
-    >>> len(_slug("W" * 300))
-    60
-    """
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    text = plain if plain.isascii() else unicodedata.normalize("NFC", name)
-    slug = re.sub(r"[^\w]+", "_", text, flags=re.ASCII if text.isascii() else 0).strip("_") or "student"
-    if len(slug) > _MAX_SLUG:
-        slug = slug[: _MAX_SLUG - 9] + "_" + hashlib.sha256(_normal(name).encode()).hexdigest()[:8]
-    return slug
 
 
 def _roster(roster: Any) -> list[str]:

@@ -45,6 +45,7 @@ from typing import Any, Literal
 from ..errors import HeartsLabError, RecordError
 from ..records import load_json, read_bounded_file
 from .checks import QUESTIONS, attempts, results
+from .names import normal, slug
 
 __all__ = ["FORMAT", "MAX_RESULTS_FILE", "ClassTable", "Exported", "export", "merge_results", "read_results", "spreadsheet_safe"]
 
@@ -75,8 +76,6 @@ def spreadsheet_safe(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-#: Invisible characters a name picks up from a file or a paste (BOM, zero-width space, word joiner).
-_NOT_IN_NAMES = dict.fromkeys(map(ord, "\ufeff\u200b\u2060"))
 _INVISIBLE = {"\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))}
 
 
@@ -92,10 +91,6 @@ def printable(text: str) -> str:
     # A lone surrogate (a JSON "\\udcff", a file name that is not UTF-8) cannot be printed or written: shown as U+FFFD.
     return "".join(" " if unicodedata.category(c) == "Cc" or c in _INVISIBLE
                    else "\ufffd" if unicodedata.category(c) == "Cs" else c for c in text)
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")
 
 
 def _records(worksheet: str) -> list[dict[str, Any]]:
@@ -165,7 +160,7 @@ def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: Lit
         for record in records:
             writer.writerow({k: spreadsheet_safe(v) if isinstance(v, str) else v for k, v in {**head, **record}.items()})
         text, mime = buffer.getvalue(), "text/csv"
-    path = Path(folder) / f"{worksheet}_{_slug(student) or 'results'}.{fmt}"
+    path = Path(folder) / f"{worksheet}_{slug(student, empty='results')}.{fmt}"
     path.write_text(text, encoding="utf-8")
     return Exported(path, text, mime)
 
@@ -311,8 +306,7 @@ def merge_results(folder: str | Path) -> ClassTable:
             continue
         student = printable(data.get("student") or Path(name).stem)
         # One student however the name is spelt: NFC, case, spacing, a BOM or zero-width space ignored.
-        slot = (" ".join(unicodedata.normalize("NFC", student).translate(_NOT_IN_NAMES).casefold().split()),
-                data["worksheet"])
+        slot = (normal(student), data["worksheet"])
         if slot in latest:
             # Never silently: the replaced file is named (a later export, or a classmate's file naming them).
             kept = latest[slot][1]
