@@ -241,6 +241,27 @@ def test_use_variant_changes_questions_and_hints_and_none_restores():
     assert (ws1.position_q2().cards(0), checks.HINTS["ws1"]["Q6"]) == generic
 
 
+
+@pytest.mark.parametrize("ws", ["ws1", "ws2", "ws3", "ws4"])
+@pytest.mark.parametrize("bad", [True, 77.0, "77", -1, 2**48, 10**5000, [77]],
+                         ids=["bool", "float", "text", "negative", "2**48", "10**5000", "list"])
+def test_use_variant_refuses_a_seed_no_class_gives_and_changes_nothing(ws, bad):
+    """Every worksheet reads its seed with the one argument helper (variants.check_seed): a truth value, a
+    fraction, a text, a negative or a number above the class's 48 bits is refused naming the seed."""
+    import importlib
+
+    from hearts_lab.arguments import ArgumentError
+
+    module = importlib.import_module(f"hearts_lab.exercises.{ws}")
+    module.use_variant(77)
+    before = {key: module.question_text(key) for key in module.TEXTS}, dict(checks.HINTS[ws])
+    try:
+        with pytest.raises(ArgumentError, match=r"^seed: expected a whole number from 0 to 281,474,976,710,655, not "):
+            module.use_variant(bad)
+        assert ({key: module.question_text(key) for key in module.TEXTS}, dict(checks.HINTS[ws])) == before
+    finally:
+        module.use_variant(None)
+
 @pytest.mark.parametrize("seed", range(4000, 4040))
 def test_ws4_scores_variant_is_a_good_question(seed):
     """Worksheet 4 Q4 and Q5: the two policies choose different moons, and every slip has its hint."""

@@ -36,12 +36,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..arguments import check_count
 from ..cards import QUEEN_OF_SPADES, RANKS, SUITS, Card, Suit
 from ..hand import Hand
 from ..rules import MoonPolicy, PresetName, Rules
 from .positions import replay
 
-__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "WS3_CHOICES", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "moon_scores", "variant", "problems", "GENERATORS"]
+__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "WS3_CHOICES", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "moon_scores", "variant", "problems", "GENERATORS", "MAX_SEED", "check_seed"]
 
 STANDARD = Rules.preset("standard", players=4)
 #: Hand numbers of the 4-player standard schedule (1, 3, 2, 0) that hold (nobody passes).
@@ -49,6 +50,26 @@ _HOLDS = (3, 7, 11)
 #: Positions are dealt from seeds at least this large (the notebooks and generic copies deal small seeds).
 SEED_FLOOR = 1_000_000
 _SEED_CEILING = 2**31
+
+
+#: The largest variant seed: a class's seeds are 48 bits of an HMAC (:func:`~hearts_lab.exercises.classroom.student_seed`).
+MAX_SEED = 2**48 - 1
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as a variant seed, the whole number of a student copy's ``use_variant`` line.
+
+    Every worksheet's ``use_variant`` reads its seed here, so a truth value, a fraction, a text or a
+    number no class gives is refused with the same message, naming the seed.
+
+    >>> check_seed(12345)
+    12345
+    >>> check_seed(True)
+    Traceback (most recent call last):
+    ...
+    hearts_lab.arguments.ArgumentError: seed: expected a whole number from 0 to 281,474,976,710,655, not True.
+    """
+    return check_count(seed, "seed", low=0, high=MAX_SEED)
 
 
 def _deal_seed(rng: random.Random) -> int:

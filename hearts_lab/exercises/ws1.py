@@ -22,7 +22,7 @@ from ..rules import Rules
 from ..tricks import trick_winner
 from .checks import HINTS, Wrong, cards_text, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import PositionView, TrickView, replay
-from .variants import Ws1Variant, house_rules, ws1_variant
+from .variants import Ws1Variant, check_seed, house_rules, ws1_variant
 
 __all__ = [
     "STANDARD",
@@ -193,6 +193,7 @@ def use_variant(seed: int | None) -> str:
     >>> _ = use_variant(None)
     """
     global _current
+    seed = None if seed is None else check_seed(seed)
     _current = GENERIC if seed is None else ws1_variant(seed)
     _register_hints()
     return f"Worksheet 1, variant {seed}: your own deals, seats and deck." if seed is not None else "Worksheet 1: the generic copy."

@@ -22,7 +22,7 @@ from ..rules import PresetName, Rules
 from ..tricks import TrickResult, resolve_trick
 from .checks import HINTS, Wrong, hint as _hint, question, read_cards, read_seat, same_exact
 from .positions import TrickView, replay
-from .variants import Ws2Variant, highest_cards as _highest, ws2_variant
+from .variants import Ws2Variant, check_seed, highest_cards as _highest, ws2_variant
 
 __all__ = [
     "PASS_Q3",
@@ -193,6 +193,7 @@ def use_variant(seed: int | None) -> str:
     >>> _ = use_variant(None)
     """
     global _current, PASS_Q3, TRICK_Q4, TRICK_Q5
+    seed = None if seed is None else check_seed(seed)
     _current = GENERIC if seed is None else ws2_variant(seed)
     PASS_Q3, TRICK_Q4, TRICK_Q5 = _current.q3, _current.q4, _current.q5
     for key in _HINTS:

@@ -21,7 +21,7 @@ from typing import Any
 from ..rules import Rules
 from ..wording import noun
 from .checks import HINTS, QUESTIONS, Wrong, _matches, canonical, digest, exact_value, hint as _hint, question
-from .variants import Ws3Variant, ws3_variant
+from .variants import Ws3Variant, check_seed, ws3_variant
 
 __all__ = ["GENERIC", "use_variant", "rules_of", "question_text", "hint", "check_q1", "check_q2", "check_q3", "check_q4", "check_q5", "check_q6", "check_q7", "check_q8"]
 
@@ -380,8 +380,7 @@ def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, d
     >>> _ = use_variant(None)
     """
     global _current, _seed, _key, _key_is_values
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed: the whole number of your own copy's use_variant line, not {str(seed)[:40]!r}.")
+    seed = None if seed is None else check_seed(seed)
     if not _GENERIC_LADDERS:
         _GENERIC_LADDERS.update(HINTS[WS])
         _GENERIC_TITLES.update(QUESTIONS[WS])

@@ -32,7 +32,7 @@ from ..scoring import score_hand
 from ..wording import noun
 from .checks import HINTS, Wrong, _matches, exact_value, hint as _hint, question, read_seats
 from .sampling import Count, deal_hands
-from .variants import Ws4Variant, moon_scores, ws4_variant
+from .variants import Ws4Variant, check_seed, moon_scores, ws4_variant
 
 __all__ = [
     "SCORES_BEFORE",
@@ -163,8 +163,7 @@ def use_variant(seed: int | None, *, grading: bool = False) -> str:
     >>> _ = use_variant(None)
     """
     global _current, _grading, SCORES_BEFORE, SHOOTER
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed: the whole number of your own copy's use_variant line, not {str(seed)[:40]!r}.")
+    seed = None if seed is None else check_seed(seed)
     _current = GENERIC if seed is None else ws4_variant(seed)
     _grading = bool(grading) and seed is not None
     SCORES_BEFORE, SHOOTER = _current.q4
