@@ -328,5 +328,12 @@ def test_kit_note_11_worlds_figures_are_the_engines():
         tables = [best_moves(w).as_dict() for w in sample_worlds(hand.view(0), n, rng=3)]
         shown[n] = {str(card): str(mean_interval([t[card] for t in tables])) for card in hand.legal_moves()}
         assert shown[n]["5♥"] == shown[n]["6♥"] == "3.00 ± 0.00"
+        # "The averages choose the same card at every size: win the trick with the 5♥ or 6♥ rather than duck"
+        chosen = min(hand.legal_moves(), key=lambda c: (sum(t[c] for t in tables), c.sort_key()))
+        assert str(chosen) in ("5♥", "6♥"), n
+    # "In the real deal that choice costs 3 points where the duck costs 0" (rev-c #6: the note said "never 3♥")
+    real = {str(card): points for card, points in best_moves(hand).as_dict().items()}
+    assert (real["5♥"], real["6♥"], real["3♥"]) == (3, 3, 0)
+    assert "In the real deal that choice costs 3 points where the duck costs 0" in note and "never 3♥" not in note
     assert (f"3♥ averages {shown[10]['3♥']} points over 10 worlds, {shown[40]['3♥']} over 40 and "
             f"{shown[160]['3♥']} over 160") in note
