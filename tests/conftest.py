@@ -53,7 +53,7 @@ def artifacts_dir() -> Path:
 ONE_WORKER_FILES = ("tests/test_binder.py",)
 
 #: The costliest tests, started first, in this order (node id prefixes; a fresh clone's run with
-#: ``--durations``): the Lite notebook that simulates 200,000 hands in Pyodide, the Binder file (one
+#: ``--durations``): the Lite notebook that simulates 23,000 hands in Pyodide, the Binder file (one
 #: unit: postBuild and every lesson notebook), the other Lite notebooks, then the browser and
 #: notebook tests. Every other test keeps its place after them.
 RUN_FIRST = (

@@ -112,11 +112,12 @@ def test_at_most_about_five_percent_of_moons_can_come_from_forced_deals():
 
     prose = _prose()
     survey = _survey(4)
-    random_play = simulate(Rules.preset("standard", players=4, pass_count=0), 200_000, seed=10, bots="random")
+    random_play = simulate(Rules.preset("standard", players=4, pass_count=0), 20_000, seed=10, bots="random")
     share = rate_ratio(survey["forced_deals"] + survey["unknown_deals"], survey["deals"],
                        random_play.moon_count, random_play.hands)
-    assert f"{share.ratio:.3f}" == "0.023" and f"{share.high:.3f}" == "0.054"
-    assert "that ratio is 0.023 (95% interval 0.008 to 0.054)" in prose and f"{share.low:.3f}" == "0.008"
+    assert f"{share.ratio:.3f}" == "0.020" and f"{share.high:.3f}" == "0.047"
+    assert "that ratio is 0.020 (95% interval 0.006 to 0.047)" in prose and f"{share.low:.3f}" == "0.006"
+    assert "(`simulate`, 20,000 hands, seed 10)" in prose and random_play.hands == 20_000
     assert f"95% interval {share.low:.3f} to {share.high:.3f}" in _output("share = rate_ratio(")
     assert "about 2% and plausibly no more than about 5%" in prose and round(share.ratio, 2) == 0.02 and round(share.high, 2) == 0.05
     assert "moons at most" not in prose  # an interval's end is not a hard bound
@@ -130,7 +131,7 @@ def test_claims_from_bots_say_these_simulations_and_the_measured_figures_are_mea
     assert "In these simulations weak or blind defence, not the cards, is what made the moon common." in prose
     survey = _survey(4)
     assert survey["forced_deals"] == 3 and "Forced moons are rare (3 deals in 20,000 here, 95% interval 0.005% to 0.044% of deals;" in prose
-    assert "perfect information (forced)      3   20,000  0.015%  0.005% to 0.044%" in _output("print(format_table(rows))")
+    assert re.search(r"perfect information \(forced\) +3 +20,000 +0\.015% +0\.005% to 0\.044%\n", _output("print(format_table(rows))"))
     assert f"{survey['wall_seconds_median_per_deal_per_worker']:.2f}" == "0.03"
     assert "a median of 0.03 seconds of solving per deal" in prose and "usually takes a few hundred" not in prose
     stored = (REPO / "tests" / "solve_answers.jsonl").read_text(encoding="utf-8").splitlines()

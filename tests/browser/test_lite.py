@@ -59,8 +59,8 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 KERNEL_TIMEOUT_MS = 300_000
-# The slowest notebook, 10, runs in about 2 minutes in Pyodide on a quiet 2-core machine (its
-# 200,000-hand simulation goes through the engine: numpy is not bundled); a loaded CI machine gets 5x.
+# Notebook 10's simulations go through the engine in Pyodide (numpy is not bundled): 20,000 random
+# and 3,000 bot hands, the slowest of the notebooks run here; a loaded CI machine gets 5x.
 RUN_TIMEOUT_MS = 600_000
 
 LESSONS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
