@@ -8,6 +8,7 @@
 - :mod:`~hearts_lab.bots.registry`: the one list of bot names and levels
   (``"easy"``, ``"medium"``, ``"expert"``).
 - :mod:`~hearts_lab.bots.match`: duplicate matches between bots.
+- :mod:`~hearts_lab.bots.fusion`: strategy fusion measured exactly (what sampling overrates).
 
 >>> from hearts_lab import Hand, Rules
 >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=5)
@@ -32,6 +33,7 @@ from .basic import (
     play_hand,
     seat_bots,
 )
+from .fusion import FusionRow, distinct_worlds, fusion_example, fusion_table
 from .knowledge import Knowledge, knowledge, sample_worlds, world_consistent
 from .match import Estimate, MatchLine, MatchResult, match, mean_interval
 from .registry import ALIASES, BOTS, LEVELS, SITE_LEVEL, BotEntry, bot_names, canonical_name, make_bot
@@ -44,4 +46,5 @@ __all__ = [
     "SamplingBot", "CheatingBot", "hand_score", "distinct_cards",
     "BOTS", "ALIASES", "LEVELS", "SITE_LEVEL", "BotEntry", "bot_names", "canonical_name", "make_bot",
     "match", "MatchResult", "MatchLine", "Estimate", "mean_interval",
+    "FusionRow", "fusion_table", "fusion_example", "distinct_worlds",
 ]
