@@ -581,6 +581,55 @@ def test_capstone_seeds_are_chosen_with_the_prediction_before_the_runs(capstone)
     assert ws5.check_q3(b, shopped, base, house, (1, 7)).status == "correct"
 
 
+def test_capstone_class_copy_draws_each_students_seeds_and_takes_no_other(capstone):
+    """rev-c #1: in a class copy the two seeds come from the class secret, not from the student, so seed pairs
+    cannot be tried until one shows an effect: Q2 takes the copy's own pair only, two students get different
+    pairs, and the copy's Q2 text names them."""
+    from hearts_lab.exercises.classroom import Class
+    from hearts_lab.simulate import simulate
+
+    base, house, b, h = capstone
+    klass = Class("a long class secret, kept off the repo", ["Ada Lovelace", "Alan Turing"])
+    ada, alan = (klass.variant(name, "ws5").seeds for name in klass.roster)
+    assert ada != alan and ada[0] != ada[1]
+    copy = klass.copy("Ada Lovelace", "ws5")
+    text = re.sub(r"\s+", " ", "\n".join("".join(c["source"]) for c in copy["cells"]))
+    assert f"ws5.use_variant({klass.seed('Ada Lovelace', 'ws5')})" in text
+    assert f"`seeds = ws5.my_seeds()` gives them, {ada[0]} for base and {ada[1]} for house" in text
+    assert "Choose the two **seeds**" not in text and copy["metadata"]["hearts_lab"]["variant"] == klass.seed("Ada Lovelace", "ws5")
+    checks.reset("ws5")
+    try:
+        ws5.use_variant(klass.seed("Ada Lovelace", "ws5"))
+        assert ws5.my_seeds() == ada
+        for other in ((1, 2), alan, ada[::-1]):
+            refused = ws5.check_q2("moon rate", "decrease", other)
+            assert refused.status == "incorrect" and "ws5.my_seeds()" in refused.message, other
+        assert "Run Q2's check first" in ws5.check_q3(b, h, base, house, (1, 2)).message
+        recorded = ws5.check_q2("moon rate", "decrease", ws5.my_seeds())
+        assert recorded.status == "correct" and "(your copy's own)" in recorded.message
+        assert "before your runs" not in recorded.message  # the check cannot know what ran before it
+        mine = [simulate(rules, ws5.MIN_HANDS, bots="random", seed=seed) for rules, seed in zip((base, house), ada)]
+        assert ws5.check_q3(*mine, base, house, ada).status == "correct"
+        assert ws5.check_q3(b, h, base, house, (1, 2)).status == "incorrect"
+    finally:
+        ws5.use_variant(None)
+    with pytest.raises(ValueError, match="generic copy"):
+        ws5.my_seeds()
+
+
+def test_capstone_prose_says_what_is_counted_and_gives_the_checks_caps():
+    """rev-c #1, #3: the hand-in counts the checks run since the kernel started, not every try; the run sizes
+    the Q3 check takes are its caps (MAX_ENGINE_HANDS, MAX_HANDS), not a timing."""
+    nb = json.loads((EXERCISES / "source" / "05_capstone_house_rule.ipynb").read_text(encoding="utf-8"))
+    text = re.sub(r"\s+", " ", "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"))
+    assert "counts every try" not in text and "it takes at most" not in text
+    assert "the hand-in file counts the checks run since the kernel last started, not the simulations" in text
+    assert "The checks see only what you give them, not runs made in other cells" in text
+    assert (f"The check accepts runs of at most {ws5.MAX_ENGINE_HANDS:,} hands with these players, and "
+            f"{ws5.MAX_HANDS:,} with the fast ones.") in text
+    assert "how many times its check ran since the kernel last started" in text
+
+
 def test_capstone_interval_uses_rate_difference_and_catches_one_variance(capstone):
     from hearts_lab.stats import rate_difference, wilson_interval
 

@@ -220,9 +220,10 @@ def test_no_notebook_deals_a_variant_position():
 
 def test_generic_copy_text_is_the_template_of_the_generic_variant():
     """One source for a question's text: the worksheet source shows TEXTS filled in with the generic values."""
-    from hearts_lab.exercises import ws3
+    from hearts_lab.exercises import ws3, ws5
 
-    for module, name in ((ws1, "01_legal_moves"), (ws2, "02_passing_and_cancellation"), (ws3, "03_counting_deals")):
+    for module, name in ((ws1, "01_legal_moves"), (ws2, "02_passing_and_cancellation"), (ws3, "03_counting_deals"),
+                         (ws5, "05_capstone_house_rule")):
         module.use_variant(None)
         nb = json.loads((REPO / "exercises" / "source" / f"{name}.ipynb").read_text(encoding="utf-8"))
         bodies = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
@@ -242,7 +243,7 @@ def test_use_variant_changes_questions_and_hints_and_none_restores():
 
 
 
-@pytest.mark.parametrize("ws", ["ws1", "ws2", "ws3", "ws4"])
+@pytest.mark.parametrize("ws", ["ws1", "ws2", "ws3", "ws4", "ws5"])
 @pytest.mark.parametrize("bad", [True, 77.0, "77", -1, 2**48, 10**5000, [77]],
                          ids=["bool", "float", "text", "negative", "2**48", "10**5000", "list"])
 def test_use_variant_refuses_a_seed_no_class_gives_and_changes_nothing(ws, bad):

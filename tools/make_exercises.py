@@ -494,6 +494,7 @@ def rubric_text(kit) -> str:
              "write-up. Three levels per criterion; a strong write-up is at the first level on every row.", "",
              "| criterion | strong | adequate | missing |", "|---|---|---|---|"]
     lines += [f"| {c} | {a} | {b} | {d} |" for c, a, b, d in kit.RUBRIC]
+    lines += ["", kit.RUBRIC_EVIDENCE]
     lines += ["", "A common trap worth a conversation: comparing the two runs' separate intervals ('they overlap, so "
               "no effect'). Two 95% intervals can overlap while the interval for the difference excludes 0; the "
               "difference needs its own interval (`rate_difference`)."]
@@ -628,8 +629,9 @@ def class_results_notebook():
             "worksheet 3 their own table sizes, short decks, kitties and events to count (the copy carries only salted "
             "digests of its answers, computed from your answer keys: about 4 s of CPU a copy); worksheet 4 their own "
             "scores for Q4 and Q5 and their own deals and seeds for Q7 and Q8 (its exact counts are the same for "
-            "everyone, as is the capstone, worksheet 5, whose house rule and seeds are the student's own); every "
-            "copy carries the student's name.\n"
+            "everyone); worksheet 5, the capstone, the two seeds of their experiment, drawn so that no student can "
+            "try seed pairs until one shows an effect (the house rule and the metric are the student's own, and the "
+            "rubric marks it); every copy carries the student's name.\n"
             "3. **Hand out** each student's folder (the LMS, a shared drive). Students work in it as in any worksheet "
             "and its checks give the same hints.\n"
             "4. **Collect the notebooks themselves**: students save and upload the `.ipynb` file.\n"

@@ -61,7 +61,7 @@ WORKSHEETS = {
         "after": "notebooks 06 and 09",
         "objectives": [
             "Turn a question about a rule into a measurable metric and a prediction made in advance.",
-            "Run a fair experiment: two independent simulations, same players, enough hands, different seeds chosen before running.",
+            "Run a fair experiment: two independent simulations, same players, enough hands, different seeds fixed before running.",
             "Report an effect as a difference of two rates with a 95% interval for the difference (rate_difference).",
             "Draw a conclusion the interval supports, including 'no clear effect'.",
         ],
@@ -139,10 +139,11 @@ KEY_NOTES = {
         "Q2": {"a metric not in the list": "must be one of moon / unclaimed / set-aside rate",
                "a prediction not in the list": "must be increase / decrease / no change",
                "a prediction written after simulating": "not checkable by code: ask for it in the write-up (rubric)",
-               "no seeds, one seed, or the same seed twice": "refused: Q2 records two different seeds with the prediction, before any run"},
+               "no seeds, one seed, or the same seed twice": "refused: Q2 records two different seeds with the prediction",
+               "in a class copy, seeds other than the copy's own": "refused: the copy draws them (ws5.my_seeds()), so there are none to try"},
         "Q3": {"the same seed twice": "the same deals replayed: not independent samples (a paired design needs a paired analysis)",
                "fewer than 10,000 hands": "too few for a useful interval", "different bots": "measures the bots, not the rule",
-               "runs with other seeds than Q2 recorded": "refused: for a rule with no effect about 1 pair of seeds in 20 shows one at 95%, so trying pairs until one does always ends in a 'finding'; a changed plan is a new Q2 try, counted in the hand-in file"},
+               "runs with other seeds than Q2 recorded": "refused: for a rule with no effect about 1 pair of seeds in 20 chosen in advance shows one at 95%, so trying pairs until one does finds a 'finding' for almost any rule. In a class copy the seeds are drawn for the student; in the generic copy a changed plan is a new Q2 check, counted in the hand-in file only since the kernel last started, and runs made in a spare cell leave no trace"},
         "Q4": {"base - house": "wrong sign", "a difference of counts": "compare rates, not counts",
                "percentage points": "give a fraction", "one run's rate": "the effect is a difference"},
         "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is about 30% too narrow",
@@ -159,11 +160,11 @@ RUBRIC = [
     ("The rule", "The house rule is one clear change, stated in a sentence and in code (changes_from).",
      "A rule change is stated but vague, or several changes are mixed without saying why.",
      "No real rule change, or the rule is not described."),
-    ("Prediction", "A prediction made before simulating, with a reason from how the game is played.",
-     "A prediction without a reason.", "No prediction, or it was written after the results."),
-    ("Experiment", "Two independent runs (different seeds, chosen with the prediction before running), same bots, ≥ 10,000 hands each; every run is reported (Q2's tries in the hand-in file); the choice of bots is discussed.",
-     "Sound runs with the seeds fixed in advance, but the choice of bots or sample size is not discussed.",
-     "Same seed, different bots, too few hands, or runs chosen after looking (more runs made than reported)."),
+    ("Prediction", "A prediction with a reason from how the game is played, in the student's own words.",
+     "A prediction without a reason.", "No prediction, or one the write-up itself shows was read off the results."),
+    ("Experiment", "Two independent runs (different seeds: in a class copy the copy's own, ws5.my_seeds()), same bots, ≥ 10,000 hands each; the write-up reports every run the student made; the choice of bots is discussed.",
+     "Sound runs, but the choice of bots or sample size is not discussed.",
+     "Same seed, different bots, too few hands, or seeds other than the class copy's own (its use_variant line was changed)."),
     ("Effect and interval", "The effect as house − base, a 95% interval from rate_difference, both reported with units (share of hands).",
      "Effect and interval right but reported loosely (percent vs fraction mixed, no interval in the write-up).",
      "Counts compared instead of rates, or an interval for one rate only."),
@@ -172,6 +173,17 @@ RUBRIC = [
     ("Reflection", "Discusses whether the result would hold for human or heuristic players, and whether they would play the rule.",
      "Some reflection.", "None."),
 ]
+
+
+#: What the hand-in can and cannot show, printed under the rubric.
+RUBRIC_EVIDENCE = (
+    "What the hand-in cannot show: the checks record the plan Q2 was given and count the checks run since the "
+    "kernel last started; they cannot see simulations run in another cell or before a restart, so a recorded plan "
+    "is not evidence that the prediction came first or that nothing else was tried. Grade the reasoning, not the "
+    "record. In a class copy the seeds are the student's own, drawn from the class secret "
+    "(`Class(secret, roster).variant(name, \"ws5\").seeds`; Q2's stored output names the seeds it recorded), so "
+    "trying seed pairs is impossible without changing the copy's `use_variant` line; the rule and the metric can "
+    "still be chosen after looking.")
 
 
 def _f(value) -> str:

@@ -11,9 +11,10 @@ cannot reach the key.
   (their own decks, table sizes and events to count: the copy carries the
   salted digests of its answers, computed here from the teacher's answer
   keys, never the answers) and of worksheet 4's Q4-Q5 (their own scores and
-  shooter). The rest of worksheets 4 and 5 is the same for everyone (hashed
-  counts, estimates, the student's own experiment); every copy carries the
-  student's name so the hand-in is recognised. The secret never leaves the
+  shooter, Q7-Q8's sizes and seeds) and of worksheet 5 (the two seeds of
+  their experiment, drawn, not chosen). The rest of worksheets 4 and 5 is the
+  same for everyone (hashed counts, the student's own rule and metric); every
+  copy carries the student's name so the hand-in is recognised. The secret never leaves the
   teacher's machine, so the public repository holds no student's answer.
 * :func:`grade` reads every handed-in notebook in a folder **as data**: the
   JSON is parsed, each question's answer is taken from the answer cell's

@@ -1,4 +1,4 @@
-"""Per-student variants of worksheets 1, 2 and 3 (and worksheet 4's Q4-Q5): every position and parameter from one seed.
+"""Per-student variants of worksheets 1, 2 and 3 (and worksheet 4's Q4-Q5, worksheet 5's seeds): every position and parameter from one seed.
 
 A teacher's :class:`~hearts_lab.exercises.classroom.Class` gives each student a
 seed (an HMAC of the class secret and the student's name); the student's copy
@@ -42,7 +42,7 @@ from ..hand import Hand
 from ..rules import MoonPolicy, PresetName, Rules
 from .positions import replay
 
-__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "WS3_CHOICES", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "moon_scores", "variant", "problems", "GENERATORS", "MAX_SEED", "check_seed"]
+__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "Ws5Variant", "WS3_CHOICES", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "ws5_variant", "moon_scores", "variant", "problems", "GENERATORS", "MAX_SEED", "check_seed"]
 
 STANDARD = Rules.preset("standard", players=4)
 #: Hand numbers of the 4-player standard schedule (1, 3, 2, 0) that hold (nobody passes).
@@ -527,8 +527,33 @@ def ws4_variant(seed: int) -> Ws4Variant:
     )
 
 
+@dataclass(frozen=True)
+class Ws5Variant:
+    """Worksheet 5's parameters: the two seeds of the student's experiment, drawn for them, not chosen."""
+
+    seeds: tuple[int, int]  # (base seed, house seed), two different seeds
+
+
+@functools.lru_cache(maxsize=256)
+def ws5_variant(seed: int) -> Ws5Variant:
+    """Worksheet 5's variant for ``seed``: the capstone's two seeds, so that no student can try seed pairs
+    until one shows an effect (the rule, metric and prediction stay the student's own).
+
+    >>> base, house = ws5_variant(12345).seeds
+    >>> base != house and min(base, house) >= SEED_FLOOR
+    True
+    """
+    rng = random.Random(f"hearts-lab|ws5|{seed}")
+    base = _deal_seed(rng)
+    house = _deal_seed(rng)
+    while house == base:
+        house = _deal_seed(rng)
+    return Ws5Variant(seeds=(base, house))
+
+
 #: The worksheets that have per-student variants, and how each is drawn.
-GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant, "ws3": ws3_variant, "ws4": ws4_variant}
+GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant, "ws3": ws3_variant, "ws4": ws4_variant,
+                                               "ws5": ws5_variant}
 
 
 def variant(worksheet: str, seed: int) -> Any:

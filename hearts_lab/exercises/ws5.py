@@ -8,10 +8,13 @@ results (the interval is :func:`hearts_lab.stats.rate_difference`, Newcombe's
 interval for two independent rates, matched to within
 :data:`INTERVAL_TOLERANCE` of its half-width, so that an interval built from
 one rate's variance only is caught), and the conclusion agrees with the
-student's own interval, which must itself be right. The two seeds are chosen
-with the prediction, before any run (Q2 records them), and Q3 accepts only runs
-with those seeds: trying seed pairs until one shows an effect would find one
-for about 1 rule in 20 that has none.
+student's own interval, which must itself be right. Q3 accepts only runs with
+the two seeds Q2 recorded. In a class copy those seeds are drawn for the
+student from the class secret (:func:`use_variant`, :func:`my_seeds`), so they
+cannot be shopped for. In the generic copy the student chooses them, and the
+checks see only what they are given: one pair chosen before looking shows an
+"effect" at 95% for about 1 rule in 20 that has none, but trying pairs in a
+spare cell until one does finds one for almost any rule, and leaves no trace.
 
 >>> import dataclasses
 >>> base = Rules.preset("standard", players=4)
@@ -29,6 +32,7 @@ from ..bots.registry import bot_names
 from ..rules import PRESETS, Rules
 from ..stats import rate_difference, wilson_interval
 from .checks import Wrong, hint as _hint, question, read_estimate, read_text, results
+from .variants import Ws5Variant, check_seed, ws5_variant
 
 __all__ = [
     "METRICS",
@@ -41,7 +45,11 @@ __all__ = [
     "REPLAYABLE_BOTS",
     "metric_count",
     "metric_value",
+    "TEXTS",
     "hint",
+    "use_variant",
+    "my_seeds",
+    "question_text",
     "check_q1",
     "check_q2",
     "check_q3",
@@ -63,14 +71,93 @@ CONCLUSIONS = ("increase", "decrease", "no clear effect")
 #: Each rule set must be simulated for at least this many hands.
 MIN_HANDS = 10_000
 #: The check runs each simulation again, so it takes at most twenty times what the question asks for
-#: (200,000 hands: about a second for the batch path's random or lowest players) ...
+#: (200,000 hands: 1 to 3 s of CPU for the batch path's random or lowest players, 4 to 6 players) ...
 MAX_HANDS = 20 * MIN_HANDS
-#: ... and at most twice that for players only the engine plays (the heuristic bot: about 1 ms a hand,
-#: so 20 s; the sampling bots far more): a forged or needlessly large run is refused at once.
+#: ... and at most twice that for players only the engine plays (the heuristic bot: about 3 ms of CPU a hand
+#: with 4 players, 6 ms with 6, so one to two minutes a run; the sampling bots far more): a forged or
+#: needlessly large run is refused at once. Figures: benchmarks/capstone_players.py.
 MAX_ENGINE_HANDS = 2 * MIN_HANDS
 #: Each end of the reported interval must lie within this fraction of the correct half-width of that end.
 INTERVAL_TOLERANCE = 0.10
 _Z95 = 1.959963984540054
+
+
+#: The variant in use: ``None`` in the generic copy (the student chooses the seeds), else a class copy's.
+_current: Ws5Variant | None = None
+
+_METRIC_AND_PREDICTION = (
+    "Choose a **metric** — one of `\"moon rate\"`, `\"unclaimed rate\"`, `\"set-aside rate\"` (each is the share\n"
+    "of hands in which it happens) — and write your **prediction** *before* you simulate:\n"
+    "`\"increase\"`, `\"decrease\"` or `\"no change\"`.\n\n"
+)
+#: The text of each question that differs between the generic copy and a class copy.
+TEXTS = {
+    "Q2": (
+        _METRIC_AND_PREDICTION
+        + "Choose the two **seeds** for Q3 now too, as `seeds = (base seed, house seed)` (two different whole\n"
+        "numbers): the check records them with your prediction, and Q3 takes runs with these seeds only. For a\n"
+        "rule that changes nothing, about 1 pair of seeds in 20 chosen in advance shows an \"effect\" at 95%, so\n"
+        "trying pairs until one does would find an \"effect\" for almost any rule. The checks see only what you\n"
+        "give them, not runs made in other cells, so choosing the seeds before you look is up to you. If you\n"
+        "change your plan, run this check again and say so in your write-up: the hand-in file counts the checks\n"
+        "run since the kernel last started, not the simulations."
+    ),
+}
+_Q2_CLASS = (
+    _METRIC_AND_PREDICTION
+    + "Your copy draws the two **seeds** for Q3 for you: `seeds = ws5.my_seeds()` gives them, {base} for base\n"
+    "and {house} for house. Everyone in the class has their own pair, and Q2 and Q3 take no other, so trying\n"
+    "seed pairs until one shows an \"effect\" (for a rule that changes nothing, about 1 pair in 20 does at\n"
+    "95%) cannot help. The checks cannot tell whether you simulated before writing your prediction: write it,\n"
+    "and its reason, before you run anything."
+)
+
+
+def question_text(key: str) -> str:
+    """The text of question ``key`` for this copy (the worksheet's markdown under its heading).
+
+    >>> question_text("Q2").startswith("Choose a **metric**")
+    True
+    """
+    if key == "Q2" and _current is not None:
+        base, house = _current.seeds
+        return _Q2_CLASS.format(base=base, house=house)
+    return TEXTS[key]
+
+
+def use_variant(seed: int | None) -> str:
+    """Swap in a student's own copy: its two seeds, drawn from ``seed`` (``None``: the generic copy, own seeds).
+
+    Each student's copy of this worksheet calls it first with the seed the teacher's class gave them. A
+    plan recorded before the change is forgotten: Q2 is checked again with the copy's seeds.
+
+    >>> use_variant(12345)
+    'Worksheet 5, variant 12345: your own two seeds for Q2 and Q3 (ws5.my_seeds()).'
+    >>> _ = use_variant(None)
+    """
+    global _current
+    seed = None if seed is None else check_seed(seed)
+    _current = None if seed is None else ws5_variant(seed)
+    _PLANNED_SEEDS.clear()
+    return (f"Worksheet 5, variant {seed}: your own two seeds for Q2 and Q3 (ws5.my_seeds())." if seed is not None
+            else "Worksheet 5: the generic copy (you choose your seeds).")
+
+
+def my_seeds() -> tuple[int, int]:
+    """Your copy's two seeds, ``(base seed, house seed)``: drawn for you in a class copy.
+
+    >>> _ = use_variant(12345)
+    >>> my_seeds() == ws5_variant(12345).seeds
+    True
+    >>> _ = use_variant(None)
+    >>> my_seeds()
+    Traceback (most recent call last):
+    ...
+    ValueError: This is the generic copy: choose your own two seeds, e.g. seeds = (11, 12). A class copy draws them for you.
+    """
+    if _current is None:
+        raise ValueError("This is the generic copy: choose your own two seeds, e.g. seeds = (11, 12). A class copy draws them for you.")
+    return _current.seeds
 
 
 def hint(question: Any, level: int = 1) -> str:
@@ -95,6 +182,10 @@ def _read_rules(value: object, name: str) -> Rules:
     return value
 
 
+#: The seeds Q2 recorded in this session, ``(base seed, house seed)``: Q3 accepts runs with these only.
+_PLANNED_SEEDS: list[tuple[int, int]] = []
+
+
 @question(WS, "Q1", "A house rule", hints=(
     "Start from a preset and change one thing about how the game is played.",
     "base = Rules.preset(name, players=n); house = dataclasses.replace(base, <field>=<new value>), same number of players.",
@@ -117,10 +208,6 @@ def check_q1(base: object, house: object) -> None:
         raise Wrong("house is the same as base. Derive it with dataclasses.replace(base, <field>=<new value>).")
 
 
-#: The seeds Q2 recorded in this session, ``(base seed, house seed)``: Q3 accepts runs with these only.
-_PLANNED_SEEDS: list[tuple[int, int]] = []
-
-
 def _read_seeds(seeds: object) -> tuple[int, int]:
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Collection) or len(seeds) != 2:
         raise Wrong("Give seeds as a pair (base seed, house seed), e.g. seeds = (11, 12).")
@@ -134,22 +221,28 @@ def _read_seeds(seeds: object) -> tuple[int, int]:
 
 
 @question(WS, "Q2", "What will you measure, what do you predict, and with which seeds?", hints=(
-    "Pick what your rule should change, say which way before you look, and fix your two seeds now.",
-    f"metric is one of {', '.join(repr(m) for m in METRICS)}; prediction one of {', '.join(repr(p) for p in PREDICTIONS)}; seeds a pair of different whole numbers.",
+    "Pick what your rule should change and say which way before you look; the seeds are the pair Q3 will use.",
+    f"metric is one of {', '.join(repr(m) for m in METRICS)}; prediction one of {', '.join(repr(p) for p in PREDICTIONS)}; "
+    "seeds a pair of different whole numbers (in a class copy, seeds = ws5.my_seeds()).",
     "Any honest prediction counts: write it and the seeds down before you simulate, and use those seeds in Q3.",
 ))
 def check_q2(metric: object, prediction: object, seeds: object) -> str:
     """A metric from :data:`METRICS`, a prediction from :data:`PREDICTIONS` (any honest prediction counts)
-    and the two seeds Q3 will use, ``(base seed, house seed)``, recorded before any run.
+    and the two seeds Q3 will use, ``(base seed, house seed)``: in a class copy, the copy's own (:func:`my_seeds`).
+    The check records them; it cannot know whether anything was simulated before.
 
     >>> check_q2("moon rate", "decrease", (11, 12)).message
-    "Recorded before your runs: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house). Q3 takes runs with these seeds only."
+    "Recorded: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house). Q3 takes runs with these seeds only."
     """
     metric = read_text(metric, METRICS)
     prediction = read_text(prediction, PREDICTIONS)
     base_seed, house_seed = _read_seeds(seeds)
+    if _current is not None and (base_seed, house_seed) != _current.seeds:
+        raise Wrong(f"Your copy draws your seeds for you: seeds = ws5.my_seeds(), that is {_current.seeds}. "
+                    "Every student has their own pair, so that nobody can try pairs until one shows an effect.")
     _PLANNED_SEEDS.append((base_seed, house_seed))
-    return (f"Recorded before your runs: {metric!r}, predicted {prediction!r}, seeds {base_seed} (base) and {house_seed} (house). "
+    own = " (your copy's own)" if _current is not None else ""
+    return (f"Recorded: {metric!r}, predicted {prediction!r}, seeds {base_seed} (base) and {house_seed} (house){own}. "
             "Q3 takes runs with these seeds only.")
 
 
@@ -189,7 +282,7 @@ def _read_result(value: object, name: str) -> Any:
 
 
 @question(WS, "Q3", "Simulate both rule sets", hints=(
-    "Two simulations: one with base, one with house, the same players, with the seeds you chose in Q2.",
+    "Two simulations: one with base, one with house, the same players, with the seeds Q2 recorded.",
     f"simulate(base, n, bots=..., seed=seeds[0]) and simulate(house, n, bots=..., seed=seeds[1]) with n ≥ {MIN_HANDS:,}.",
     "base_result = simulate(base, 20_000, bots='random', seed=seeds[0]); house_result = simulate(house, 20_000, bots='random', seed=seeds[1]).",
 ))
@@ -200,8 +293,9 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
     if not _PLANNED_SEEDS or not any(r.question == "Q2" and r.status == "correct" for r in results(WS)):
         raise Wrong("Run Q2's check first: it records your two seeds with your prediction, before you simulate.")
     if planned != _PLANNED_SEEDS[-1]:
-        raise Wrong(f"Q2 recorded the seeds {_PLANNED_SEEDS[-1]} with your prediction, not {planned}: simulate with those, "
-                    "or, if you changed your plan, run Q2's check again and say why in your write-up.")
+        raise Wrong(f"Q2 recorded the seeds {_PLANNED_SEEDS[-1]} with your prediction, not {planned}: simulate with those"
+                    + (" (your copy's own)." if _current is not None else
+                       ", or, if you changed your plan, run Q2's check again and say why in your write-up."))
     b = _read_result(base_result, "base_result")
     h = _read_result(house_result, "house_result")
     if b.rules != base:
@@ -221,7 +315,7 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
         )
     if (b.seed, h.seed) != planned:
         raise Wrong(f"Your runs use the seeds {b.seed} (base) and {h.seed} (house), but Q2 recorded {planned[0]} and {planned[1]}: "
-                    "simulate with the seeds you chose before you looked.")
+                    "simulate with those.")
 
 
 def _different_rules(base_result: Any, house_result: Any) -> None:
