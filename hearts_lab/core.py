@@ -46,9 +46,12 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = [
+    "BREAKS_FLAG",
     "CLUBS_SUIT",
     "HEARTS_SUIT",
+    "MOON_FLAG",
     "POINT_MASK",
+    "POSITIVE_FLAG",
     "SPADES_SUIT",
     "SUIT_MASKS",
     "SUPPORTED_FIELDS",
@@ -80,6 +83,9 @@ SUIT_MASKS: tuple[int, ...] = tuple(0x7FFC << (16 * s) for s in range(4))
 #: The hearts and the Q♠, the cards the first-trick and leading rules restrict.
 POINT_MASK: int = sum(BIT[c] for c in POINT_CARDS)
 _CLUBS_MASK, _HEARTS_MASK = SUIT_MASKS[CLUBS_SUIT], SUIT_MASKS[HEARTS_SUIT]
+# Complements within the 64 bits a mask uses: ``held & ~POINT_MASK`` would make a negative number at
+# every call, and CPython works a bitwise operation on a negative number through a complemented copy.
+_NOT_POINTS, _NOT_HEARTS = (1 << 64) - 1 - POINT_MASK, (1 << 64) - 1 - _HEARTS_MASK
 
 
 def code(card: Card) -> int:
@@ -194,12 +200,16 @@ def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> 
 
 def _uncancelled_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
     """:func:`trick_winner_codes` with nothing cancelled: the highest card of the suit led (its first copy)."""
-    led = plays[0][1] >> 4
-    best = winner = -1
+    winner, best = plays[0]
+    top = best | 15  # above the suit led's highest code (rank 14) and below the next suit's lowest
     for s, c in plays:
-        if c >> 4 == led and c > best:
+        if best < c <= top:
             best, winner = c, s
     return winner, best, ()
+
+
+#: The bits of :attr:`Core.flags`.
+MOON_FLAG, POSITIVE_FLAG, BREAKS_FLAG = 1, 2, 4
 
 
 #: Rule fields the rules core and the searches built on it (:mod:`hearts_lab.solve`) implement. A
@@ -251,6 +261,7 @@ class Core:
         "deck_bits",
         "first_lead_points",
         "first_trick_points",
+        "flags",
         "hand_size",
         "hearts_open",
         "kitty_trick",
@@ -311,6 +322,13 @@ class Core:
         #: The cards whose play breaks hearts (option ``hearts_broken_by``), and whether hearts start broken.
         self.breakers = mask_of(c for c in CODE if rules.breaks_hearts(c))
         self.hearts_open = rules.hearts_broken_by == "nothing"
+        #: By code, three of the facts above as the bits of a small number: :data:`MOON_FLAG` (a moon card),
+        #: :data:`POSITIVE_FLAG` (worth more than 0), :data:`BREAKS_FLAG` (breaks hearts). The hand ORs them
+        #: over a trick's cards instead of building the trick's 64-bit mask (a multi-digit number in CPython).
+        self.flags = [
+            self.moon[k] * MOON_FLAG | self.positive[k] * POSITIVE_FLAG | (self.breakers >> k & 1) * BREAKS_FLAG
+            for k in range(64)
+        ]
         # -- the table, read once per rule set: the hand reads these instead of asking Rules each time.
         n = rules.players
         #: The seat after each seat (clockwise, the way play moves).
@@ -354,7 +372,7 @@ class Core:
             if follow:
                 return follow, (None if follow == held else "follow-suit")
             if first and not self.first_trick_points:
-                safe = held & ~POINT_MASK
+                safe = held & _NOT_POINTS
                 if safe and safe != held:
                     return safe, "first-trick-points"
             return held, None
@@ -368,13 +386,13 @@ class Core:
                 if clubs:  # no club in this hand (the only one in the kitty): the leading rules below
                     return clubs, (None if clubs == held else "opening-lead")
             elif not self.first_lead_points:
-                safe = held & ~POINT_MASK
+                safe = held & _NOT_POINTS
                 if safe and safe != held:
                     return safe, "opening-lead"
                 return held, None
-        if not broken and held & _HEARTS_MASK and held & ~POINT_MASK:
+        if not broken and held & _HEARTS_MASK and held & _NOT_POINTS:
             # A heart may be led once broken, or when the leader holds nothing but hearts and Q♠.
-            return held & ~_HEARTS_MASK, "hearts-not-broken"
+            return held & _NOT_HEARTS, "hearts-not-broken"
         return held, None
 
     def collector(self, winner: int, leader: int, number: int) -> int:

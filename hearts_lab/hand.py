@@ -32,7 +32,21 @@ from .cards import (
     _quote,
     format_cards,
 )
-from .core import _C0, _C1, _C2, _C3, _CARD_AT, _CARDS_BY_CHUNK, BIT, CODE, SUIT_MASKS, Core, cards_of
+from .core import (
+    _C0,
+    _C1,
+    _C2,
+    _C3,
+    _CARD_AT,
+    _CARDS_BY_CHUNK,
+    BIT,
+    BREAKS_FLAG,
+    CODE,
+    MOON_FLAG,
+    POSITIVE_FLAG,
+    Core,
+    cards_of,
+)
 from .deal import check_seed, deal_cards, deal_order
 from .errors import IllegalMove, IllegalPass, MoveRule, RulesError, check_rules
 from .records import RECORD_FORMAT, JSONObject, hand_from_dict, hand_from_json, hand_to_dict, hand_to_json
@@ -73,8 +87,20 @@ _TrickFields: TypeAlias = tuple[
     "int | None", int, bool, tuple[Card, ...], bool,
 ]
 
-_OFF_SUIT = tuple(~m for m in SUIT_MASKS)  # every card outside each suit
 _CHUNK_SHIFT = tuple(16 * suit + 2 for suit in range(4))  # a suit's 13 ranks in a mask start at this bit
+_BIT_OF_CODE = tuple(1 << k for k in range(64))  # each code's bit, made once (1 << k makes a new number each time)
+
+
+def _cards(legal: int, led: int) -> tuple[Card, ...]:
+    """The cards of a legal mask for the suit ``led`` (-1: a lead), by suit then rank: :func:`cards_of`,
+    with one table lookup when the cards follow suit (the mask shifted to the suit's first rank is then
+    a 13-bit number other than 0; a discard's shifted mask is 0 or holds a higher suit's bits)."""
+    if led >= 0:
+        chunk = legal >> _CHUNK_SHIFT[led]
+        if 0 < chunk < 0x2000:
+            return _CARDS_BY_CHUNK[led][chunk]
+    return _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
+
 
 _FOLLOW_CLAUSES = {suit: f"they hold a {name} and must follow suit" for suit, name in SUIT_SINGULAR.items()}
 
@@ -356,10 +382,10 @@ class Hand:
         self.hearts_broken: bool = core.hearts_open
         self._leader = 0
         self._to_play: int | None = None
-        self._led = -1  # the suit index led to the current trick (-1 before its lead)
         # The decision for the seat to play, made as its turn begins (_decide): its legal cards (none out of
         # the play phase) and the rule that removed the others.
         self._moves: tuple[Card, ...] = ()
+        self._legal = 0  # the same cards as a mask: play() checks a card against it
         self._rule: MoveRule | None = None
         self._owner = -1  # who may still shoot the moon (Core.moon_owner)
         self._pend: tuple[int, bool, bool] = (0, False, False)  # the pile's points, a moon card in it, a card worth points
@@ -885,20 +911,18 @@ class Hand:
         as card tuples; made as each turn begins (:meth:`play` makes it inline, the same way)."""
         seat = self._to_play
         assert seat is not None
-        led = self._led
-        legal, rule = self._core.legal(self._held[seat], led, not self._trick_fields, self.hearts_broken, self._opening_bit)
-        if led >= 0 and not legal & _OFF_SUIT[led]:
-            self._moves = _CARDS_BY_CHUNK[led][legal >> _CHUNK_SHIFT[led] & 0x1FFF]  # following suit: one suit's cards
-        else:
-            self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
-        self._rule = rule
+        codes = self._codes
+        led = codes[0][1] >> 4 if codes else -1  # the suit led to the current trick (-1 before its lead)
+        legal, self._rule = self._core.legal(self._held[seat], led, not self._trick_fields, self.hearts_broken, self._opening_bit)
+        self._legal = legal
+        self._moves = _cards(legal, led)
 
     def _clause(self, rule: MoveRule | None) -> str:
         """The words of the rule that removed cards, for the refusal sentence."""
         if rule is None:
             return ""
         if rule == "follow-suit":
-            return _FOLLOW_CLAUSES[SUITS[self._led]]
+            return _FOLLOW_CLAUSES[SUITS[self._codes[0][1] >> 4]]
         if rule == "opening-lead":
             lead = self.rules.opening_lead
             if lead == "lowest-club":
@@ -999,40 +1023,45 @@ class Hand:
         ...
         hearts_lab.errors.IllegalMove: Seat 2 cannot play K♣: the holder of 2♣ must lead it to the first trick. Legal: 2♣.
         """
-        # The common case (a legal Card for the seat to play, which implies the play phase) is checked
-        # inline; anything else takes the full path.
-        if seat is not None or type(card) is not Card or card not in self._moves:
+        # The common case (a Card among the legal cards of the seat to play, which implies the play
+        # phase) is checked inline against their mask; anything else takes the full path.
+        if seat is not None or type(card) is not Card:
             card = self.verify_play(card, seat)
+        k = CODE[card]
+        b = _BIT_OF_CODE[k]
+        if not self._legal & b:
+            self.verify_play(card)  # raises: the card is not among the legal cards
         s = self._to_play
         assert s is not None
-        k = CODE[card]
-        b = 1 << k
-        held, twice = self._held, self._twice
-        if twice[s] & b:
-            twice[s] ^= b
+        held = self._held
+        t = self._twice[s]
+        if t and t & b:  # two packs: the seat held this card twice, and keeps one
+            self._twice[s] = t ^ b
         else:
             held[s] ^= b
         codes = self._codes
-        if codes:
-            led = self._led
-        else:
-            led = self._led = k >> 4
+        led = codes[0][1] >> 4 if codes else k >> 4  # the suit led: a code's suit is code >> 4
         codes.append((s, k))
         core = self._core
-        if len(codes) < len(held):
-            s = self._to_play = core.next_seat[s]
+        s = core.next_seat[s]
+        if s != self._leader:  # the trick goes on
+            self._to_play = s
         else:
             self._finish_trick(codes)
             if self._to_play is None:
-                self._moves, self._rule = (), None
+                self._moves, self._legal, self._rule = (), 0, None
                 return
             s, led = self._to_play, -1
         # _decide, inlined (this is the engine's hottest path): the next turn's decision (Core.legal).
         legal, self._rule = core.legal(held[s], led, not self._trick_fields, self.hearts_broken, self._opening_bit)
-        if led >= 0 and not legal & _OFF_SUIT[led]:
-            self._moves = _CARDS_BY_CHUNK[led][legal >> _CHUNK_SHIFT[led] & 0x1FFF]  # following suit: one suit's cards
-        else:
-            self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
+        self._legal = legal
+        # _cards(legal, led), inlined: following suit, one table lookup.
+        if led >= 0:
+            chunk = legal >> _CHUNK_SHIFT[led]
+            if 0 < chunk < 0x2000:
+                self._moves = _CARDS_BY_CHUNK[led][chunk]
+                return
+        self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
 
     def _finish_trick(self, codes: list[tuple[int, int]]) -> None:
         """Settle the trick just completed, ``codes``: its winner (Core.winner), who collects it and its
@@ -1042,25 +1071,23 @@ class Hand:
         leader = self._leader
         won, _, cancelled = core.winner(codes)
         winner = won if won >= 0 else None
-        value = core.value
-        points = 0
-        trick_mask = 0
+        value, flag = core.value, core.flags
+        points = flags = 0  # the cards' points, and their Core.flags OR-ed
         for _, k in codes:
             points += value[k]
-            trick_mask |= 1 << k
+            flags |= flag[k]
         collector = core.collector(won, leader, number)
         kitty_here = number == core.kitty_trick
         if collector >= 0 and not self._pending and not kitty_here:
             # The common case: the trick alone, collected by its winner (its cards are read from its plays).
             self._points[collector] += points
-            self._owner = core.moon_owner(self._owner, collector, trick_mask & core.moon_mask != 0, trick_mask & core.positive_mask != 0)
+            self._owner = core.moon_owner(self._owner, collector, flags & MOON_FLAG != 0, flags & POSITIVE_FLAG != 0)
             self._trick_fields.append((number, leader, tuple(codes), winner, cancelled, None, collector, points, False, (), False))
         else:
-            self._settle_pile(number, leader, tuple(codes), winner, cancelled, collector, points, trick_mask, kitty_here)
-        if not self.hearts_broken and trick_mask & core.breakers:
+            self._settle_pile(number, leader, tuple(codes), winner, cancelled, collector, points, flags, kitty_here)
+        if flags & BREAKS_FLAG and not self.hearts_broken:
             self.hearts_broken = True
         self._codes = []
-        self._led = -1
         if winner is not None:
             self._leader = winner
         if number == core.last_trick:
@@ -1071,15 +1098,15 @@ class Hand:
 
     def _settle_pile(
         self, number: int, leader: int, codes: tuple[tuple[int, int], ...], winner: int | None, cancelled: tuple[int, ...],
-        collector: int, points: int, trick_mask: int, kitty_here: bool,
+        collector: int, points: int, flags: int, kitty_here: bool,
     ) -> None:
         """A trick that involves the pile of set-aside tricks or the kitty, or is set aside itself."""
         core = self._core
         pile = self._pending + [_CARD_AT[k] for _, k in codes]
         pend_pts, pend_moon, pend_pos = self._pend
         points += pend_pts
-        has_moon = pend_moon or bool(trick_mask & core.moon_mask)
-        has_pos = pend_pos or bool(trick_mask & core.positive_mask)
+        has_moon = pend_moon or bool(flags & MOON_FLAG)
+        has_pos = pend_pos or bool(flags & POSITIVE_FLAG)
         if kitty_here:
             pile = [*pile, *self.kitty]
             kitty_codes = [CODE[c] for c in self.kitty]
