@@ -15,6 +15,7 @@ import pytest
 
 from hearts_lab import Card, Hand, Rules
 from hearts_lab.bots import CheatingBot, HeuristicBot, RandomBot, SamplingBot, knowledge, match, mean_interval, sample_worlds
+from hearts_lab.bots import distinct_worlds, fusion_example, fusion_table
 from hearts_lab.solve import best_moves
 
 REPO = Path(__file__).resolve().parent.parent
@@ -89,7 +90,7 @@ def endgame() -> Hand:
     return hand
 
 
-def test_sections_3_and_4_double_dummy_one_world_many_worlds_and_the_fusion_gap(endgame):
+def test_section_3_double_dummy_one_world_and_many_worlds(endgame):
     prose = _prose()
     three, five, six = (Card.parse(c) for c in ("3H", "5H", "6H"))
     assert [str(c) for _, c in endgame.current_trick.plays] == ["4♥", "2♥", "A♠"]
@@ -104,10 +105,61 @@ def test_sections_3_and_4_double_dummy_one_world_many_worlds_and_the_fusion_gap(
     assert all(w.mean == 3 and w.half_width == 0 for w in win)
     assert "costs 3.00 points in every world" in prose and f"averages {duck}" in prose
     assert any(t[three] == 26 for t in tables) and any(t[three] == 0 for t in tables)
-    promised = mean_interval([min(t.values()) for t in tables])
     best = min(endgame.legal_moves(), key=lambda c: sum(t[c] for t in tables))
     assert best == five and "This sampler plays the 5♥ (the 6♥ is as good)" in prose
-    assert f"Choosing after seeing each world would cost {promised} points; one card for all worlds costs 3.00" in prose
+
+
+def _line_after_the_duck(world: Hand, kept: Card) -> tuple[int, bool]:
+    """Seat 0's points and whether it won the last trick, when it ducks, throws away the other
+    card on seat 3's 2♦ and keeps ``kept``; everyone else plays their only sensible card."""
+    hand = world.copy()
+    hand.play("3H")
+    assert hand.to_play == 3 and set(hand.cards(3)) == {Card.parse("2D"), Card.parse("QS")}
+    hand.play("2D")
+    hand.play(next(c for c in hand.cards(0) if c != kept))
+    assert hand.legal_moves() == (Card.parse("AD"),)  # seat 1's only diamond
+    hand.play("AD")
+    hand.play(min(hand.legal_moves(), key=lambda c: RULES.points_of(c)))  # seat 2 keeps its heart, if any, for the last trick
+    assert hand.to_play == 1 and all(len(hand.cards(s)) == 1 for s in range(4))
+    while hand.phase != "over":
+        hand.play(hand.legal_moves()[0])  # one card each: the last trick plays itself
+    last = hand.tricks[-1]
+    return hand.points()[0], last.winner == 0 and Card.parse("QS") in last.cards
+
+
+def test_section_4_the_hand_made_strategy_fusion_position():
+    prose, outputs = _prose(), _outputs()
+    hand = fusion_example()
+    view = hand.view(0)
+    assert hand.hand_number == 1 and RULES.pass_offset(1) == 3 and "hand 2 of a game (a pass to the right)" in prose
+    assert len(hand.tricks) == 10 and len(hand.current_trick.plays) == 3 and "seat 0 plays last to trick 11" in prose
+    assert set(view.passed() or ()) >= {Card.parse("2D"), Card.parse("QS")} and hand.pass_target(0) == 3
+    info = knowledge(view)
+    assert info.voids[1] == {"S"} and info.voids[2] == {"D"} and "seat 1 has shown a spade void and seat 2 a diamond void" in prose
+    worlds = distinct_worlds(view)
+    assert len(worlds) == 2 and "**two deals**" in prose
+    for world in worlds:
+        assert {str(c): v for c, v in best_moves(world).as_dict().items()} == {"3♥": 0, "A♥": 4}
+    assert "In both deals the solver ducks with the 3♥ for 0 points, and winning with the A♥ takes the trick's 4 points" in prose
+    assert Card.parse("4H") in worlds[0].cards(1) and Card.parse("3C") in worlds[1].cards(1)
+    assert "the 4♥ in deal 1 and the 3♣ in deal 2" in prose
+    # "Whichever card seat 0 kept wins that last trick in one of the deals, and seat 3 throws the Q♠ on it."
+    keep_club = [_line_after_the_duck(w, Card.parse("5C")) for w in worlds]
+    keep_ace = [_line_after_the_duck(w, Card.parse("AH")) for w in worlds]
+    assert [won for _, won in keep_club] == [False, True] and [won for _, won in keep_ace] == [True, False]
+    rows = {str(r.card): r for r in fusion_table(worlds)}
+    duck, ace = rows["3♥"], rows["A♥"]
+    assert (duck.double_dummy, duck.information_set, duck.per_world) == (0, 7, (0, 14))
+    assert (ace.double_dummy, ace.information_set, ace.per_world) == (4, 4, (4, 4))
+    assert [p for p, _ in keep_club] == list(duck.per_world)  # the best strategy is "throw away the A♥, keep the 5♣"
+    assert sum(p for p, _ in keep_ace) > sum(duck.per_world)
+    assert "its best (throw away the A♥, keep the 5♣) costs 0 in deal 1 and 14 in deal 2, 7 on average" in prose
+    assert "The A♥ costs its 4 in both deals" in prose
+    assert ace.information_set - duck.information_set == -3 and "3 points worse on average than the A♥" in prose
+    assert duck.double_dummy - ace.double_dummy == -4 and "it is 4 points better" in prose
+    assert "3♥: double dummy 0 points on average; one strategy for both deals 7 (deal 1: 0, deal 2: 14)" in outputs
+    assert "the duck promises 0 points and costs 7 on average, where the A♥ costs 4" in prose
+    assert "not measured here" in prose
 
 
 def sampler(seed):
