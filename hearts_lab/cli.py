@@ -380,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     klass.add_argument("folder", type=Path, help="copies: where to write them; grade: the handed-in notebooks")
     klass.add_argument("--secret-file", type=Path, required=True, help="a file holding the class secret (keep it off the repository)")
     klass.add_argument("--roster", type=Path, default=None, help="a file with one student name a line (required for copies)")
-    klass.add_argument("--worksheets", nargs="+", default=None, help="copies: which worksheets (default: ws1 to ws5)")
+    klass.add_argument("--worksheets", nargs="+", default=None, help="copies: which worksheets (default: ws1 to ws6)")
     klass.add_argument("--csv", type=Path, default=None, help="grade: also write the class table to this CSV file")
     return parser
 

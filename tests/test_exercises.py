@@ -42,7 +42,7 @@ from nbclient import NotebookClient
 from notebook_harness import KERNEL_ENV, regression_fixture
 
 from hearts_lab import Card, Rules
-from hearts_lab.exercises import checks, ws1, ws2, ws3, ws4, ws5
+from hearts_lab.exercises import checks, ws1, ws2, ws3, ws4, ws5, ws6
 from hearts_lab.exercises.checks import HINTS, MIME_TYPE, QUESTIONS, CheckResult
 
 REPO = Path(__file__).resolve().parent.parent
@@ -298,7 +298,7 @@ def test_public_helpers_answer_nothing():
         assert not any(hasattr(trick, a) for a in ("points", "collected", "took_kitty"))
     assert len(ws2.tricks_q6()) == 6, "trick 7 (whose leader Q6 asks for) must not be shown"
     assert not any(hasattr(ws2.passes_q3(), a) for a in ("received", "cards"))
-    for module in (ws1, ws2, ws3, ws4, ws5):
+    for module in (ws1, ws2, ws3, ws4, ws5, ws6):
         for name in module.__all__:
             assert not name.startswith(("hand_", "_")), f"{module.__name__}.{name}"
         assert not hasattr(module, "hand_q6") and not hasattr(module, "hand_q8")
@@ -309,14 +309,14 @@ def test_public_helpers_answer_nothing():
     from hearts_lab.hand import Hand
     from hearts_lab.tricks import Trick
 
-    for module in (ws1, ws2, ws3, ws4, ws5):
+    for module in (ws1, ws2, ws3, ws4, ws5, ws6):
         for name, value in vars(module).items():
             if not callable(value) or isinstance(value, type) or getattr(value, "__module__", "") != module.__name__:
                 continue
             try:
                 made = value()
-            except TypeError:
-                continue  # needs arguments: not a position helper
+            except (TypeError, ValueError):
+                continue  # needs arguments, or refuses in the generic copy (ws5.my_seeds): not a position helper
             assert not isinstance(made, (Hand, Trick)), f"{module.__name__}.{name}() returns a {type(made).__name__}"
 
 
@@ -426,6 +426,7 @@ def test_engine_checks_right_and_wrong(check, right, wrongs):
 def test_every_question_is_covered_by_right_and_wrong_tests():
     covered = {(c.worksheet, c.key) for c, _, _ in CASES} | {(ws, q) for ws, keys in ANSWER_KEYS.items() for q in keys}
     covered |= {("ws4", "Q7"), ("ws4", "Q8")} | {("ws5", q) for q in QUESTIONS["ws5"]}  # dedicated tests below
+    covered |= {("ws6", q) for q in QUESTIONS["ws6"]}  # tests/test_exercises_ws6.py
     assert covered == {(ws, q) for ws in QUESTIONS if ws.startswith("ws") for q in QUESTIONS[ws]}
 
 
@@ -433,7 +434,7 @@ def test_every_question_is_covered_by_right_and_wrong_tests():
 
 
 def test_every_question_has_a_three_level_ladder():
-    for ws in ("ws1", "ws2", "ws3", "ws4", "ws5"):
+    for ws in ("ws1", "ws2", "ws3", "ws4", "ws5", "ws6"):
         module = importlib.import_module(f"hearts_lab.exercises.{ws}")
         assert set(HINTS[ws]) == set(QUESTIONS[ws])
         for key in QUESTIONS[ws]:

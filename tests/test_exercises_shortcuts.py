@@ -30,9 +30,9 @@ import pytest
 import sympy
 
 from hearts_lab import Rules
-from hearts_lab.exercises import ws1, ws2, ws3, ws4, ws5
+from hearts_lab.exercises import ws1, ws2, ws3, ws4, ws5, ws6
 
-MODULES = (ws1, ws2, ws3, ws4, ws5)
+MODULES = (ws1, ws2, ws3, ws4, ws5, ws6)
 CHECKS = [getattr(m, n) for m in MODULES for n in sorted(vars(m)) if n.startswith("check_q")]
 
 BAD_INPUTS = [

@@ -393,8 +393,14 @@ def _shown(value) -> str:
     if hasattr(value, "hits") and hasattr(value, "deals"):
         return (f"the `Count` from `deal_hands(...).count(event)` itself (e.g. {value.hits} of {value.deals:,} "
                 f"deals with seed {value.seed}: {value.value:.4f}); any seed, ≥ 5,000 deals")
+    if hasattr(value, "hits") and hasattr(value, "worlds"):
+        return (f"the `WorldCount` from `ws6.sample_q3(k, seed).count(event)` itself (e.g. {value.hits} of {value.worlds} "
+                f"worlds with seed {value.seed}: {value.value:.4f}); any seed, ≥ {value.worlds} worlds; a student's own "
+                "copy names its number of worlds and its seed")
     if isinstance(value, float):
         return f"{value:.6g}"
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, float) for v in value):
+        return f"({value[0]:.4f}, {value[1]:.4f})"
     return f"`{value!r}`"
 
 
@@ -604,8 +610,8 @@ def kit_readme_text(kit) -> str:
               "key (`NN_name_key.html`, teacher only); print from the browser, or run `make handouts` for PDFs "
               "(`dist/handouts/`, and the keys in `dist/teacher/`).",
               "- **A class, graded on your machine**: [class_results.ipynb](class_results.ipynb). "
-              "`hearts-lab class copies` writes each student's own copies (worksheets 1, 2 and 3, and worksheet 4's Q4-Q5, Q7 "
-              "and Q8: their own deals, seats, decks, events, scores and seeds, from an HMAC of your secret and their name); students hand in the notebook "
+              "`hearts-lab class copies` writes each student's own copies (worksheets 1, 2, 3 and 6, and worksheet 4's Q4-Q5, Q7 "
+              "and Q8: their own deals, seats, decks, events, scores, worlds and seeds, from an HMAC of your secret and their name); students hand in the notebook "
               "itself; `hearts-lab class grade` (or `grade(folder, secret)`) reads the notebooks without running "
               "them and makes the class table. The generic copies' results files (`export(...)`, merged with "
               "`merge_results(folder)`) are the student's own report, not a grade.", "",
@@ -631,7 +637,8 @@ def class_results_notebook():
             "scores for Q4 and Q5 and their own deals and seeds for Q7 and Q8 (its exact counts are the same for "
             "everyone); worksheet 5, the capstone, the two seeds of their experiment, drawn so that no student can "
             "try seed pairs until one shows an effect (the house rule and the metric are the student's own, and the "
-            "rubric marks it); every copy carries the student's name.\n"
+            "rubric marks it); worksheet 6 their own positions, card, seats, worlds, seed and race; every copy "
+            "carries the student's name.\n"
             "3. **Hand out** each student's folder (the LMS, a shared drive). Students work in it as in any worksheet "
             "and its checks give the same hints.\n"
             "4. **Collect the notebooks themselves**: students save and upload the `.ipynb` file.\n"

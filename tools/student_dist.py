@@ -91,6 +91,7 @@ STUDENT_EXERCISES_README = """\
 | `03_counting_deals` | counting hands and deals of stripped and two-pack decks, exactly | `notebooks/03_stripped_decks.ipynb`, `07_counting_deals.ipynb`, `08_exact_odds.ipynb` |
 | `04_moon_odds` | moon odds exactly, by dealing and by simulation; old and new moon scoring | `notebooks/08_exact_odds.ipynb`, `09_moon_odds.ipynb` |
 | `05_capstone_house_rule` | design a house rule, predict, simulate, report the effect with a 95% interval | `notebooks/06_rules_lab.ipynb`, `09_moon_odds.ipynb` |
+| `06_how_computers_play` | what a seat knows about the hidden cards, a world that agrees with it, who holds the Q♠ in sampled worlds, a fair race between bots | `notebooks/11_how_computers_play.ipynb` |
 
 ## How the checks work
 
@@ -102,8 +103,8 @@ Ask for more with `ws3.hint("Q6")` (a nudge), `ws3.hint("Q6", level=2)` (the
 structure of the solution) and `ws3.hint("Q6", level=3)` (the full method —
 try the others first).
 
-**Estimates** are the result of your dealing or simulation (the object it
-returns), not a number you type: the check repeats your run with its seed.
+**Estimates** are the result of your dealing, sampling or simulation (the
+object it returns), not a number you type: the check repeats your run with its seed.
 
 **The checks help you learn; they are not your grade.** They run on your own
 computer, so they can coach you but cannot mark you.

@@ -66,6 +66,16 @@ WORKSHEETS = {
             "Draw a conclusion the interval supports, including 'no clear effect'.",
         ],
     },
+    "06_how_computers_play": {
+        "time": "30-40 min",
+        "after": "notebook 11",
+        "objectives": [
+            "Say which seats may still hold a hidden card from what one seat has seen: a suit a seat failed to follow rules it out, a passed card stays with its receiver until played.",
+            "Deal a world of the hidden cards that agrees with everything a seat has seen (counts, voids, passed cards): what a sampling bot imagines.",
+            "Estimate a chance by sampling worlds, as a reproducible run with its number of worlds and seed, and give its 95% interval.",
+            "Explain why a fair race between bots uses duplicate deals, seat rotation and paired differences.",
+        ],
+    },
 }
 
 #: Wrong answers of the questions whose check derives the answer from the engine or the student's run.
@@ -153,6 +163,28 @@ KEY_NOTES = {
                "a conclusion from a made-up interval": "refused: the interval must match the runs",
                "'no clear effect' with an interval wholly on one side of 0": "too cautious: the data do show an effect",
                "an effect for a rule that changes nothing": "at 95% about 1 in 20 such rules shows an 'effect' even with the seeds fixed in advance; the honest follow-up is a second run with new seeds fixed in advance, reported whatever it shows"},
+    },
+    "ws6": {
+        "Q1": {"every other seat": "ignores the void a seat showed by failing to follow suit",
+               "a list with seat 2 itself": "forgets that a seat sees its own cards",
+               "a seat left out": "rules a seat out by what seems likely, not by what the rules force",
+               "(note)": "the engine's knowledge(view).holders(card) decides; a student who replays the position from its record can ask it, which exercises/README.md says - the teacher's grade is what counts"},
+        "Q2": {"a card given to a seat that showed a void": "the check names the seat and the suit it failed to follow",
+               "the passed card given to another seat": "forgot that a passed card stays with its receiver until it is played",
+               "too many or too few cards for a seat": "the check names the seat's count now",
+               "a card seat 2 holds or a card already played": "has not worked out which cards are unseen",
+               "(note)": "any consistent world is right: the engine builds it (Hand.from_position plays every card of the hand again) and world_consistent confirms it, so two students' right answers differ and a neighbour's world is for another position"},
+        "Q3": {"a typed number": "refused: a number cannot show how it was made",
+               "the worlds in which seat 0 does not hold the Q♠": "the event was written the wrong way round",
+               "another seat's count": "the event names the wrong seat",
+               "another number of worlds or another seed (a student's own copy)": "refused with the copy's own numbers"},
+        "Q4": {"the interval in percent": "give fractions",
+               "an interval for the number of worlds": "divide by the number of worlds",
+               "the share ± one standard error": "a 95% interval is about 1.96 standard errors each side"},
+        "Q5": {"a reason that says the race is fair, or that the cards do not matter": "the luck of the deal is what duplicate deals remove",
+               "a reason about the lead of seat 0, seat numbers or a wider interval": "rotation is about each seat's own share of a deal",
+               "a reason that pairs need no interval or make the difference always negative": "pairing removes much of the luck, not all of it",
+               "(note)": "each copy draws one of three races and shuffles its four reasons, so a neighbour's letter is the right one for about one pair of students in four; the reasons are the same for everyone, so ask for the reason in words in class"},
     },
 }
 

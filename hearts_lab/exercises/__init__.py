@@ -1,4 +1,4 @@
-"""Worksheet checks: one module per worksheet (``ws1`` ... ``ws5``) and the shared machinery.
+"""Worksheet checks: one module per worksheet (``ws1`` ... ``ws6``) and the shared machinery.
 
 In a worksheet::
 

@@ -1,6 +1,6 @@
 """The machinery behind worksheet checks: reading answers, comparing them, reporting.
 
-A worksheet module (``ws1`` ... ``ws5``) defines one check per question with
+A worksheet module (``ws1`` ... ``ws6``) defines one check per question with
 the :func:`question` decorator. The decorated function receives the student's
 answer and either returns (correct) or raises :class:`Wrong` with a targeted
 hint. Expected answers are *derived at check time* from the engine,
@@ -214,6 +214,8 @@ def recorded(answer: Any) -> Any:
     ('2♣ Q♠', '3/2', 3, 'nobody')
     >>> recorded([(1, "3d"), (2, "AS")]), recorded((Card.parse("KS"), Card.parse("2C")))
     ([[1, '3♦'], [2, 'A♠']], '2♣ K♠')
+    >>> recorded({3, 1}), recorded((0.25, 0.5)), recorded({2: "QS 2c", 1: "AH"})
+    ([1, 3], [0.25, 0.5], [[1, 'A♥'], [2, '2♣ Q♠']])
     """
     try:
         if answer is None:
@@ -228,6 +230,18 @@ def recorded(answer: Any) -> Any:
             isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer
         ) and len(answer) <= 20:
             return [int(v) for v in answer]
+        if isinstance(answer, (set, frozenset)) and 0 < len(answer) <= 20 and all(
+            isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer
+        ):  # a set of seats
+            return sorted(int(v) for v in answer)
+        if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(
+            isinstance(v, numbers.Real) and not isinstance(v, (bool, numbers.Integral)) and math.isfinite(v) for v in answer
+        ):  # an interval (low, high)
+            return [float(v) for v in answer]
+        if isinstance(answer, dict) and not isinstance(answer, Counter) and 0 < len(answer) <= 20 and all(
+            isinstance(k, numbers.Integral) and not isinstance(k, bool) for k in answer
+        ):  # each seat's cards: {seat: cards}
+            return [[int(seat), cards_text(read_cards(cards).elements())] for seat, cards in sorted(answer.items())]
         if isinstance(answer, (tuple, list)) and 0 < len(answer) <= 20 and all(
             isinstance(e, (tuple, list)) and not isinstance(e, Card) and len(e) == 2 for e in answer
         ):  # plays: (seat, card) pairs (a Card is a tuple too)
@@ -235,9 +249,9 @@ def recorded(answer: Any) -> Any:
         if isinstance(answer, (Card, set, frozenset, list, tuple, Counter, dict)):
             text = cards_text(read_cards(answer).elements())
             return text[:RECORD_TEXT]
-        # A dealing's Count or a simulation result: the number it counted, which the teacher's side can
-        # verify by dealing or simulating a student's own copy's size and seed again.
-        for attr, size in (("hits", "deals"), ("moon_count", "hands")):
+        # A dealing's Count, a count of sampled worlds or a simulation result: the number it counted, which the
+        # teacher's side can verify by dealing, sampling or simulating a student's own copy's size and seed again.
+        for attr, size in (("hits", "deals"), ("hits", "worlds"), ("moon_count", "hands")):
             count = getattr(answer, attr, None)
             if isinstance(count, int) and not isinstance(count, bool) and hasattr(answer, size) and hasattr(answer, "seed"):
                 return count

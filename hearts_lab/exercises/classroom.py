@@ -10,11 +10,12 @@ cannot reach the key.
   numbers, player counts and cards: see :mod:`.variants`), of worksheet 3
   (their own decks, table sizes and events to count: the copy carries the
   salted digests of its answers, computed here from the teacher's answer
-  keys, never the answers) and of worksheet 4's Q4-Q5 (their own scores and
-  shooter, Q7-Q8's sizes and seeds) and of worksheet 5 (the two seeds of
-  their experiment, drawn, not chosen). The rest of worksheets 4 and 5 is the
-  same for everyone (hashed counts, the student's own rule and metric); every
-  copy carries the student's name so the hand-in is recognised. The secret never leaves the
+  keys, never the answers), of worksheet 4's Q4-Q5 (their own scores and
+  shooter, Q7-Q8's sizes and seeds), of worksheet 5 (the two seeds of
+  their experiment, drawn, not chosen) and of worksheet 6 (their own
+  positions, card, seats, worlds, seed and race). The rest of worksheets 4
+  and 5 is the same for everyone (hashed counts, the student's own rule and
+  metric); every copy carries the student's name so the hand-in is recognised. The secret never leaves the
   teacher's machine, so the public repository holds no student's answer.
 * :func:`grade` reads every handed-in notebook in a folder **as data**: the
   JSON is parsed, each question's answer is taken from the answer cell's
@@ -71,9 +72,10 @@ WORKSHEETS = {
     "ws3": "03_counting_deals",
     "ws4": "04_moon_odds",
     "ws5": "05_capstone_house_rule",
+    "ws6": "06_how_computers_play",
 }
 #: Worksheets graded here (the capstone is marked with its rubric).
-GRADED = ("ws1", "ws2", "ws3", "ws4")
+GRADED = ("ws1", "ws2", "ws3", "ws4", "ws6")
 #: The questions whose check stores no answer (a dealing or simulation result, judged in the student's kernel).
 NOT_RECORDED = {"ws4": frozenset({"Q7", "Q8"})}
 #: A handed-in notebook larger than this is skipped unread.
@@ -150,7 +152,7 @@ class Class:
         return student_seed(self._secret, student, worksheet)
 
     def variant(self, student: str, worksheet: str) -> Any:
-        """``student``'s variant of ``worksheet`` (a worksheet with variants: ws1, ws2, ws3, ws4)."""
+        """``student``'s variant of ``worksheet`` (a worksheet with variants: ws1, ws2, ws3, ws4, ws6)."""
         return GENERATORS[worksheet](self.seed(student, worksheet))
 
     def copy(self, student: str, worksheet: str, student_copies: str | Path | None = None) -> dict[str, Any]:
@@ -165,7 +167,7 @@ class Class:
         seed = self.seed(student, worksheet) if worksheet in GENERATORS else None
         return personalise(nb, worksheet, " ".join(student.split()), seed)
 
-    def write(self, folder: str | Path, worksheets: Iterable[str] = ("ws1", "ws2", "ws3", "ws4", "ws5"),
+    def write(self, folder: str | Path, worksheets: Iterable[str] = tuple(WORKSHEETS),
               student_copies: str | Path | None = None) -> list[Path]:
         """Write every student's copy of each worksheet to ``folder/<student>/NN_name.ipynb``; returns the paths."""
         out = Path(folder)
@@ -546,9 +548,12 @@ def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, An
 
 def _recordable(value: Any) -> bool:
     """``value`` has a form :func:`~hearts_lab.exercises.checks.recorded` writes: a whole number, a text, a list
-    of whole numbers, or (seat, cards) pairs; a NaN, a truth value, an object or a deep list never is."""
+    of whole numbers, an interval (two finite floats), or (seat, cards) pairs; a NaN, a truth value, an object or a
+    deep list never is."""
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         return True
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, float) and v == v and abs(v) < 1e300 for v in value):
+        return True  # an interval (low, high)
     return isinstance(value, list) and 0 < len(value) <= 20 and (
         all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         or all(isinstance(e, list) and len(e) == 2 and isinstance(e[0], int) and not isinstance(e[0], bool)
@@ -607,8 +612,8 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
             flags.append("the notebook's variant is not this student's (graded on the student's own)")
         if worksheet == "ws3":
             module.use_variant(own, values=ws3_values(own))
-        elif worksheet == "ws4":
-            module.use_variant(own, grading=True)  # Q7/Q8: the recorded count is dealt (simulated) again
+        elif worksheet in ("ws4", "ws6"):
+            module.use_variant(own, grading=True)  # ws4 Q7/Q8, ws6 Q3: the recorded count is dealt (simulated, sampled) again
         else:
             module.use_variant(own)
     cells = _answer_cells(nb)

@@ -1,4 +1,4 @@
-"""Per-student variants of worksheets 1, 2 and 3 (and worksheet 4's Q4-Q5, worksheet 5's seeds): every position and parameter from one seed.
+"""Per-student variants of worksheets 1, 2, 3 and 6 (and worksheet 4's Q4-Q8, worksheet 5's seeds): every position and parameter from one seed.
 
 A teacher's :class:`~hearts_lab.exercises.classroom.Class` gives each student a
 seed (an HMAC of the class secret and the student's name); the student's copy
@@ -42,7 +42,9 @@ from ..hand import Hand
 from ..rules import MoonPolicy, PresetName, Rules
 from .positions import replay
 
-__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "Ws5Variant", "WS3_CHOICES", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "ws5_variant", "moon_scores", "variant", "problems", "GENERATORS", "MAX_SEED", "check_seed"]
+__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "Ws5Variant", "Ws6Variant", "WS3_CHOICES", "WS6_SIZES",
+           "WS6_REASONS", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "ws5_variant", "ws6_variant",
+           "moon_scores", "variant", "problems", "GENERATORS"]
 
 STANDARD = Rules.preset("standard", players=4)
 #: Hand numbers of the 4-player standard schedule (1, 3, 2, 0) that hold (nobody passes).
@@ -551,9 +553,169 @@ def ws5_variant(seed: int) -> Ws5Variant:
     return Ws5Variant(seeds=(base, house))
 
 
+
+
+# -- worksheet 6 (how computers play): what a seat knows, sampled worlds, a fair race --------------
+
+
+@dataclass(frozen=True)
+class Ws6Variant:
+    """Worksheet 6's parameters. Positions are (deal seed, hand number, passes, plays) of a 4-player standard
+    pass hand, dealer 0, seen by the seat to play: passes are one text of three cards per seat."""
+
+    q1: tuple[int, int, tuple[str, ...], str, str]  # the position of Q1 and Q2, and Q1's card
+    q3: tuple[int, int, tuple[str, ...], str, int]  # the position of Q3 and Q4, and the seat asked about
+    #: Q3, Q4: the student's own number of worlds and sampling seed; ``None`` in the generic copy (any seed).
+    q3_sample: tuple[int, int] | None = None
+    q5: tuple[int, tuple[int, ...]] = (0, (0, 1, 2, 3))  # which race is asked about, and the order of its four reasons
+
+
+#: Q3's sizes: a student's own copy samples one of these numbers of worlds (each well under a second).
+WS6_SIZES = (200, 240, 300, 360)
+#: Q5's races: for each, the question and four reasons, the first of them the right one (the copy shuffles them).
+WS6_REASONS: tuple[tuple[str, tuple[str, str, str, str]], ...] = (
+    (
+        "Two bots are compared by their points per hand: bot A played 200 hands, bot B played 200 other hands, "
+        "each against three easy bots. Why is that not a fair race?",
+        (
+            "The two bots were dealt different cards, so part of the gap may be the luck of the deal: a fair race "
+            "plays the same deals with both (duplicate deals) and compares them deal by deal.",
+            "200 hands are too few for any comparison: only a race of thousands of hands can say anything.",
+            "The points a seat takes depend only on how it plays, not on the cards it is dealt.",
+            "It is fair: the bot with fewer points per hand is the better bot.",
+        ),
+    ),
+    (
+        "In a duplicate race the tested bot and the baseline play the same deals, but only ever from seat 0. "
+        "Why does a fair race also rotate the tested bot through every seat?",
+        (
+            "Each seat of a deal has its own cards and its own place (who passes to it, who leads to it): in every "
+            "seat in turn, the bot is measured on every seat's share of each deal, not on seat 0's alone.",
+            "Seat 0 always leads the first trick, so a bot in seat 0 takes more points.",
+            "Rotating the seats makes the interval wider, which makes the race more careful.",
+            "The seats are numbered, and a bot plays differently from a higher seat number.",
+        ),
+    ),
+    (
+        "A duplicate race reports the tested bot's points minus the baseline's points in the same seat on the "
+        "same deal, and a 95 % interval for the mean of those differences. Why compare in pairs like this?",
+        (
+            "Both numbers of a pair come from the same cards, so much of the luck of the deal cancels in their "
+            "difference, and its interval is usually narrower than one from two separate averages.",
+            "Pairs make sure the tested bot wins half of the deals.",
+            "The difference in a pair is always negative when the tested bot is better.",
+            "Comparing in pairs needs no interval, because the luck is gone completely.",
+        ),
+    ),
+)
+
+
+def _ws6_played(rng: random.Random, stop: int, extra: int) -> tuple[int, int, tuple[str, ...], Hand]:
+    """A pass hand: seeded random passes, then uniformly random legal moves to trick ``stop``, ``extra`` plays in."""
+    seed, number = _deal_seed(rng), rng.randrange(3)  # hands 1-3 of a game pass left, right and across
+    hand = Hand.deal(STANDARD, seed=seed, hand_number=number)
+    passes = []
+    for seat in range(4):
+        chosen = rng.sample(sorted(hand.cards(seat), key=lambda c: c.sort_key()), STANDARD.pass_count)
+        passes.append(" ".join(map(str, sorted(chosen, key=lambda c: c.sort_key()))))
+        hand.pass_cards(seat, chosen)
+    while hand.trick_number < stop:
+        hand.play(_move(hand, rng))
+    for _ in range(extra):
+        hand.play(_move(hand, rng))
+    return seed, number, tuple(passes), hand
+
+
+def ws6_position(record: tuple[int, int, tuple[str, ...], str]) -> Hand:
+    """The hand a worksheet-6 record (deal seed, hand number, passes, plays) describes, replayed by the engine."""
+    seed, number, passes, plays = record
+    return replay(STANDARD, seed, number, plays, passes)
+
+
+def _ws6_q1_problems(hand: Hand, card: Card) -> list[str]:
+    from ..bots.knowledge import knowledge
+
+    seat = _to_play(hand)
+    info = knowledge(hand.view(seat))
+    others = [s for s in range(4) if s != seat]
+    found = []
+    if info.only_points:
+        found.append("Q1: a seat is known to hold only points (the hints speak of voids and passes only)")
+    if card not in info.unseen or card in hand.cards(seat):
+        found.append("Q1: the card is not hidden from the seat")
+    if any(card in p for p in info.pinned):
+        found.append("Q1: the card is one the seat passed (its place is known)")
+    holders = info.holders(card)
+    if not holders or set(holders) == set(others):
+        found.append("Q1: no void rules out a seat, so 'every other seat' would be right")
+    if not any(info.pinned):
+        found.append("Q2: no passed card is still held, so forgetting the pass cannot be a slip")
+    if not 8 <= len(info.unseen) <= 18:
+        found.append("Q2: the world to write has too few or too many cards")
+    return found
+
+
+def _ws6_q1(rng: random.Random) -> tuple[int, int, tuple[str, ...], str, str] | None:
+    from ..bots.knowledge import knowledge
+
+    seed, number, passes, hand = _ws6_played(rng, rng.choice((7, 8)), rng.randrange(4))
+    seat = _to_play(hand)
+    info = knowledge(hand.view(seat))
+    void_suits = {suit for s in range(4) if s != seat for suit in info.voids[s]}
+    pinned = {c for p in info.pinned for c in p}
+    candidates = [c for c in sorted(set(info.unseen), key=lambda c: c.sort_key()) if c.suit in void_suits and c not in pinned]
+    if not candidates:
+        return None
+    card = rng.choice(candidates)
+    if _ws6_q1_problems(hand, card):
+        return None
+    return seed, number, passes, _plays_text(hand), str(card)
+
+
+def _ws6_q3_problems(hand: Hand, seat_asked: int) -> list[str]:
+    from ..bots.knowledge import knowledge
+
+    seat = _to_play(hand)
+    info = knowledge(hand.view(seat))
+    found = []
+    if QUEEN_OF_SPADES not in info.unseen or any(QUEEN_OF_SPADES in p for p in info.pinned):
+        found.append("Q3: the seat knows where the Q♠ is")
+    holders = info.holders(QUEEN_OF_SPADES)
+    if len(holders) < 2 or seat_asked not in holders:
+        found.append("Q3: the seat asked about cannot hold the Q♠, or no other seat can")
+    return found
+
+
+def _ws6_q3(rng: random.Random) -> tuple[int, int, tuple[str, ...], str, int] | None:
+    seed, number, passes, hand = _ws6_played(rng, rng.choice((3, 4, 5)), rng.randrange(4))
+    seat = _to_play(hand)
+    asked = rng.choice([s for s in range(4) if s != seat])
+    if _ws6_q3_problems(hand, asked):
+        return None
+    return seed, number, passes, _plays_text(hand), asked
+
+
+@functools.lru_cache(maxsize=256)
+def ws6_variant(seed: int) -> Ws6Variant:
+    """Worksheet 6's variant for ``seed``: its own two positions, card, seat, worlds and seed, and its own race.
+
+    >>> v = ws6_variant(12345)
+    >>> v == ws6_variant(12345), v.q1 == ws6_variant(12346).q1, problems("ws6", v)
+    (True, False, [])
+    """
+    rng = random.Random(f"hearts-lab|ws6|{seed}")
+    q1 = _search(rng, _ws6_q1, "Q1 position")
+    q3 = _search(rng, _ws6_q3, "Q3 position")
+    race = rng.randrange(len(WS6_REASONS))
+    order = tuple(rng.sample(range(4), 4))
+    return Ws6Variant(q1=q1, q3=q3, q3_sample=(rng.choice(WS6_SIZES), _deal_seed(rng)), q5=(race, order))
+
+
 #: The worksheets that have per-student variants, and how each is drawn.
-GENERATORS: dict[str, Callable[[int], Any]] = {"ws1": ws1_variant, "ws2": ws2_variant, "ws3": ws3_variant, "ws4": ws4_variant,
-                                               "ws5": ws5_variant}
+GENERATORS: dict[str, Callable[[int], Any]] = {
+    "ws1": ws1_variant, "ws2": ws2_variant, "ws3": ws3_variant, "ws4": ws4_variant, "ws5": ws5_variant,
+    "ws6": ws6_variant,
+}
 
 
 def variant(worksheet: str, seed: int) -> Any:
@@ -590,6 +752,17 @@ def problems(worksheet: str, v: Any) -> list[str]:
                 found.append(f"{key.upper()}: {drawn} is not one of the vetted parameters")
         if not 0 <= q2[3] < 4 or not 0 <= q6[2] < q6[0]:
             found.append("Q2 or Q6 names a seat the table does not have")
+    if worksheet == "ws6":
+        for key, record in (("q1", v.q1), ("q3", v.q3)):
+            if record[0] < SEED_FLOOR:
+                found.append(f"{key}: a small deal seed (notebooks deal those)")
+            if STANDARD.pass_offset(record[1]) == 0:
+                found.append(f"{key}: a hold hand, so nobody passed")
+        found += _ws6_q1_problems(ws6_position(v.q1[:4]), Card.parse(v.q1[4]))
+        found += _ws6_q3_problems(ws6_position(v.q3[:4]), v.q3[4])
+        race, order = v.q5
+        if not 0 <= race < len(WS6_REASONS) or sorted(order) != [0, 1, 2, 3]:
+            found.append("Q5: not one of the races, or not an order of its four reasons")
     return found
 
 
