@@ -408,8 +408,10 @@ class Hand:
         """
         check_rules(rules)
         check_seed(seed)
-        _whole("hand_number", hand_number, 0, MAX_HAND_NUMBER)
-        _whole("dealer", dealer, 0, rules.players - 1)
+        if type(hand_number) is not int or not 0 <= hand_number <= MAX_HAND_NUMBER:
+            _whole("hand_number", hand_number, 0, MAX_HAND_NUMBER)  # raises, naming the field
+        if type(dealer) is not int or not 0 <= dealer < rules.players:
+            _whole("dealer", dealer, 0, rules.players - 1)
         hand = cls.__new__(cls)
         core = Core.of(rules)
         # The deal deals exactly the rules' deck: nothing to check again.
@@ -417,7 +419,7 @@ class Hand:
             seats, rest = deal_order(rules, seed, hand_number, dealer, core.deck_bits)
             held = [sum(h) for h in seats]
             hand._start(rules, core, None, held, [0] * rules.players,
-                        cards_of(sum(rest)), hand_number, dealer, seed, True)
+                        cards_of(sum(rest)) if rest else (), hand_number, dealer, seed, True)
         else:
             hands, kitty = deal_cards(rules, seed, hand_number, dealer)
             hand._setup(rules, hands, kitty, hand_number, dealer, seed, True)
@@ -768,8 +770,9 @@ class Hand:
                     break
                 chosen_bits |= BIT[c]
             else:
-                if 0 <= seat < len(self._held) and chosen_bits.bit_count() == len(cards) == core.pass_count and not chosen_bits & ~self._held[seat]:
-                    choices = self._choices
+                if 0 <= seat < len(self._held) and chosen_bits.bit_count() == len(cards) == core.pass_count and chosen_bits & self._held[seat] == chosen_bits:
+                    choices = self._passing  # the passes chosen so far: a dict in the pass phase
+                    assert type(choices) is dict
                     choices[seat] = cards_of(chosen_bits)
                     if len(choices) == len(self._held):
                         self._exchange()
@@ -824,7 +827,8 @@ class Hand:
 
     def _exchange(self) -> None:
         n = len(self._held)
-        passes = tuple([self._choices[s] for s in range(n)])
+        choices = self._choices
+        passes = tuple([choices[s] for s in range(n)])
         held, twice = self._held, self._twice
         targets = self._core.pass_targets[self.pass_offset]
         if self._core.one_pack:
