@@ -153,7 +153,7 @@ KEY_NOTES = {
                "in a class copy, seeds other than the copy's own": "refused: the copy draws them (ws5.my_seeds()), so there are none to try"},
         "Q3": {"the same seed twice": "the same deals replayed: not independent samples (a paired design needs a paired analysis)",
                "fewer than 10,000 hands": "too few for a useful interval", "different bots": "measures the bots, not the rule",
-               "runs with other seeds than Q2 recorded": "refused: for a rule with no effect about 1 pair of seeds in 20 chosen in advance shows one at 95%, so trying pairs until one does finds a 'finding' for almost any rule. In a class copy the seeds are drawn for the student; in the generic copy a changed plan is a new Q2 check, counted in the hand-in file only since the kernel last started, and runs made in a spare cell leave no trace"},
+               "runs with other seeds than Q2 recorded": "refused: for a rule with no effect about 1 pair of seeds in 20 chosen in advance shows one at 95%, so trying pairs until one does ends in a 'finding' for almost any rule. In a class copy the seeds are drawn for the student; in the generic copy a changed plan is a new Q2 check, counted in the hand-in file only since the kernel last started, and runs made in a spare cell leave no trace"},
         "Q4": {"base - house": "wrong sign", "a difference of counts": "compare rates, not counts",
                "percentage points": "give a fraction", "one run's rate": "the effect is a difference"},
         "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is about 30% too narrow",
