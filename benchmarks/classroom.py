@@ -3,7 +3,7 @@
 
     python benchmarks/classroom.py [--students 30] [--secret "..."]
 
-Prints, for worksheets 1, 2 and 3 and worksheet 4's Q4, Q5, Q7 and Q8:
+Prints, for worksheets 1 to 4:
 
 * per question, the share of pairs of students whose variants have the same
   answer (with the number of distinct answers in the class) - what a student
@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 
 from hearts_lab.exercises import variants  # noqa: E402
-from hearts_lab.exercises.classroom import Class, _ws3_keys, grade  # noqa: E402
+from hearts_lab.exercises.classroom import Class, _variant_keys, _ws3_keys, grade  # noqa: E402
 
 
 def _key(value):
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--secret", default="a benchmark secret, not a real one")
     opts = parser.parse_args(argv)
     from test_exercises_classroom import submit  # the way a kernel stores a check's output
-    from test_exercises_variants import ws1_answers, ws2_answers
+    from test_exercises_variants import q6_event, ws1_answers, ws2_answers
 
     roster = [f"Student {i:02d}" for i in range(opts.students)]
     klass = Class(opts.secret, roster)
@@ -51,18 +51,20 @@ def main(argv: list[str] | None = None) -> int:
     def ws3_answers(v, seed):  # the teacher's keys (exercises/source/answers.py)
         return {q: key.answer for q, key in _ws3_keys(seed).items()}
 
-    def ws4_answers(v, seed):  # the scores after the moon, the hits of the own deals, the moons of the own simulation
-        from hearts_lab import Card, Rules
+    def ws4_answers(v, seed):  # the exact answers from the teacher's keys, the scores after the moon, the hits of
+        # the own deals (counting the own Q6 event), the moons of the own simulation
+        from hearts_lab import Rules
         from hearts_lab.exercises import ws4
         from hearts_lab.exercises.sampling import deal_hands
         from hearts_lab.simulate import simulate
 
-        queen, ace, king = (Card.parse(c) for c in ("Q♠", "A♥", "K♥"))
         before, shooter = v.q4
+        exact = {q: key.answer for q, key in _variant_keys("ws4", seed).items()}
         return {
+            "Q1": exact["Q1"], "Q2": exact["Q2"], "Q3": exact["Q3"],
             "Q4": variants.moon_scores(before, shooter, "auto"), "Q5": variants.moon_scores(before, shooter, "avoid-end"),
-            "Q7": deal_hands(Rules.preset("standard", players=4), v.q7[0], seed=v.q7[1]).count(
-                lambda h: queen in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= 4).hits,
+            "Q6": exact["Q6"],
+            "Q7": deal_hands(Rules.preset("standard", players=4), v.q7[0], seed=v.q7[1]).count(q6_event(v)).hits,
             "Q8": simulate(ws4.Q8_RULES, v.q8[0], bots="random", seed=v.q8[1]).moon_count,
         }
 
@@ -91,8 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nwriting {len(paths)} copies: {time.process_time() - start:.1f} s CPU")
         handed = Path(tmp) / "handed_in"
         for s in roster:
-            for ws in ("ws1", "ws2", "ws3"):
-                nb = submit(klass, s, ws, answers[ws][s])
+            for ws in ("ws1", "ws2", "ws3", "ws4"):
+                typed = {q: a for q, a in answers[ws][s].items() if not (ws == "ws4" and q in ("Q7", "Q8"))}
+                nb = submit(klass, s, ws, typed)
                 target = handed / f"{s}_{ws}.ipynb"
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")

@@ -20,13 +20,12 @@ import nbformat
 import pytest
 import sympy
 from nbclient import NotebookClient
-
 from notebook_harness import KERNEL_ENV
-from test_exercises_variants import ws1_answers, ws2_answers
+from test_exercises_variants import q6_event, ws1_answers, ws2_answers
 
 from hearts_lab import Card
-from hearts_lab.exercises import checks, ws1, ws2, ws3
-from hearts_lab.exercises.classroom import Class, _ws3_keys, grade, safe_cell, student_seed, ws3_values
+from hearts_lab.exercises import checks, ws1, ws2, ws3, ws4
+from hearts_lab.exercises.classroom import Class, _variant_keys, _ws3_keys, grade, safe_cell, student_seed, variant_values
 
 SECRET = "correct horse battery staple, 2026"
 ROSTER = ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
@@ -39,6 +38,7 @@ def _clean_session():
     ws1.use_variant(None)
     ws2.use_variant(None)
     ws3.use_variant(None)
+    ws4.use_variant(None)
     checks._RESULTS[:] = saved
 
 
@@ -56,8 +56,8 @@ def _literal(value) -> str:
 
 
 def _answers(klass, student, worksheet):
-    if worksheet == "ws3":  # the teacher's keys: exercises/source/answers.py
-        return {q: key.answer for q, key in _ws3_keys(klass.seed(student, "ws3")).items()}
+    if worksheet in ("ws3", "ws4"):  # the teacher's keys: exercises/source/answers.py (ws4: its exact questions)
+        return {q: key.answer for q, key in _variant_keys(worksheet, klass.seed(student, worksheet)).items()}
     v = klass.variant(student, worksheet)
     return ws1_answers(v) if worksheet == "ws1" else ws2_answers(v)
 
@@ -70,10 +70,10 @@ def submit(klass, student, worksheet, answers, *, run=True, attempts=None, outpu
     {question: source of the answer line} instead of the literal.
     """
     nb = klass.copy(student, worksheet)
-    module = {"ws1": ws1, "ws2": ws2, "ws3": ws3}[worksheet]
+    module = {"ws1": ws1, "ws2": ws2, "ws3": ws3, "ws4": ws4}[worksheet]
     seed = klass.seed(student, worksheet)
-    if worksheet == "ws3":  # what the student's key line gives, without a tenth of a second a digest
-        ws3.use_variant(seed, values=ws3_values(seed))
+    if worksheet in ("ws3", "ws4"):  # what the student's key line gives, without a tenth of a second a digest
+        module.use_variant(seed, values=variant_values(worksheet, seed))
     else:
         module.use_variant(seed)
     checks.reset(worksheet)
@@ -456,9 +456,7 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
 
     def handed_in(student, q7_hits=None, q8_moons=None, stored_as=None):
         v = klass.variant(stored_as or student, "ws4")
-        queen, ace, king = (Card.parse(c) for c in ("Q♠", "A♥", "K♥"))
-        count = deal_hands(ws4.STANDARD_4, v.q7[0], seed=v.q7[1]).count(
-            lambda h: queen in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= 4)
+        count = deal_hands(ws4.STANDARD_4, v.q7[0], seed=v.q7[1]).count(q6_event(v))  # the copy's own Q6 event
         result = simulate(ws4.Q8_RULES, v.q8[0], bots="random", seed=v.q8[1])
         nb = klass.copy(student, "ws4")
         for cell in nb["cells"]:
@@ -490,6 +488,38 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
     mallory = _rows(grade(tmp_path / "other", SECRET, roster=ROSTER), "Mallory", "ws4")
     assert mallory["Q7"]["correct"] == mallory["Q8"]["correct"] == "not re-run"
     assert "student not on the roster" in mallory["Q7"]["flags"]
+
+
+def test_ws4_exact_questions_are_graded_on_each_students_own_variant(klass, tmp_path):
+    """Worksheet 4 Q1-Q3 and Q6 are graded against each student's own table, suit, named cards and threshold,
+    from the teacher's answer keys: the right answers are correct, a classmate's are right only where the two
+    variants share the answer, a slip is wrong, and the copy's key line was written for that student's variant."""
+    ada = _answers(klass, "Ada Lovelace", "ws4")
+    assert set(ada) == {"Q1", "Q2", "Q3", "Q6"}
+    _save(tmp_path, "ada.ipynb", submit(klass, "Ada Lovelace", "ws4", ada, attempts={"Q6": 1}, hints=[("Q3", 2)]))
+    _save(tmp_path, "alan.ipynb", submit(klass, "Alan Turing", "ws4", ada))  # Ada's answers in Alan's copy
+    grace_keys = _variant_keys("ws4", klass.seed("Grace Hopper", "ws4"))
+    slips = {q: next(iter(k.slips.values())).value for q, k in grace_keys.items()}
+    _save(tmp_path, "grace.ipynb", submit(klass, "Grace Hopper", "ws4", slips))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert grades.skipped == []
+    rows = _rows(grades, "Ada Lovelace", "ws4")
+    assert all(rows[q]["correct"] == "correct" for q in ada), rows
+    assert rows["Q6"]["first try"] == "no" and rows["Q3"]["hints (recorded)"] == "2"
+    alan_keys = _variant_keys("ws4", klass.seed("Alan Turing", "ws4"))
+    alan = _rows(grades, "Alan Turing", "ws4")
+    for q in ada:
+        same = alan_keys[q].answer == ada[q]
+        assert alan[q]["correct"] == ("correct" if same else "incorrect"), q
+    assert sum(alan[q]["correct"] == "incorrect" for q in ada) >= 2
+    grace = _rows(grades, "Grace Hopper", "ws4")
+    assert all(grace[q]["correct"] == "incorrect" for q in slips), grace
+    text = "".join("".join(c["source"]) for c in klass.copy("Grace Hopper", "ws4")["cells"])
+    seed = klass.seed("Grace Hopper", "ws4")
+    assert f"ws4.use_variant({seed}, key='Q1=" in text
+    for key in grace_keys.values():  # the copy names no count and no probability's numerator or denominator
+        value = sympy.nsimplify(key.answer)
+        assert all(str(part) not in text for part in (value.p, value.q) if part > 999)
 
 
 @pytest.mark.slow  # several seconds: make test runs it, make check leaves it out

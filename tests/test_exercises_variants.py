@@ -7,6 +7,7 @@ The answers are computed here with the engine, as a teacher would.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -86,6 +87,13 @@ def ws2_answers(v) -> dict[str, object]:
         "Q7": nxt.points,
         "Q8": _q6_hand(v.q8).kitty_holder,
     }
+
+
+def q6_event(v):
+    """Worksheet 4's Q6 event of variant ``v`` (Q7 estimates it): the Q♠, the named top hearts, at least so many hearts."""
+    named, least = v.q6
+    cards = [Card.parse(c) for c in ("Q♠", "A♥", "K♥", "Q♥")[: named + 1]]
+    return lambda h: all(c in h for c in cards) and sum(c.suit == "H" for c in h) >= least
 
 
 def _says(result, words):
@@ -220,10 +228,10 @@ def test_no_notebook_deals_a_variant_position():
 
 def test_generic_copy_text_is_the_template_of_the_generic_variant():
     """One source for a question's text: the worksheet source shows TEXTS filled in with the generic values."""
-    from hearts_lab.exercises import ws3, ws5
+    from hearts_lab.exercises import ws3, ws4, ws5
 
     for module, name in ((ws1, "01_legal_moves"), (ws2, "02_passing_and_cancellation"), (ws3, "03_counting_deals"),
-                         (ws5, "05_capstone_house_rule")):
+                         (ws4, "04_moon_odds"), (ws5, "05_capstone_house_rule")):
         module.use_variant(None)
         nb = json.loads((REPO / "exercises" / "source" / f"{name}.ipynb").read_text(encoding="utf-8"))
         bodies = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
@@ -412,7 +420,7 @@ def test_ws4_estimates_are_the_students_own_deals_and_simulation(seed):
     (deals, deal_seed), (hands, sim_seed) = v.q7, v.q8
     assert deal_seed >= variants.SEED_FLOOR and sim_seed >= variants.SEED_FLOOR
     queen, ace, king = (Card.parse(c) for c in ("Q♠", "A♥", "K♥"))
-    event = lambda h: queen in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= 4  # noqa: E731
+    event = q6_event(v)
     ws4.use_variant(seed)
     try:
         assert f"seed={deal_seed}" in ws4.question_text("Q7") and f"{deals:,}" in ws4.question_text("Q7")
@@ -424,10 +432,11 @@ def test_ws4_estimates_are_the_students_own_deals_and_simulation(seed):
         ws4.use_variant(seed, grading=True)  # the teacher's re-grade reads the recorded count
         assert ws4.check_q7(count.hits).status == "correct"
         assert ws4.check_q7(count.hits + 1).status == "incorrect"
-        without_king = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(
-            lambda h: queen in h and ace in h and sum(c.suit == "H" for c in h) >= 4)
-        if without_king.hits != count.hits:
-            _says(ws4.check_q7(without_king.hits), "without requiring the K♥")
+        without_queen = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(lambda h: event(h) or (
+            queen not in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= v.q6[1]
+            and (v.q6[0] == 2 or Card.parse("Q♥") in h)))
+        if without_queen.hits != count.hits:
+            _says(ws4.check_q7(without_queen.hits), "leaves out the Q♠")
         result = simulate(ws4.Q8_RULES, hands, bots="random", seed=sim_seed)
         assert ws4.check_q8(result.moon_count).status == "correct"
         _says(ws4.check_q8(result.moon_count + 1), "not the number of moons")
@@ -547,3 +556,190 @@ def test_ws3_counts_in_titles_and_texts_agree_in_number():
     assert "kitty holds exactly one point card (" in _TITLES["Q4"].format(**ws3._fields(one))
     two = _replace(ws3.GENERIC, q4=(9, 2))
     assert "kitty holds exactly two point cards (" in _TITLES["Q4"].format(**ws3._fields(two))
+
+
+# -- worksheet 4's exact questions: each student's own table, suit, named cards and threshold ---------------
+
+from hearts_lab.exercises import ws4  # noqa: E402
+from hearts_lab.exercises.classroom import _variant_keys, key_line, variant_values  # noqa: E402
+
+WS4_SEEDS = range(9000, 9040)
+_WS4_ASKED = {"q1": ("Q1", "Q2"), "q3": ("Q3",), "q6": ("Q6",)}
+
+
+def _ws4_cases():
+    """Every vetted parameter set of every exact question: the generic variant with that one question changed."""
+    for field, options in variants.WS4_CHOICES.items():
+        for option in options:
+            value = (*option, option[0] - 1) if field == "q1" else option  # the last seat of the table
+            yield field, option, _replace(ws4.GENERIC, **{field: value})
+
+
+@pytest.mark.parametrize("field, option, v", list(_ws4_cases()), ids=lambda x: str(x) if not hasattr(x, "q1") else "")
+def test_ws4_every_parameter_set_is_a_good_question(field, option, v):
+    """The answer differs from every slip and the slips from each other (so each hint can be given and none
+    confirms the answer); the slips are the ones the copy's key line lists; a probability lies strictly in
+    (0, 1), a count is a positive whole number; and problems() finds nothing."""
+    assert variants.problems("ws4", v) == []
+    keys = _answer_keys().ws4_variant_keys(v)
+    for q in _WS4_ASKED[field]:
+        values = [sympy.nsimplify(keys[q].answer)] + [sympy.nsimplify(s.value) for s in keys[q].slips.values()]
+        assert len(set(values)) == len(values), (q, option)
+        assert tuple(keys[q].slips) == ws4.slip_names(v)[q]
+        if q == "Q3":
+            assert values[0].is_Integer and values[0] > 0, (q, option)
+        else:
+            assert 0 < values[0] < 1, (q, option)
+
+
+def test_ws4_problems_names_an_unvetted_parameter_set():
+    """problems() can fail: a limit of four cards or 4 stripped cards (two slips equal there) is named."""
+    bad = _replace(ws4.GENERIC, q1=(3, "S", 4, 0), q3=4)
+    assert variants.problems("ws4", bad) == ["Q1: (3, 'S', 4) is not one of the vetted parameters",
+                                             "Q3: 4 is not one of the vetted parameters"]
+    keys = _answer_keys().ws4_variant_keys(_replace(ws4.GENERIC, q3=4))
+    assert keys["Q3"].slips["exactly-one"].value == keys["Q3"].slips["complement"].value  # why 4 is not vetted
+
+
+def test_ws4_generic_keys_are_the_variant_formulas_at_the_generic_parameters():
+    """One formula per question: the teacher's variant keys at the generic copy's parameters are its keys."""
+    generic = _answer_keys().ws4_variant_keys(ws4.GENERIC)
+    for q, key in generic.items():
+        published = _answer_keys().WS4[q]
+        assert sympy.nsimplify(key.answer) == sympy.nsimplify(published.answer), q
+        assert {n: sympy.nsimplify(s.value) for n, s in key.slips.items()} == {
+            n: sympy.nsimplify(s.value) for n, s in published.slips.items()}, q
+
+
+@pytest.mark.parametrize("seed", WS4_SEEDS)
+def test_ws4_variant_is_judged_on_the_teachers_side(seed):
+    """Graded with the teacher's values: each exact answer is correct and each slip gets its own hint, in the
+    variant's terms; the texts, titles and hints name the variant's own table, suit, seat and cards."""
+    v = variants.ws4_variant(seed)
+    assert variants.problems("ws4", v) == []
+    ws4.use_variant(seed, values=variant_values("ws4", seed))
+    try:
+        for q, key in _variant_keys("ws4", seed).items():
+            check = getattr(ws4, f"check_{q.lower()}")
+            assert check(key.answer).status == "correct", q
+            for name, slip in key.slips.items():
+                result = check(slip.value)
+                assert result.status == "incorrect" and result.message == ws4._slip_hint(q, name), (q, name)
+                assert "{" not in result.message
+            assert check(key.answer * 2 if q == "Q3" else key.answer / 2).status == "incorrect"
+        players, suit, most, seat = v.q1
+        assert f"**seat {seat}**" in ws4.question_text("Q1") and f"**{players} players**" in ws4.question_text("Q1")
+        assert ws4.rules_of("Q1").players == players and ws4.rules_of("Q3") == variants.ws4_q3_rules(v.q3)
+        assert f"{ws4.rules_of('Q3').hand_size}-card" in ws4.question_text("Q3")
+        assert f"at least {v.q6[1]} hearts" in ws4.question_text("Q6")
+        assert ("the Q♥" in ws4.question_text("Q6")) == (v.q6[0] == 3)
+        assert f"Seat {seat} is dealt" in checks.QUESTIONS["ws4"]["Q1"] and f"seat {seat}'s" in checks.HINTS["ws4"]["Q1"][0]
+        assert "{" not in "".join(ws4.question_text(q) for q in ws4.TEXTS)
+        assert all("{" not in h for ladder in checks.HINTS["ws4"].values() for h in ladder)
+    finally:
+        ws4.use_variant(None)
+
+
+@pytest.mark.slow  # several seconds: make test runs it, make check leaves it out
+def test_ws4_key_line_checks_offline_and_holds_no_answer():
+    """A student's copy carries only salted digests: its checks accept the answer and name each slip; the line
+    holds no count, an edited line is refused and changes nothing; without a key line the checks say why."""
+    seed = 9100
+    line = key_line("ws4", seed)
+    keys = _variant_keys("ws4", seed)
+    for key in keys.values():
+        assert str(sympy.nsimplify(key.answer)).split("/")[0] not in line
+    ws4.use_variant(seed, key=line)
+    try:
+        for q in ("Q1", "Q6"):
+            check = getattr(ws4, f"check_{q.lower()}")
+            assert check(keys[q].answer).status == "correct"
+            name, slip = next(iter(keys[q].slips.items()))
+            assert check(slip.value).message == ws4._slip_hint(q, name)
+        with pytest.raises(ValueError, match="^key: "):
+            ws4.use_variant(seed, key=line.replace("Q6=", "Q5="))
+        assert ws4.check_q3(keys["Q3"].answer).status == "correct"  # the refused line left the copy as it was
+    finally:
+        ws4.use_variant(None)
+    assert ws4.check_q1(_answer_keys().WS4["Q1"].answer).status == "correct"
+    ws4.use_variant(seed)
+    try:
+        assert "no key line" in ws4.check_q1(sympy.Rational(1, 3)).message
+    finally:
+        ws4.use_variant(None)
+
+
+def test_ws4_exact_answers_differ_between_students():
+    """Thirty students: most pairs have different answers to each exact question (the parameter sets bound it)."""
+    rows = [_variant_keys("ws4", seed) for seed in range(8000, 8030)]
+    for q in ("Q1", "Q2", "Q3", "Q6"):
+        values = [sympy.nsimplify(r[q].answer) for r in rows]
+        shared = sum(a == b for a, b in itertools.combinations(values, 2)) / (30 * 29 / 2)
+        assert len(set(values)) >= 4 and shared < 0.35, (q, len(set(values)), shared)
+
+
+def test_no_notebook_prints_a_ws4_variant_answer():
+    """No stored output or source of a notebook or student copy holds any variant's exact answer (every parameter
+    set): neither the count nor a probability's numerator or denominator, nor its value to four digits."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "notebooks").glob("*.ipynb")))
+    text += "\n".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "exercises" / "student").glob("*.ipynb")))
+    shown = set(re.findall(r"(?<![\w.])\d{4,}(?![\w.])", text))
+    for field, option, v in _ws4_cases():
+        keys = _answer_keys().ws4_variant_keys(v)
+        for q in _WS4_ASKED[field]:
+            value = sympy.nsimplify(keys[q].answer)
+            for part in (value.p, value.q):
+                if part > 999:
+                    assert str(part) not in shown, (q, option)
+            if q != "Q3":
+                assert f"{float(value):.4g}" not in text and f"{float(value):.3g}" not in text, (q, option)
+                if value > sympy.Rational(1, 10_000):
+                    assert f"{float(value):.3%}" not in text and f"{float(value):.2%}" not in text, (q, option)
+
+
+@pytest.mark.parametrize("seed", [9203, 9207])
+def test_ws4_q7_counts_the_students_own_q6_event(seed):
+    """Q7 estimates Q6's event, so a copy whose Q6 names other hearts or another threshold is judged by that
+    event: the copy's own event is right, the generic copy's event is not, and the hint names the copy's cards."""
+    from hearts_lab.exercises.sampling import deal_hands
+
+    v = variants.ws4_variant(seed)
+    named, least = v.q6
+    assert v.q6 != ws4.GENERIC.q6
+    deals, deal_seed = v.q7
+    top = [Card.parse(c) for c in ("A♥", "K♥", "Q♥")[:named]]
+    queen = Card.parse("Q♠")
+    hearts = lambda h: sum(c.suit == "H" for c in h)  # noqa: E731
+    own = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(
+        lambda h: queen in h and all(c in h for c in top) and hearts(h) >= least)
+    generic = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(
+        lambda h: queen in h and all(c in h for c in top[:2]) and hearts(h) >= 4)
+    no_queen = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(lambda h: all(c in h for c in top) and hearts(h) >= least)
+    assert own.hits != generic.hits
+    ws4.use_variant(seed)
+    try:
+        assert ws4.check_q7(own).status == "correct"
+        assert ws4.check_q7(generic).status == "incorrect"
+        if no_queen.hits != own.hits:
+            _says(ws4.check_q7(no_queen), "leaves out the Q♠")
+        assert f"at least {least} hearts" in checks.HINTS["ws4"]["Q7"][1]
+        assert ("Q♥ in h" in checks.HINTS["ws4"]["Q7"][2]) == (named == 3)
+        ws4.use_variant(seed, grading=True)  # the teacher's re-grade: the recorded count, against the copy's event
+        assert ws4.check_q7(own.hits).status == "correct" and ws4.check_q7(generic.hits).status == "incorrect"
+    finally:
+        ws4.use_variant(None)
+
+
+def test_no_ws4_variant_level3_hint_is_the_answer():
+    """rev-b #3 for every parameter set of worksheet 4: the level-3 hint keeps named symbols (or words), so
+    pasting it is not the answer, and holds none of the answer's digits; level 2 is words (rev-c #2: no count
+    of the method's pieces, such as '11 other hearts' or '38 cards')."""
+    for field, option, v in _ws4_cases():
+        keys = _answer_keys().ws4_variant_keys(v)
+        for q in _WS4_ASKED[field]:
+            level2, level3 = ws4._ladder(q, v)[1:]
+            answer = sympy.nsimplify(keys[q].answer)
+            expr = _as_sympy(level3)
+            assert expr is None or (expr.free_symbols and sympy.nsimplify(expr) != answer), (q, option, level3)
+            assert all(str(part) not in level3.replace(",", "") for part in (answer.p, answer.q) if part > 99), (q, option)
+            assert not re.search(r"\b(1[0-2]|[2-9]\d) (other )?(hearts|cards|spades|clubs|diamonds)\b", level2), (q, option, level2)

@@ -335,3 +335,89 @@ def ws3_variant_keys(v: Any) -> dict[str, Key]:
         "one-each": Slip(copies * 26 * C(78 - copies, kitty - 2) / all_kitties, "counted exactly one of the named cards and exactly one heart"),
     }, hashed=True)
     return keys
+
+
+# -- worksheet 4, per-student variants ---------------------------------------------------
+#
+# A student's copy of worksheet 4 asks Q1-Q3 and Q6 about its own table and event
+# (hearts_lab.exercises.variants.Ws4Variant); as for worksheet 3, the answers and slips are computed here,
+# on the teacher's side only, and a student's copy carries their salted digests. Which slips a variant has
+# (and in which order its key line lists them) is ws4.slip_names(v): Q1's full-pack slip is left out where
+# the table strips nothing (it would be the answer).
+
+_SUIT_WORDS = {"S": "spade", "C": "club", "D": "diamond", "H": "heart"}
+
+
+def _table(players: int) -> Any:
+    from hearts_lab import Rules
+    from hearts_lab.exercises.variants import WS4_PRESETS
+
+    return Rules.preset(WS4_PRESETS[players], players=players)
+
+
+def _ws4_q6(named: int, least: int, queen: bool = True) -> Any:
+    """Seat 0 of 4-player standard holds the Q♠ (if ``queen``), the ``named`` top hearts and at least ``least`` hearts."""
+    fixed = named + (1 if queen else 0)
+    others = 38 if queen else 39  # the cards that are neither hearts nor the Q♠ (the Q♠ among them when not required)
+    rest = 13 - fixed
+    return sum(C(13 - named, j) * C(others, rest - j) for j in range(max(0, least - named), min(13 - named, rest) + 1)) / C(52, 13)
+
+
+def ws4_variant_keys(v: Any) -> dict[str, Key]:
+    """The answers and slips of worksheet 4's exact questions Q1-Q3 and Q6 for variant ``v``
+    (the generic variant gives :data:`WS4`'s Q1-Q3 and Q6)."""
+    from hearts_lab.exercises.variants import ws4_q3_rules
+    from hearts_lab.exercises.ws4 import slip_names
+
+    keys: dict[str, Key] = {}
+    # Q1, Q2: a seat holds every heart and at most `most` cards of the suit.
+    players, suit, most, _seat = v.q1
+    rules = _table(players)
+    deck, hand = rules.deck(), rules.hand_size
+    n, s = len(deck), sum(1 for c in deck if c.suit == suit)
+    r, free = n - 13 - s, hand - 13  # the other cards that are not hearts; the places left after the hearts
+    total = C(n, hand)
+
+    def holding(allowed: Any, s: int = s, r: int = r, total: Any = total) -> Any:
+        return sum(C(s, i) * C(r, free - i) for i in allowed) / total
+
+    answer = holding(range(most + 1))
+    terms = " + ".join(f"C({s}, {i})·C({r}, {free - i})" for i in range(most + 1))
+    word = _SUIT_WORDS[suit]
+    every: dict[str, Slip] = {
+        "no-spade": Slip(holding(range(1)), f"counted only the hands with no {word}"),
+        "one-spade": Slip(holding(range(most, most + 1)), f"counted only the hands with exactly {most} of the {word}s"),
+        "hearts-only": Slip(C(n - 13, free) / total, f"required the hearts but ignored the {word}s"),
+        "full-pack": Slip(holding(range(most + 1), 13, 26, C(52, hand)), f"forgot the cards stripped with {players} players"),
+        "some-seat": Slip(players * answer, "answered for some seat (Q2)"),
+    }
+    keys["Q1"] = Key(answer, f"[{terms}]/C({n}, {hand}): the 13 hearts, then i of the {s} {word}s (i = 0..{most}) and the rest from the {r} other cards",
+                     {name: every[name] for name in slip_names(v)["Q1"]}, hashed=True)
+    keys["Q2"] = Key(players * answer, f"{players} × Q1: at most one seat can hold all 13 hearts, so the events are disjoint", {
+        "one-seat": Slip(answer, "answered for one seat (Q1)"),
+        "independent-seats": Slip(1 - (1 - answer) ** players, "treated the seats as independent; they are disjoint"),
+        "no-spade": Slip(players * every["no-spade"].value, f"counted only the hands with no {word}"),
+    }, hashed=True)
+    # Q3: every heart, not the Q♠, at least one of the A♠ and K♠; m cards are neither a heart nor the Q♠.
+    rules = ws4_q3_rules(v.q3)
+    m, k = len(rules.deck()) - 14, rules.hand_size - 13
+    keys["Q3"] = Key(C(m, k) - C(m - 2, k), f"C({m}, {k}) − C({m - 2}, {k}): the 13 hearts, not the Q♠, {k} of the other {m}, minus the hands with neither the A♠ nor the K♠", {
+        "no-high-spade-condition": Slip(C(m, k), "left out the condition on the A♠ and K♠"),
+        "both": Slip(C(m - 2, k - 2), "required both the A♠ and the K♠, not at least one"),
+        "exactly-one": Slip(2 * C(m - 2, k - 1), "counted exactly one of the A♠ and K♠, not at least one"),
+        "complement": Slip(C(m - 2, k), "counted the hands with neither the A♠ nor the K♠: the complement"),
+        "double-count": Slip(2 * C(m - 1, k - 1), "fixed the A♠ or the K♠ and chose the rest freely: hands holding both are counted twice"),
+        "queen-allowed": Slip(C(m + 1, k) - C(m - 1, k), "did not exclude the Q♠"),
+    }, hashed=True)
+    # Q6: the Q♠, the `named` top hearts and at least `least` hearts in seat 0's 13 cards (4-player standard).
+    named, least = v.q6
+    every = {
+        "ace-only": Slip(_ws4_q6(named - 1, least), "left out the lowest of the named hearts"),
+        "no-honours": Slip(_ws4_q6(0, least), "required none of the named hearts"),
+        "exactly-four": Slip(_ws4_q6(named, least) - _ws4_q6(named, least + 1), f"counted exactly {least} hearts, not at least {least}"),
+        "four-others": Slip(_ws4_q6(named, least + named), f"asked for {least} hearts besides the named ones"),
+        "no-queen": Slip(_ws4_q6(named, least, queen=False), "did not require the Q♠"),
+    }
+    keys["Q6"] = Key(_ws4_q6(named, least), f"Σ_{{j={least - named}..{12 - named}}} C({13 - named}, j)·C(38, {12 - named} − j) / C(52, 13): the Q♠ and the {named} named hearts fixed, j more hearts, the rest from the 38 others",
+                     {name: every[name] for name in slip_names(v)["Q6"]}, hashed=True)
+    return keys

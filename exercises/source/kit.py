@@ -137,7 +137,7 @@ KEY_NOTES = {
         "Q7": {"a typed number (e.g. the estimate's value)": "refused: a number cannot show how it was made",
                "the exact value from Q6": "refused with the same sentence as any typed number (so Q7 cannot be used to test Q6 answers)",
                "fewer than 5,000 deals": "refused: too uncertain",
-               "the Q♠ and 4 hearts without the A♥ or the K♥ (or exactly 4)": "the event was coded wrongly; the check names which"},
+               "the Q♠ and 4 hearts without the A♥ or the K♥ (or exactly 4)": "the event was coded wrongly; the check names which (a student's own copy: their own Q6 event, named cards and threshold)"},
         "Q8": {"a typed rate (e.g. 0.011 or notebook 09's 1.110%)": "refused: the check must rerun the simulation",
                "a run of the plain standard rules": "forgot the rule change (first_trick_points=True)",
                "bots='lowest' or fewer than 20,000 hands": "refused with the reason",

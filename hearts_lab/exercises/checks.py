@@ -731,6 +731,34 @@ def _matches(worksheet: str, key: str, value: Any) -> str | None:
     return slip
 
 
+_KEY_PART = re.compile(r"Q[1-8]=[0-9a-f]{16}(,[0-9a-f]{16}){0,8}")
+
+
+def read_key_line(text: Any, names: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+    """A student copy's key line (``"Q1=<answer>,<slip>,...;Q2=..."``, 16 hex digits a digest) as ``{Q: {digest: name}}``.
+
+    ``names`` gives, per question, the names of its digests in order (``"answer"`` first, then the slips);
+    anything else is refused naming the key, and nothing is changed.
+
+    >>> read_key_line("Q1=" + ",".join(["0" * 16, "1" * 16]), {"Q1": ["answer", "slip"]})
+    {'Q1': {'0000000000000000': 'answer', '1111111111111111': 'slip'}}
+    """
+    if not isinstance(text, str) or len(text) > 4000:
+        raise ValueError("key: the key line of your own copy (text), as your teacher wrote it into your copy.")
+    out: dict[str, dict[str, str]] = {}
+    for part in text.split(";"):
+        if not _KEY_PART.fullmatch(part) or part.split("=")[0] not in names:
+            raise ValueError("key: this is not the key line your teacher wrote into your copy; keep that line as it is.")
+        q, digests = part.split("=")
+        values = digests.split(",")
+        if len(values) != len(names[q]):
+            raise ValueError(f"key: {q} needs {len(names[q])} digests, not {len(values)}.")
+        out[q] = dict(zip(values, names[q]))
+    if set(out) != set(names):
+        raise ValueError(f"key: every question {', '.join(names)} needs its digests.")
+    return out
+
+
 def exact_value(answer: Any) -> sympy.Rational:
     """An exact answer evaluated to a sympy Rational (floats refused, see :func:`read_exact`).
 

@@ -10,12 +10,13 @@ cannot reach the key.
   numbers, player counts and cards: see :mod:`.variants`), of worksheet 3
   (their own decks, table sizes and events to count: the copy carries the
   salted digests of its answers, computed here from the teacher's answer
-  keys, never the answers), of worksheet 4's Q4-Q5 (their own scores and
-  shooter, Q7-Q8's sizes and seeds), of worksheet 5 (the two seeds of
+  keys, never the answers), of worksheet 4 (their own tables, suits,
+  named cards and thresholds for the exact Q1-Q3 and Q6, carried the same
+  way; their own scores and shooter for Q4-Q5; their own deals and seeds for
+  Q7-Q8, whose event is their own Q6's), of worksheet 5 (the two seeds of
   their experiment, drawn, not chosen) and of worksheet 6 (their own
-  positions, card, seats, worlds, seed and race). The rest of worksheets 4
-  and 5 is the same for everyone (hashed counts, the student's own rule and
-  metric); every copy carries the student's name so the hand-in is recognised. The secret never leaves the
+  positions, card, seats, worlds, seed and race). The student's own rule and
+  metric in worksheet 5 are theirs; every copy carries the student's name so the hand-in is recognised. The secret never leaves the
   teacher's machine, so the public repository holds no student's answer.
 * :func:`grade` reads every handed-in notebook in a folder **as data**: the
   JSON is parsed, each question's answer is taken from the answer cell's
@@ -76,6 +77,8 @@ WORKSHEETS = {
 }
 #: Worksheets graded here (the capstone is marked with its rubric).
 GRADED = ("ws1", "ws2", "ws3", "ws4", "ws6")
+#: The worksheets whose copies carry a key line of salted digests (their answers are hashed, not derived).
+HASHED = ("ws3", "ws4")
 #: The questions whose check stores no answer (a dealing or simulation result, judged in the student's kernel).
 NOT_RECORDED = {"ws4": frozenset({"Q7", "Q8"})}
 #: A handed-in notebook larger than this is skipped unread.
@@ -204,7 +207,7 @@ def _answer_keys() -> Any:
     # A loader has to know where the keys are; nothing here is of use without them.
     path = _REPO.joinpath(*_KEYS_FOLDER) / f"{_KEYS_MODULE}.py"
     if not path.is_file():
-        raise ValueError("worksheet 3's own copies and their grading need the teacher's answer keys, "
+        raise ValueError("worksheet 3's and 4's own copies and their grading need the teacher's answer keys, "
                          "which only the teacher's full repository holds.")
     import sys
 
@@ -223,37 +226,64 @@ def _answer_keys() -> Any:
 
 
 @functools.lru_cache(maxsize=512)
+def _variant_keys(worksheet: str, seed: int) -> dict[str, Any]:
+    """The teacher's answer keys of ``worksheet``'s variant ``seed`` (worksheet 3, worksheet 4's exact questions)."""
+    return getattr(_answer_keys(), f"{worksheet}_variant_keys")(GENERATORS[worksheet](seed))  # type: ignore[no-any-return]
+
+
 def _ws3_keys(seed: int) -> dict[str, Any]:
-    return _answer_keys().ws3_variant_keys(GENERATORS["ws3"](seed))  # type: ignore[no-any-return]
+    return _variant_keys("ws3", seed)
 
 
-def ws3_values(seed: int) -> dict[str, dict[str, str]]:
-    """Worksheet 3's variant ``seed`` on the teacher's side: per question, each canonical value's name (answer or slip)."""
-    from . import ws3
+def _slip_order(worksheet: str, seed: int) -> dict[str, tuple[str, ...]]:
+    """Per question, the order of the slips in the copy's key line (the student side's, so both sides agree)."""
+    import importlib
 
+    module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
+    if worksheet == "ws4":
+        return module.slip_names(GENERATORS["ws4"](seed))  # type: ignore[no-any-return]
+    return {q: tuple(names) for q, names in module.SLIP_HINTS.items()}
+
+
+def variant_values(worksheet: str, seed: int) -> dict[str, dict[str, str]]:
+    """A hashed worksheet's variant ``seed`` on the teacher's side: per question, each canonical value's name (answer or slip)."""
+    order = _slip_order(worksheet, seed)
     out: dict[str, dict[str, str]] = {}
-    for q, key in _ws3_keys(seed).items():
+    for q, key in _variant_keys(worksheet, seed).items():
         names = {checks.canonical(sympy_value(s.value)): name for name, s in reversed(key.slips.items())}
         names[checks.canonical(sympy_value(key.answer))] = "answer"
-        assert set(key.slips) == set(ws3.SLIP_HINTS[q]), q
+        assert set(key.slips) == set(order[q]), q
         out[q] = names
     return out
 
 
+def ws3_values(seed: int) -> dict[str, dict[str, str]]:
+    """Worksheet 3's variant ``seed`` on the teacher's side (:func:`variant_values`)."""
+    return variant_values("ws3", seed)
+
+
 @functools.lru_cache(maxsize=512)
-def ws3_key_line(seed: int) -> str:
-    """The key line of a student's copy of worksheet 3: the salted, slow digests of the variant's answers and slips.
+def key_line(worksheet: str, seed: int) -> str:
+    """The key line of a student's copy of a hashed worksheet (3, or 4's exact questions): the salted, slow
+    digests of the variant's answers and slips.
 
     Each digest costs about a tenth of a second (see :func:`~hearts_lab.exercises.checks.digest`), so
     a copy takes a few seconds to write: the price of a key no one can read the answers from quickly.
     """
-    from . import ws3
+    import importlib
 
+    module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
+    order = _slip_order(worksheet, seed)
     parts = []
-    for q, key in _ws3_keys(seed).items():
-        values = [key.answer] + [key.slips[name].value for name in ws3.SLIP_HINTS[q]]
-        parts.append(f"{q}=" + ",".join(ws3.variant_digest(seed, q, sympy_value(v)) for v in values))
+    for q, key in _variant_keys(worksheet, seed).items():
+        values = [key.answer] + [key.slips[name].value for name in order[q]]
+        parts.append(f"{q}=" + ",".join(module.variant_digest(seed, q, sympy_value(v)) for v in values))
     return ";".join(parts)
+
+
+def ws3_key_line(seed: int) -> str:
+    """The key line of a student's copy of worksheet 3 (:func:`key_line`)."""
+    return key_line("ws3", seed)
 
 
 def sympy_value(value: Any) -> Any:
@@ -283,7 +313,7 @@ def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | No
         found = import_line.search(text) if cell.get("cell_type") == "code" and not placed else None
         if found:
             line = found.group(0)
-            args = f"{seed}, key={ws3_key_line(seed)!r}" if worksheet == "ws3" and seed is not None else f"{seed}"
+            args = f"{seed}, key={key_line(worksheet, seed)!r}" if worksheet in HASHED and seed is not None else f"{seed}"
             extra = f"\n{worksheet}.use_variant({args})  # your own questions: keep this line as it is" if seed is not None else ""
             cell["source"] = _lines(text.replace(line, line + extra, 1))
             placed = True
@@ -611,9 +641,12 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         if seed != own:
             flags.append("the notebook's variant is not this student's (graded on the student's own)")
         if worksheet == "ws3":
-            module.use_variant(own, values=ws3_values(own))
-        elif worksheet in ("ws4", "ws6"):
-            module.use_variant(own, grading=True)  # ws4 Q7/Q8, ws6 Q3: the recorded count is dealt (simulated, sampled) again
+            module.use_variant(own, values=variant_values("ws3", own))
+        elif worksheet == "ws4":
+            # Q1-Q3, Q6 against this student's own keys; Q7/Q8: the recorded count is dealt (simulated) again.
+            module.use_variant(own, values=variant_values("ws4", own), grading=True)
+        elif worksheet == "ws6":
+            module.use_variant(own, grading=True)  # Q3: the recorded count is sampled again
         else:
             module.use_variant(own)
     cells = _answer_cells(nb)

@@ -1,4 +1,4 @@
-"""Per-student variants of worksheets 1, 2, 3 and 6 (and worksheet 4's Q4-Q8, worksheet 5's seeds): every position and parameter from one seed.
+"""Per-student variants of worksheets 1 to 4 and 6 (and worksheet 5's seeds): every position and parameter from one seed.
 
 A teacher's :class:`~hearts_lab.exercises.classroom.Class` gives each student a
 seed (an HMAC of the class secret and the student's name); the student's copy
@@ -42,9 +42,9 @@ from ..hand import Hand
 from ..rules import MoonPolicy, PresetName, Rules
 from .positions import replay
 
-__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "Ws5Variant", "Ws6Variant", "WS3_CHOICES", "WS6_SIZES",
-           "WS6_REASONS", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "ws5_variant", "ws6_variant",
-           "moon_scores", "variant", "problems", "GENERATORS"]
+__all__ = ["Ws1Variant", "Ws2Variant", "Ws3Variant", "Ws4Variant", "Ws5Variant", "Ws6Variant", "WS3_CHOICES", "WS4_CHOICES",
+           "WS4_PRESETS", "WS6_SIZES", "WS6_REASONS", "ws1_variant", "ws2_variant", "ws3_variant", "ws4_variant", "ws4_q3_rules",
+           "ws5_variant", "ws6_variant", "moon_scores", "variant", "problems", "GENERATORS"]
 
 STANDARD = Rules.preset("standard", players=4)
 #: Hand numbers of the 4-player standard schedule (1, 3, 2, 0) that hold (nobody passes).
@@ -479,18 +479,54 @@ def ws3_variant(seed: int) -> Ws3Variant:
     )
 
 
-# -- worksheet 4 (Q4 and Q5: the scores after a moon) ----------------------------------
+# -- worksheet 4: the exact questions' parameters, the scores after a moon, the own estimates ------------------
 
 
 @dataclass(frozen=True)
 class Ws4Variant:
-    """Worksheet 4's parameters: Q4 and Q5 score the same moon under two policies."""
+    """Worksheet 4's parameters: Q1-Q3 and Q6 count on their own tables and events, Q4 and Q5 score the same
+    moon under two policies, Q7 and Q8 estimate with the student's own deals and seeds.
+
+    As for worksheet 3, the exact answers are computed only by the teacher's answer keys; a student's copy
+    carries their salted digests (:func:`hearts_lab.exercises.ws4.use_variant`).
+    """
 
     q4: tuple[tuple[int, ...], int]  # the scores before the hand, the seat that shoots the moon
     #: Q7, Q8: the student's own number of deals (hands) and seed, so the estimate is theirs and the teacher's
     #: side regenerates it; ``None`` in the generic copy (any size from the minimum, any seed).
     q7: tuple[int, int] | None = None
     q8: tuple[int, int] | None = None
+    #: Q1 (and Q2, its "some seat"): players (3: standard, 2: lowest-clubs), the suit of which the seat holds
+    #: at most so many cards, that number, the seat asked about.
+    q1: tuple[int, Suit, int, int] = (3, "S", 1, 0)
+    #: Q3: how many of the lowest clubs and diamonds a 2-player house rule strips (0: the plain lowest-clubs game).
+    q3: int = 0
+    #: Q6 (and Q7's event): how many of the top hearts are named (2: A♥ K♥; 3: A♥ K♥ Q♥), and the least number of hearts.
+    q6: tuple[int, int] = (2, 4)
+
+
+#: Every parameter set each exact question of worksheet 4 is drawn from. ``tests/test_exercises_variants.py``
+#: checks every one against the teacher's keys: the answer differs from every slip and the slips from each
+#: other, so each slip's hint can be given and none confirms the answer; and no notebook prints the answer.
+WS4_CHOICES: dict[str, tuple[Any, ...]] = {
+    # Only "at most": "no spade" or "exactly one spade" would be one binomial over all hands, which a student
+    # guessing the form could find against the digest offline in minutes (answers.SEARCHABLE's reasoning).
+    "q1": tuple((players, suit, most) for players in (3, 2) for suit in ("S", "C", "D") for most in (1, 2, 3)),
+    "q3": (0, 2, 6, 8, 10),  # 4 stripped would make two slips one value (2·C(32, 10) = C(32, 11))
+    "q6": tuple((named, least) for named in (2, 3) for least in (4, 5, 6)),
+}
+#: The preset each worksheet-4 table size is played with (the only presets that deal a seat 13 hearts and more).
+WS4_PRESETS: dict[int, PresetName] = {3: "standard", 2: "lowest-clubs"}
+
+
+def ws4_q3_rules(stripped: int) -> Rules:
+    """Worksheet 4 Q3's game: 2-player lowest-clubs without its ``stripped`` lowest clubs and diamonds.
+
+    >>> ws4_q3_rules(0).hand_size, ws4_q3_rules(2).hand_size, [str(c) for c in ws4_q3_rules(2).removed]
+    (26, 25, ['2♣', '2♦'])
+    """
+    low = [Card(rank, suit) for rank in RANKS[:5] for suit in ("C", "D")][:stripped]
+    return Rules.preset("lowest-clubs", players=2, removed=tuple(low))
 
 
 def moon_scores(before: tuple[int, ...], shooter: int, moon: MoonPolicy) -> tuple[int, ...]:
@@ -520,12 +556,22 @@ def _ws4_q4(rng: random.Random) -> tuple[tuple[int, ...], int] | None:
 
 @functools.lru_cache(maxsize=256)
 def ws4_variant(seed: int) -> Ws4Variant:
-    """Worksheet 4's variant for ``seed``: Q4-Q5's scores, Q7's deals and Q8's hands with their seeds (the exact counts are the same for everyone)."""
+    """Worksheet 4's variant for ``seed``: Q1-Q3 and Q6's tables and events (from :data:`WS4_CHOICES`),
+    Q4-Q5's scores, Q7's deals and Q8's hands with their seeds.
+
+    >>> v = ws4_variant(7)
+    >>> v == ws4_variant(7), v.q1[:3] in WS4_CHOICES["q1"], problems("ws4", v)
+    (True, True, [])
+    """
     rng = random.Random(f"hearts-lab|ws4|{seed}")
     q4 = _search(rng, _ws4_q4, "Q4 scores")
+    q7 = (rng.choice((5_000, 6_000, 7_000, 8_000)), _deal_seed(rng))
+    q8 = (rng.choice((20_000, 24_000, 28_000)), _deal_seed(rng))
+    # Drawn after Q4, Q7 and Q8, so that adding the exact questions left those of every class as they were.
+    players, suit, most = rng.choice(WS4_CHOICES["q1"])
     return Ws4Variant(
-        q4=q4, q7=(rng.choice((5_000, 6_000, 7_000, 8_000)), _deal_seed(rng)),
-        q8=(rng.choice((20_000, 24_000, 28_000)), _deal_seed(rng)),
+        q4=q4, q7=q7, q8=q8, q1=(players, suit, most, rng.randrange(players)),
+        q3=rng.choice(WS4_CHOICES["q3"]), q6=rng.choice(WS4_CHOICES["q6"]),
     )
 
 
@@ -743,6 +789,14 @@ def problems(worksheet: str, v: Any) -> list[str]:
         rules = house_rules(*v.q7)
         if rules.opening_card == Card.parse("2♣") or Card.parse("2♣") not in rules.removed:
             found.append("Q7: the 2♣ is not stripped, so the opening card does not move")
+    if worksheet == "ws4":
+        for key in WS4_CHOICES:
+            value = getattr(v, key)
+            drawn = value[:3] if key == "q1" else value
+            if drawn not in WS4_CHOICES[key]:
+                found.append(f"{key.upper()}: {drawn} is not one of the vetted parameters")
+        if not 0 <= v.q1[3] < v.q1[0]:
+            found.append("Q1 names a seat the table does not have")
     if worksheet == "ws3":
         q2, q6 = v.q2, v.q6
         for key in WS3_CHOICES:

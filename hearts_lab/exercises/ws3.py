@@ -15,12 +15,11 @@ request: ``hint("Q4", level=3)``.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..rules import Rules
 from ..wording import noun
-from .checks import HINTS, QUESTIONS, Wrong, _matches, canonical, digest, exact_value, hint as _hint, question
+from .checks import HINTS, QUESTIONS, Wrong, _matches, canonical, digest, exact_value, hint as _hint, question, read_key_line
 from .variants import Ws3Variant, check_seed, ws3_variant
 
 __all__ = ["GENERIC", "use_variant", "rules_of", "question_text", "hint", "check_q1", "check_q2", "check_q3", "check_q4", "check_q5", "check_q6", "check_q7", "check_q8"]
@@ -336,29 +335,10 @@ def rules_of(question: Any) -> Rules:
     return Rules.preset("cancellation", players=players)
 
 
-_KEY_LINE = re.compile(r"Q[1-8]=[0-9a-f]{16}(,[0-9a-f]{16}){0,8}")
-
-
 def read_key(text: str) -> dict[str, dict[str, str]]:
-    """A student copy's key line (``"Q1=<answer>,<slip>,...;Q2=..."``, 16 hex digits a digest) as ``{Q: {digest: name}}``.
-
-    The order of the slips is :data:`SLIP_HINTS`'s. Anything else is refused naming the key.
-    """
-    if not isinstance(text, str) or len(text) > 4000:
-        raise ValueError("key: the key line of your own copy (text), as your teacher wrote it into your copy.")
-    out: dict[str, dict[str, str]] = {}
-    for part in text.split(";"):
-        if not _KEY_LINE.fullmatch(part):
-            raise ValueError("key: this is not the key line your teacher wrote into your copy; keep that line as it is.")
-        q, digests = part.split("=")
-        names = ["answer", *SLIP_HINTS[q]]
-        values = digests.split(",")
-        if len(values) != len(names):
-            raise ValueError(f"key: {q} needs {len(names)} digests, not {len(values)}.")
-        out[q] = dict(zip(values, names))
-    if set(out) != set(SLIP_HINTS):
-        raise ValueError("key: every question Q1-Q8 needs its digests.")
-    return out
+    """A student copy's key line as ``{Q: {digest: name}}`` (:func:`~hearts_lab.exercises.checks.read_key_line`;
+    the order of the slips is :data:`SLIP_HINTS`'s)."""
+    return read_key_line(text, {q: ["answer", *slips] for q, slips in SLIP_HINTS.items()})
 
 
 def variant_digest(seed: int, key: str, value: Any) -> str:

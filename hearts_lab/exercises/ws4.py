@@ -2,7 +2,9 @@
 
 Exact counts and probabilities (Q1-Q3, Q6) are known to the checks only as
 salted digests (see :func:`~hearts_lab.exercises.checks._matches`), like
-worksheet 3. The scores of Q4 and Q5 are computed by the engine when the check
+worksheet 3: the generic copy's in the package, a student's own copy's (their
+own table, suit, limit, named cards and threshold) in the key line their
+teacher's class wrote into it (:func:`use_variant`). The scores of Q4 and Q5 are computed by the engine when the check
 runs: a choice between two moons has too few plausible answers for a digest to
 hide (anyone could try them all against it offline in seconds). Estimates are
 accepted only as the result of the dealing or simulation the question asks
@@ -22,7 +24,7 @@ import dataclasses
 import functools
 import numbers
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 import sympy
 
@@ -30,14 +32,30 @@ from ..cards import QUEEN_OF_SPADES, Card
 from ..rules import MoonPolicy, Rules
 from ..scoring import score_hand
 from ..wording import noun
-from .checks import HINTS, Wrong, _matches, exact_value, hint as _hint, question, read_seats
+from .checks import (
+    HINTS,
+    MAX_ANSWER_TEXT,
+    QUESTIONS,
+    Wrong,
+    _matches,
+    canonical,
+    digest,
+    exact_value,
+    hint as _hint,
+    question,
+    read_key_line,
+    read_seats,
+)
 from .sampling import Count, deal_hands
-from .variants import Ws4Variant, check_seed, moon_scores, ws4_variant
+from .variants import WS4_PRESETS, Ws4Variant, check_seed, moon_scores, ws4_q3_rules, ws4_variant
 
 __all__ = [
     "SCORES_BEFORE",
     "GENERIC",
     "use_variant",
+    "question_text",
+    "rules_of",
+    "slip_names",
     "SHOOTER",
     "Q7_MIN_DEALS",
     "Q8_RULES",
@@ -61,12 +79,192 @@ STANDARD_4 = Rules.preset("standard", players=4)
 #: Q4, Q5 of the generic copy; a student's own copy calls use_variant(seed) first (hearts_lab.exercises.variants).
 GENERIC = Ws4Variant(q4=((71, 58, 83, 90), 1))
 _current = GENERIC
+_seed: int | None = None
+#: A student's variant: per exact question, the digest of its answer and of each slip (from the key line of
+#: the student's copy), or on the teacher's side the canonical values themselves. ``None``: generic.
+_key: dict[str, dict[str, str]] | None = None
+_key_is_values = False
 _grading = False  # the teacher's re-grade: Q7/Q8 read a recorded count (use_variant(..., grading=True))
 #: Q4, Q5: the scores before the hand in which seat :data:`SHOOTER` shoots the moon (target 100).
 SCORES_BEFORE, SHOOTER = GENERIC.q4
 
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen")
+_SUIT = {"S": "spade", "C": "club", "D": "diamond"}
+_NAMED = ("A♥", "K♥", "Q♥")  # Q6's named hearts, highest first
+
+
+def _n(count: int, word: str) -> str:
+    """``two spades``, ``one club``, ``no diamond``: a small count in words with its noun."""
+    return f"{_WORDS[count]} {noun(count if count else 1, word)}"
+
+
+def _and(items: list[str]) -> str:
+    """``the A♥ and the K♥``, ``the A♥, the K♥ and the Q♥``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _table(players: int) -> Rules:
+    return Rules.preset(WS4_PRESETS[players], players=players)
+
+
+def rules_of(question: Any) -> Rules:
+    """The ``Rules`` of the game question ``question`` (Q1-Q3, Q6, Q7) is about in this copy.
+
+    >>> rules_of("Q1").players, rules_of(3).hand_size, rules_of("Q6").players
+    (3, 26, 4)
+    """
+    key = str(question).strip().upper()
+    key = key if key.startswith("Q") else f"Q{key}"
+    if key in ("Q1", "Q2"):
+        return _table(_current.q1[0])
+    if key == "Q3":
+        return ws4_q3_rules(_current.q3)
+    if key in ("Q6", "Q7"):
+        return STANDARD_4
+    raise ValueError(f"question: Q1-Q3, Q6 or Q7 (Q4, Q5 and Q8 name their rules in the text), not {question!r}.")
+
+
+def _exact_fields(v: Ws4Variant) -> dict[str, Any]:
+    """What the exact questions' texts and hints of variant ``v`` say: only the question's own parameters."""
+    players, suit, most, seat = v.q1
+    rules = _table(players)
+    word = _SUIT[suit]
+    stripped = " and ".join(f"the {c}" for c in rules.removed)
+    rules3 = ws4_q3_rules(v.q3)
+    stripped3 = _and([f"the {c}" for c in rules3.removed]) if rules3.removed else ""
+    named, least = v.q6
+    hearts = [f"the {c}" for c in _NAMED[:named]]
+    return {
+        "q1_players": players, "q1_seat": seat, "q1_hand": rules.hand_size, "q1_preset": WS4_PRESETS[players],
+        "q1_game": (f"standard Hearts with **{players} players** {stripped} is stripped" if rules.removed
+                    else f"`{WS4_PRESETS[players]}` Hearts with **{players} players** nothing is stripped"),
+        "q1_stripped": stripped, "q1_deck": len(rules.deck()), "q1_suit": word, "q1_suits": word + "s",
+        "q1_limit": f"at most {_n(most, word)}", "q1_k_word": _WORDS[most], "q1_exactly": _n(most, word),
+        "q1_cases": _and(["none", *_WORDS[1:most + 1]]).replace(" and ", " or "),
+        "q1_fewer": _and(["none", *_WORDS[1:most]]).replace(" and ", " or "),
+        "q1_also": "exactly one" if most == 1 else _and(list(_WORDS[1:most + 1])).replace(" and ", " or "),
+        "q1_sum": "[" + " + ".join(["C(r, h − 13)", *(f"C(s, {i}) · C(r, h − 13 − {i})" for i in range(1, most + 1))]) + "]",
+        "q1_seats": ", ".join(map(str, range(players))),
+        "q1_any": "either of the two" if players == 2 else f"any of the {_WORDS[players]}",
+        "q3_hand": rules3.hand_size, "q3_title": f"lowest-clubs, 2 players, {len(rules3.deck())} cards",
+        "q3_game": ("`lowest-clubs` with **2 players** deals all 52 cards, 26 to each player" if not rules3.removed else
+                    f"`lowest-clubs` with **2 players** and a house rule that strips {stripped3}\n"
+                    f"(`ws4.rules_of(\"Q3\")`) deals {len(rules3.deck())} cards, {rules3.hand_size} to each player"),
+        "q6_named": _and(hearts), "q6_cards": _and(["the Q♠", *hearts]), "q6_cards_but": _and(["the Q♠", *hearts[:-1]]),
+        "q6_last": hearts[-1], "q6_but": _and(hearts[:-1]), "q6_all": "both" if named == 2 else f"all {_WORDS[named]}",
+        "q6_least": least, "q6_least_word": _WORDS[least], "q6_least_cap": _WORDS[least].capitalize(),
+        "q6_more": _n(least - named, "more heart"), "q6_more_count": least - named, "q6_high": 12 - named,
+        "q6_named_count": _WORDS[named], "q6_named_in": " and ".join(f"{c} in h" for c in ("Q♠", *_NAMED[:named])),
+    }
+
+
+def slip_names(v: Ws4Variant) -> dict[str, tuple[str, ...]]:
+    """The known slips of each exact question of variant ``v``, in the order its key line lists their digests.
+
+    A slip that the variant's table cannot produce (the full pack where nothing is stripped) is left out.
+
+    >>> slip_names(GENERIC)["Q2"]
+    ('one-seat', 'independent-seats', 'no-spade')
+    """
+    stripped = bool(_table(v.q1[0]).removed)
+    return {
+        "Q1": ("no-spade", "one-spade", "hearts-only", *(("full-pack",) if stripped else ()), "some-seat"),
+        "Q2": ("one-seat", "independent-seats", "no-spade"),
+        "Q3": ("no-high-spade-condition", "both", "exactly-one", "complement", "double-count", "queen-allowed"),
+        "Q6": ("ace-only", "no-honours", "exactly-four", "four-others", "no-queen"),
+    }
+
+
+#: The texts of the exact questions (the worksheet's markdown under each heading), filled in for the variant.
+_EXACT_TEXTS = {
+    "Q1": (
+        "In {q1_game} and each seat gets {q1_hand} cards. What is the\n"
+        "probability that **seat {q1_seat}** is dealt all 13 hearts and **{q1_limit}**?"
+    ),
+    "Q2": (
+        "What is the probability that **some** seat ({q1_any}) is dealt all 13 hearts and {q1_limit}?"
+    ),
+    "Q3": (
+        "{q3_game} — enough to be *dealt* the\n"
+        "moon. A hand with all 13 hearts but **without** the Q♠ is not a dealt moon, but it can still shoot\n"
+        "the moon if it captures the queen, and holding the A♠ or the K♠ helps. How many different {q3_hand}-card\n"
+        "hands hold every heart, **not** the Q♠, and **at least one of the A♠ and K♠**?"
+    ),
+    "Q6": (
+        "With 4 players nobody can be *dealt* the moon, but some hands make it tempting: the Q♠ together\n"
+        "with the top hearts, which win heart tricks, and more hearts. What is the exact probability\n"
+        "that **seat 0** is dealt the **Q♠ and at least {q6_least} hearts, {q6_named} among them**?"
+    ),
+}
+_TITLES = {
+    "Q1": "Seat {q1_seat} is dealt every heart and {q1_limit} ({q1_preset}, {q1_players} players)",
+    "Q2": "Some seat is dealt every heart and {q1_limit} ({q1_preset}, {q1_players} players)",
+    "Q3": "Every heart, no Q♠, but the A♠ or K♠ ({q3_title})",
+}
+#: The exact questions' hint ladders: level 1 a nudge, 2 the structure in words, 3 the method in symbols whose
+#: values the student counts (never a formula that evaluates to the answer: tests/test_exercises_variants.py).
+_EXACT_HINTS: dict[str, tuple[str, str, str]] = {
+    "Q1": (
+        "Which cards must be in seat {q1_seat}'s hand, which are limited, and which are free? Split 'at most {q1_k_word}' into its cases.",
+        "The 13 hearts are in the hand. For each allowed number of {q1_suits} ({q1_cases}), choose that many {q1_suits} and fill the rest of the hand from the cards that are neither hearts nor {q1_suits}. Add the counts and divide by all of seat {q1_seat}'s possible hands.",
+        "{q1_sum} / C(N, h), where N is the number of cards in this deck, h seat {q1_seat}'s hand size, s the number of {q1_suits} and r the number of cards that are neither hearts nor {q1_suits} (count them with ws4.rules_of(\"Q1\").deck()).",
+    ),
+    "Q2": (
+        "Can two seats both hold every heart?",
+        "The events 'seat s holds every heart and {q1_limit}' for s = {q1_seats} are disjoint. What do you do with disjoint events?",
+        "{q1_players} × your answer to Q1.",
+    ),
+    "Q3": (
+        "Which cards are fixed, which are forbidden? And 'at least one' is often easiest through its opposite.",
+        "The 13 hearts are in the hand and the Q♠ is not: choose the rest of the hand from the cards that are neither. Then subtract the hands among those that hold neither the A♠ nor the K♠.",
+        "C(m, h − 13) − C(m − 2, h − 13), where h is the hand size and m the number of cards that are neither a heart nor the Q♠ (the A♠ and K♠ among them).",
+    ),
+    "Q6": (
+        "Which cards are fixed, and what must the rest of the hand hold?",
+        "Sum over j, the number of hearts besides {q6_named} (enough for at least {q6_least_word} hearts in all): choose them from the other hearts, and the rest of the hand from the cards that are neither hearts nor the Q♠. Divide by all of seat 0's possible hands.",
+        "Σ over j = {q6_more_count}..{q6_high} of C(o, j) · C(m, {q6_high} − j), divided by C(N, 13), where N is the number of cards in the deck, o the number of hearts other than {q6_named}, and m the number of cards that are neither hearts nor the Q♠.",
+    ),
+    "Q7": (
+        "Deal many hands with deal_hands(rules, deals, seed=...) and count with .count(event), where event(hand) says True or False for seat 0's hand.",
+        "Write event(hand) to test the conditions of Q6 on one hand: {q6_cards} are in it, and it holds at least {q6_least} hearts.",
+        "deal_hands(Rules.preset('standard', players=4), {q7_size}, seed=<your seed>).count(lambda h: {q6_named_in} and (number of hearts in h) >= {q6_least}).",
+    ),
+}
+#: The exact questions' slip hints, in the question's own terms.
+_EXACT_SLIPS: dict[str, dict[str, str]] = {
+    "Q1": {
+        "no-spade": "That counts the hands with no {q1_suit} at all. At most {q1_exactly} also allows {q1_also}.",
+        "one-spade": "That counts the hands with exactly {q1_exactly}. At most {q1_k_word} also allows {q1_fewer}.",
+        "hearts-only": "That counts every hand with all 13 hearts, whatever its {q1_suits}. Seat {q1_seat} may hold {q1_limit}.",
+        "full-pack": "With {q1_players} players {q1_stripped} is stripped: the deck has {q1_deck} cards, not 52.",
+        "some-seat": "That is the chance that *some* seat holds them; the question asks about seat {q1_seat} only.",
+    },
+    "Q2": {
+        "one-seat": "That is the chance for one given seat (Q1). Any of the {q1_players} seats will do here.",
+        "independent-seats": "Two seats cannot both hold every heart: the events are disjoint, so their chances simply add.",
+        "no-spade": "The seats add up, but at most {q1_exactly} also allows {q1_also} (see Q1).",
+    },
+    "Q3": {
+        "no-high-spade-condition": "That counts every hand with all the hearts and no Q♠. The hand must also hold the A♠ or the K♠ (or both).",
+        "both": "That requires both the A♠ and the K♠. At least one of them is enough.",
+        "exactly-one": "That counts hands with exactly one of the A♠ and K♠. Hands with both count too.",
+        "complement": "That counts the hands with neither the A♠ nor the K♠ - the opposite of what is asked.",
+        "double-count": "Fixing the A♠ (or the K♠) and choosing the rest freely counts the hands holding both twice.",
+        "queen-allowed": "The Q♠ must not be in the hand: take it out of the cards you choose from.",
+    },
+    "Q6": {
+        "ace-only": "That requires {q6_but} but not {q6_last}: {q6_all} must be in the hand.",
+        "no-honours": "That is the chance of the Q♠ and at least {q6_least_word} hearts, with or without {q6_named}.",
+        "exactly-four": "That is the chance of *exactly* {q6_least_word} hearts; the question says at least {q6_least_word}.",
+        "four-others": "{q6_least_cap} hearts in all, {q6_named} among them: {q6_more} at least, not {q6_least_word}.",
+        "no-queen": "That leaves out the Q♠: it must be in the hand too.",
+    },
+}
+
+
 #: The text of each question whose values change with the variant.
 TEXTS = {
+    **_EXACT_TEXTS,
     "Q4": (
         "Four players, target 100. The scores before the hand are `{q4_before}` and **seat {q4_shooter}** shoots the\n"
         "moon. The *old moon* adds 26 to every other player; the *new moon* subtracts 26 from the shooter.\n"
@@ -133,6 +331,7 @@ def _fields(v: Ws4Variant) -> dict[str, Any]:
     q8_hands = f"at least **{Q8_MIN_HANDS:,}**" if v.q8 is None else f"exactly **{v.q8[0]:,}**"
     q8_seed = "a seed you choose" if v.q8 is None else f"your own seed, **seed={v.q8[1]}**,"
     return {
+        **_exact_fields(v), "q7_size": Q7_MIN_DEALS if v.q7 is None else v.q7[0],
         "q7_seed": q7_seed, "q7_deals": q7_deals, "q8_hands": q8_hands, "q8_seed": q8_seed,
         "q4_before": " ".join(map(str, before)), "q4_shooter": shooter,
         "q4_lower": "lower than" if auto == "old" else "not lower than",
@@ -141,36 +340,67 @@ def _fields(v: Ws4Variant) -> dict[str, Any]:
     }
 
 
-def _ladder(key: str) -> tuple[str, str, str]:
-    values = _fields(_current)
-    return tuple(text.format(**values) for text in _HINTS[key])  # type: ignore[return-value]
+def _ladder(key: str, v: Ws4Variant | None = None) -> tuple[str, str, str]:
+    v = _current if v is None else v
+    values = _fields(v)
+    texts = _HINTS[key] if key in _HINTS else _EXACT_HINTS[key]
+    return tuple(text.format(**values) for text in texts)  # type: ignore[return-value]
 
 
 def question_text(key: str) -> str:
-    """The text of question ``key`` for the current variant (the worksheet's markdown under its heading)."""
+    """The text of question ``key`` for the current variant (the worksheet's markdown under its heading).
+
+    >>> question_text("Q2")
+    'What is the probability that **some** seat (any of the three) is dealt all 13 hearts and at most one spade?'
+    """
     return TEXTS[key].format(**_fields(_current))
 
 
-def use_variant(seed: int | None, *, grading: bool = False) -> str:
-    """Swap in a student's own scores and shooter for Q4 and Q5, deals and seeds for Q7 and Q8 (``None``: the generic copy).
+def variant_digest(seed: int, key: str, value: Any) -> str:
+    """The salted, slow digest of ``value`` as the answer to ``key`` of variant ``seed`` (16 hex digits)."""
+    return digest(f"{WS}/{seed}", key, value)[:16]
 
-    ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q7 and Q8 read
-    the count a check's output recorded; in a student's kernel they take only the Count or the result itself,
-    so a typed whole number cannot be tried until one is judged correct.
 
-    >>> use_variant(12345)
-    'Worksheet 4, variant 12345: your own scores for Q4 and Q5, your own deals and seeds for Q7 and Q8.'
+def read_key(text: str, v: Ws4Variant) -> dict[str, dict[str, str]]:
+    """A student copy's key line for variant ``v`` as ``{Q: {digest: name}}`` (the slips in :func:`slip_names`'s order)."""
+    return read_key_line(text, {q: ["answer", *names] for q, names in slip_names(v).items()})
+
+
+def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, dict[str, str]] | None = None,
+                grading: bool = False) -> str:
+    """Swap in a student's own questions (``None``: the generic copy): Q1-Q3 and Q6's tables and events,
+    Q4 and Q5's scores and shooter, Q7 and Q8's deals and seeds.
+
+    ``key`` is the line the teacher's class wrote into the student's copy: the salted digests of that
+    variant's exact answers and slips, so the checks work offline without the answers being written
+    anywhere. ``values`` is the teacher's side (the grading): each exact question's canonical answer and
+    slips. ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q7 and
+    Q8 read the count a check's output recorded; in a student's kernel they take only the Count or the
+    result itself, so a typed whole number cannot be tried until one is judged correct.
+
+    >>> use_variant(12345).startswith("Worksheet 4, variant 12345: your own tables and events")
+    True
     >>> _ = use_variant(None)
     """
-    global _current, _grading, SCORES_BEFORE, SHOOTER
+    global _current, _seed, _key, _key_is_values, _grading, SCORES_BEFORE, SHOOTER
     seed = None if seed is None else check_seed(seed)
-    _current = GENERIC if seed is None else ws4_variant(seed)
+    chosen = GENERIC if seed is None else ws4_variant(seed)
+    parsed = read_key(key, chosen) if key is not None else None  # a bad key line changes nothing
+    _current, _seed = chosen, seed
+    _key, _key_is_values = (values, True) if values is not None else (parsed, False)
     _grading = bool(grading) and seed is not None
     SCORES_BEFORE, SHOOTER = _current.q4
-    for key in _HINTS:
-        HINTS[WS][key] = _ladder(key)
-    return (f"Worksheet 4, variant {seed}: your own scores for Q4 and Q5, your own deals and seeds for Q7 and Q8."
-            if seed is not None else "Worksheet 4: the generic copy.")
+    fields = _fields(_current)
+    for q in ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7"):
+        HINTS[WS][q] = _ladder(q)
+    for q, title in _TITLES.items():
+        QUESTIONS[WS][q] = title.format(**fields)
+    if seed is None:
+        return "Worksheet 4: the generic copy."
+    return (f"Worksheet 4, variant {seed}: your own tables and events for Q1-Q3 and Q6, your own scores for Q4 and Q5, "
+            "your own deals and seeds for Q7 and Q8." + ("" if _key is not None else " (No key line: the checks of Q1-Q3 and Q6 cannot judge.)"))
+
+
 #: Q7: the estimate must come from at least this many deals.
 Q7_MIN_DEALS = 5000
 #: Q8: the rules simulated (points allowed on the first trick) and the least number of hands.
@@ -181,30 +411,11 @@ Q8_MIN_HANDS = 20_000
 #: needlessly large size is refused at once instead of kept busy for minutes.
 MAX_DEALS = 10 * Q7_MIN_DEALS
 MAX_HANDS = 10 * Q8_MIN_HANDS
-_ACE_OF_HEARTS = Card.parse("A♥")
-_KING_OF_HEARTS = Card.parse("K♥")
 
+#: The targeted hint for each known slip of the generic copy (a student's own copy's are in its own terms:
+#: :data:`_EXACT_SLIPS`); the slips themselves are stored as digests only.
 SLIP_HINTS: dict[str, dict[str, str]] = {
-    "Q1": {
-        "no-spade": "That counts the hands with no spade at all. At most one spade also allows exactly one.",
-        "one-spade": "That counts the hands with exactly one spade. At most one also allows none.",
-        "hearts-only": "That counts every hand with all 13 hearts, whatever its spades. Seat 0 may hold at most one spade.",
-        "full-pack": "With 3 players the 2♦ is stripped: the deck has 51 cards, not 52.",
-        "some-seat": "That is the chance that *some* seat holds them; the question asks about seat 0 only.",
-    },
-    "Q2": {
-        "one-seat": "That is the chance for one given seat (Q1). Any of the 3 seats will do here.",
-        "independent-seats": "Two seats cannot both hold every heart: the events are disjoint, so their chances simply add.",
-        "no-spade": "The seats add up, but at most one spade also allows exactly one (see Q1).",
-    },
-    "Q3": {
-        "no-high-spade-condition": "That counts every hand with all the hearts and no Q♠. The hand must also hold the A♠ or the K♠ (or both).",
-        "both": "That requires both the A♠ and the K♠. At least one of them is enough.",
-        "exactly-one": "That counts hands with exactly one of the A♠ and K♠. Hands with both count too.",
-        "complement": "That counts the hands with neither the A♠ nor the K♠ - the opposite of what is asked.",
-        "double-count": "Fixing the A♠ (or the K♠) and choosing the rest freely counts the hands holding both twice.",
-        "queen-allowed": "The Q♠ must not be in the hand: take it out of the cards you choose from.",
-    },
+    **{q: {name: _EXACT_SLIPS[q][name].format(**_fields(GENERIC)) for name in names} for q, names in slip_names(GENERIC).items()},
     "Q4": {
         "new-moon": "That is the new moon (-26 to the shooter). Under 'auto' the shooter takes the old moon when their score minus 26 is strictly lower than every other score.",
         "shooter-scores": "The shooter does not score the 26 points they took: that is what shooting the moon means.",
@@ -215,14 +426,8 @@ SLIP_HINTS: dict[str, dict[str, str]] = {
         "shooter-scores": "The shooter does not score the 26 points they took: that is what shooting the moon means.",
         "deltas": "Give the scores *after* the hand (the scores before plus the changes), not the changes alone.",
     },
-    "Q6": {
-        "ace-only": "That requires the A♥ but not the K♥: both must be in the hand.",
-        "no-honours": "That is the chance of the Q♠ and at least 4 hearts, with or without the A♥ and K♥.",
-        "exactly-four": "That is the chance of *exactly* four hearts; the question says at least four.",
-        "four-others": "Four hearts in all, the A♥ and K♥ among them: two more hearts at least, not four.",
-        "no-queen": "That leaves out the Q♠: it must be in the hand too.",
-    },
 }
+SLIP_HINTS = {q: SLIP_HINTS[q] for q in ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6")}
 
 
 def hint(question: Any, level: int = 1) -> str:
@@ -230,12 +435,34 @@ def hint(question: Any, level: int = 1) -> str:
     return _hint(WS, question, level)
 
 
+def _find(key: str, value: Any) -> str | None:
+    """``"answer"``, a slip's name, or None: against the generic digests or the current variant's key."""
+    if _seed is None:
+        return _matches(WS, key, value)
+    if _key is None:
+        raise Wrong("This copy has no key line for its variant, so the check cannot judge: use the ws4.use_variant(...) "
+                    "line your copy came with.")
+    try:
+        if len(canonical(value)) > MAX_ANSWER_TEXT:  # no answer is this long: not worth seconds of hashing
+            return None
+        mine = canonical(value) if _key_is_values else variant_digest(_seed, key, value)
+    except TypeError:
+        return None
+    return _key[key].get(mine)
+
+
+def _slip_hint(key: str, name: str) -> str:
+    if _seed is None:
+        return SLIP_HINTS[key][name]
+    return _EXACT_SLIPS[key][name].format(**_fields(_current))
+
+
 def _judge(key: str, value: Any) -> None:
-    found = _matches(WS, key, value)
+    found = _find(key, value)
     if found == "answer":
         return
     if found is not None:
-        raise Wrong(SLIP_HINTS[key][found])
+        raise Wrong(_slip_hint(key, found))
     raise Wrong()
 
 
@@ -246,39 +473,27 @@ def _probability(answer: object) -> sympy.Rational:
     return value
 
 
-@question(WS, "Q1", "Seat 0 is dealt every heart and at most one spade (standard, 3 players)", hints=(
-    "Which cards must be in seat 0's hand, which are limited, and which are free? Split 'at most one' into its cases.",
-    "The 13 hearts are in the hand. Then either no spade (the other 4 cards from the clubs and diamonds) or exactly one spade (1 of 13, and 3 from the clubs and diamonds). Add the two counts and divide by all of seat 0's possible hands.",
-    "[C(r, h − 13) + C(s, 1) · C(r, h − 14)] / C(N, h), where N is the number of cards in this deck, h seat 0's hand size, s the number of spades and r the number of clubs and diamonds (count them with Rules.preset('standard', players=3).deck()).",
-))
+@question(WS, "Q1", _TITLES["Q1"].format(**_fields(GENERIC)), hints=_ladder("Q1", GENERIC))
 def check_q1(answer: object) -> None:
     """Q1: a probability (see the worksheet)."""
     _judge("Q1", _probability(answer))
 
 
-@question(WS, "Q2", "Some seat is dealt every heart and at most one spade (standard, 3 players)", hints=(
-    "Can two seats both hold every heart?",
-    "The events 'seat s holds every heart and at most one spade' for s = 0, 1, 2 are disjoint. What do you do with disjoint events?",
-    "3 × your answer to Q1.",
-))
+@question(WS, "Q2", _TITLES["Q2"].format(**_fields(GENERIC)), hints=_ladder("Q2", GENERIC))
 def check_q2(answer: object) -> None:
     """Q2: a probability (see the worksheet)."""
     _judge("Q2", _probability(answer))
 
 
-@question(WS, "Q3", "Every heart, no Q♠, but the A♠ or K♠ (lowest-clubs, 2 players)", hints=(
-    "Which cards are fixed, which are forbidden? And 'at least one' is often easiest through its opposite.",
-    "The 13 hearts are in the hand and the Q♠ is not: choose the other 13 from the cards that are neither. Then subtract the hands among those that hold neither the A♠ nor the K♠.",
-    "C(m, h − 13) − C(m − 2, h − 13), where h is the hand size and m the number of cards that are neither a heart nor the Q♠ (the A♠ and K♠ among them).",
-))
+@question(WS, "Q3", _TITLES["Q3"].format(**_fields(GENERIC)), hints=_ladder("Q3", GENERIC))
 def check_q3(answer: object) -> None:
     """Q3: a count of hands (see the worksheet)."""
     value = exact_value(answer)
-    found = _matches(WS, "Q3", value)
+    found = _find("Q3", value)
     if found == "answer":
         return
     if found is not None:
-        raise Wrong(SLIP_HINTS["Q3"][found])
+        raise Wrong(_slip_hint("Q3", found))
     if value < 0 or not value.is_Integer:
         raise Wrong("A count of hands is a whole number.")
     raise Wrong()
@@ -329,11 +544,7 @@ def check_q5(answer: object) -> None:
     _judge_scores("Q5", answer, "avoid-end")
 
 
-@question(WS, "Q6", "A moon-shaped hand, exactly", hints=(
-    "Three cards are fixed (the Q♠, the A♥ and the K♥). What must the other 10 cards hold?",
-    "Sum over j, the number of other hearts (at least 2): choose them from the 11 other hearts, and the rest of the hand from the 38 cards that are neither hearts nor the Q♠. Divide by all hands.",
-    "Σ over j = 2..10 of C(o, j) · C(m, 10 − j), divided by C(N, 13), where N is the number of cards in the deck, o the number of hearts other than the A♥ and K♥, and m the number of cards that are neither hearts nor the Q♠.",
-))
+@question(WS, "Q6", "A moon-shaped hand, exactly", hints=_ladder("Q6", GENERIC))
 def check_q6(answer: object) -> None:
     """Q6: a probability (see the worksheet)."""
     _judge("Q6", _probability(answer))
@@ -346,25 +557,12 @@ def _hearts(hand: tuple[Card, ...]) -> int:
     return sum(1 for c in hand if c.suit == "H")
 
 
-#: Events a student may have counted by mistake, with the hint for each.
-_SLIP_EVENTS: tuple[tuple[Callable[[tuple[Card, ...]], bool], str], ...] = (
-    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _hearts(h) >= 4, "Your count matches the Q♠, the A♥ and at least 4 hearts without requiring the K♥."),
-    (lambda h: QUEEN_OF_SPADES in h and _hearts(h) >= 4, "Your count matches the Q♠ and at least 4 hearts without requiring the A♥ and the K♥."),
-    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) == 4, "Your count matches exactly 4 hearts; count hands with at least 4."),
-    (lambda h: QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 6, "Your count matches at least 6 hearts; the A♥ and K♥ are two of the four."),
-    (lambda h: _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 4, "Your count leaves out the Q♠: it must be in the hand too."),
-)
-
-
 def _is_plain_number(answer: object) -> bool:
     return isinstance(answer, (numbers.Number, Fraction, sympy.Basic)) or hasattr(answer, "formula")
 
 
-@question(WS, "Q7", "A moon-shaped hand, estimated by dealing", note="your deals were dealt again and the count matches", hints=(
-    "Deal many hands with deal_hands(rules, deals, seed=...) and count with .count(event), where event(hand) says True or False for seat 0's hand.",
-    "Write event(hand) to test the conditions of Q6 on one hand: the Q♠, the A♥ and the K♥ are in it, and it holds at least 4 hearts.",
-    "deal_hands(Rules.preset('standard', players=4), 5000, seed=<your seed>).count(lambda h: Q♠ in h and A♥ in h and K♥ in h and (number of hearts in h) >= 4).",
-))
+@question(WS, "Q7", "A moon-shaped hand, estimated by dealing", note="your deals were dealt again and the count matches",
+          hints=_ladder("Q7", GENERIC))
 def check_q7(answer: Any) -> None:
     """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again.
 
@@ -423,11 +621,26 @@ def _whole(answer: Any) -> int | None:
 
 def _judge_hits(hits: int, hands: list[tuple[Card, ...]]) -> None:
     # The event is written inline, not as a module-level predicate: writing it is the skill, so a
-    # predicate here would answer Q7 in one call (deal_hands(...).count(ws4._event)).
-    if hits == sum(1 for h in hands if QUEEN_OF_SPADES in h and _ACE_OF_HEARTS in h and _KING_OF_HEARTS in h and _hearts(h) >= 4):
+    # predicate here would answer Q7 in one call (deal_hands(...).count(ws4._event)). It is the
+    # copy's own Q6 event: the Q♠, the named top hearts and at least so many hearts.
+    named, least = _current.q6
+    top = [Card.parse(c) for c in _NAMED[:named]]
+
+    def hits_of(cards: list[Card], at_least: int, exactly: bool = False) -> int:
+        return sum(1 for h in hands if all(c in h for c in cards) and (_hearts(h) == at_least if exactly else _hearts(h) >= at_least))
+
+    if hits == hits_of([QUEEN_OF_SPADES, *top], least):
         return
-    for event, text in _SLIP_EVENTS:
-        if hits == sum(1 for h in hands if event(h)):
+    f = _fields(_current)
+    slips: tuple[tuple[list[Card], int, bool, str], ...] = (
+        ([QUEEN_OF_SPADES, *top[:-1]], least, False, f"Your count matches {f['q6_cards_but']} and at least {least} hearts without requiring {f['q6_last']}."),
+        ([QUEEN_OF_SPADES], least, False, f"Your count matches the Q♠ and at least {least} hearts without requiring {f['q6_named']}."),
+        ([QUEEN_OF_SPADES, *top], least, True, f"Your count matches exactly {least} hearts; count hands with at least {least}."),
+        ([QUEEN_OF_SPADES, *top], least + named, False, f"Your count matches at least {least + named} hearts; {f['q6_named']} are {f['q6_named_count']} of the {f['q6_least_word']}."),
+        (top, least, False, "Your count leaves out the Q♠: it must be in the hand too."),
+    )
+    for cards, at_least, exactly, text in slips:
+        if hits == hits_of(cards, at_least, exactly):
             raise Wrong(text)
     raise Wrong()
 
