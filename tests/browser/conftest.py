@@ -37,15 +37,11 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
+from lab import free_port, running_server  # tests/browser/lab.py: the JupyterLab harness starts its server the same way
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -70,12 +66,6 @@ def _worker() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _safe_name(nodeid: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid.split("::", 1)[-1]).strip("_")[:120]
 
@@ -91,7 +81,7 @@ def _require_chromium():
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory):
     ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
+    port = free_port()
     jupyter_dir = tmp_path_factory.mktemp("jupyter")
     env = {
         **os.environ,
@@ -112,32 +102,9 @@ def voila_url(tmp_path_factory):
         str(REPO),
     ]
     log_path = ARTIFACTS / f"voila-{_worker()}.log"
-    log = open(log_path, "w")
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"voila exited with {proc.returncode}; see {log_path}")
-            try:
-                with urllib.request.urlopen(url + "voila/tree", timeout=5) as resp:
-                    if resp.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"voila did not answer on {url} within {SERVER_START_TIMEOUT}s; see {log_path}")
-            time.sleep(0.3)
+    with running_server("voila", cmd, f"http://127.0.0.1:{port}/", "voila/tree", log_path, cwd=REPO, env=env,
+                        timeout=SERVER_START_TIMEOUT) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="session")

@@ -44,10 +44,45 @@ NOTEBOOKS = ["01_rules_tour", "02_passing", "04_cancellation_hearts", "05_play_a
 MORE_WIDGETS = ["03_stripped_decks", "10_perfect_information", "play"]
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_server(name: str, cmd: list[str], url: str, probe: str, log_path: Path, *, cwd: Path,
+                   env: dict[str, str], timeout: float) -> Iterator[str]:
+    """Run a local server (JupyterLab, Voila) for the duration of the block; yields its base ``url``.
+
+    The server's output goes to ``log_path``. It is ready when ``url + probe`` answers 200; if it exits
+    first or does not answer within ``timeout`` seconds, RuntimeError names the log. At the end it is
+    terminated (killed if it is still running 15 s later)."""
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"{name} exited with {proc.returncode}; see {log_path}")
+                try:
+                    with urllib.request.urlopen(url + probe, timeout=5) as resp:
+                        if resp.status == 200:
+                            break
+                except (urllib.error.URLError, ConnectionError, TimeoutError):
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{name} did not answer on {url} within {timeout}s; see {log_path}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 @contextlib.contextmanager
@@ -64,7 +99,7 @@ def serve_lab(scratch: Path, log_path: Path, timeout: float = 120, repo: Path = 
     tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
     tracker.parent.mkdir(parents=True)
     tracker.write_text(json.dumps({"windowingMode": "none"}))
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "PYTHONHASHSEED": "0",
@@ -81,32 +116,9 @@ def serve_lab(scratch: Path, log_path: Path, timeout: float = 120, repo: Path = 
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log = open(log_path, "w")
-    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited with {proc.returncode}; see {log_path}")
-            try:
-                with urllib.request.urlopen(url + "api/status", timeout=5) as resp:
-                    if resp.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"jupyter lab did not answer on {url} within {timeout}s; see {log_path}")
-            time.sleep(0.3)
+    with running_server("jupyter lab", cmd, f"http://127.0.0.1:{port}/", "api/status", log_path, cwd=root, env=env,
+                        timeout=timeout) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def axe_source() -> str:
