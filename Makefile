@@ -54,7 +54,11 @@ PAPER       ?= A4
 PLAY_PORT   ?= 8866
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CACHE_DIR   ?= $(HOME)/.cache/hearts-lab
-PYTEST      := HEARTS_LAB_CACHE=$(CACHE_DIR) $(BIN)/python -m pytest $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadgroup)
+# The tests start many Python processes (workers, kernels, servers, the notebook harness): with
+# PYTHONDONTWRITEBYTECODE set, each compiled every module of the clone again and pytest rewrote every
+# test module's asserts again. They write __pycache__ as Python does by default (gitignored; the student
+# side, the site and the Binder copy leave it out).
+PYTEST      := HEARTS_LAB_CACHE=$(CACHE_DIR) PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadgroup)
 
 STAMP_NOTEBOOKS := $(VENV)/.installed-notebooks
 STAMP_TEST      := $(VENV)/.installed-test
