@@ -3,7 +3,7 @@
 
     python benchmarks/classroom.py [--students 30] [--secret "..."]
 
-Prints, for worksheets 1 to 4:
+Prints, for worksheets 1 to 4 and 6:
 
 * per question, the share of pairs of students whose variants have the same
   answer (with the number of distinct answers in the class) - what a student
@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     from test_exercises_classroom import submit  # the way a kernel stores a check's output
     from test_exercises_variants import q6_event, ws1_answers, ws2_answers
+    from test_exercises_ws6 import answers as ws6_all
 
     roster = [f"Student {i:02d}" for i in range(opts.students)]
     klass = Class(opts.secret, roster)
@@ -68,11 +69,15 @@ def main(argv: list[str] | None = None) -> int:
             "Q8": simulate(ws4.Q8_RULES, v.q8[0], bots="random", seed=v.q8[1]).moon_count,
         }
 
+    def ws6_answers(v, seed):  # the seats, a world, the count of the own worlds, its interval, the letter
+        found = ws6_all(v)
+        return {**found, "Q3": found["Q3"].hits, "Q4": tuple(round(x, 4) for x in found["Q4"])}
+
     answers_of = {"ws1": lambda v, seed: ws1_answers(v), "ws2": lambda v, seed: ws2_answers(v), "ws3": ws3_answers,
-                  "ws4": ws4_answers}
+                  "ws4": ws4_answers, "ws6": ws6_answers}
     answers = {}
     for ws, generator in (("ws1", variants.ws1_variant), ("ws2", variants.ws2_variant), ("ws3", variants.ws3_variant),
-                          ("ws4", variants.ws4_variant)):
+                          ("ws4", variants.ws4_variant), ("ws6", variants.ws6_variant)):
         generator.cache_clear()
         start = time.process_time()
         drawn = {s: generator(klass.seed(s, ws)) for s in roster}
@@ -84,12 +89,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {q}: a trick the student builds (many right answers; a classmate's is right only "
                       "if it fits their seats and card)")
                 continue
+            if ws == "ws6" and q == "Q2":
+                print(f"  {q}: a world the student deals (many right answers; a classmate's is for another position)")
+                continue
             values = [_key(answers[ws][s][q]) for s in roster]
             same = sum(a == b for a, b in itertools.combinations(values, 2))
             print(f"  {q}: {same / pairs:6.1%} of pairs share the answer; {len(set(values))} distinct answers")
     with tempfile.TemporaryDirectory() as tmp:
         start = time.process_time()
-        paths = klass.write(Path(tmp) / "copies")
+        paths = klass.write(Path(tmp) / "copies", worksheets=("ws1", "ws2", "ws3", "ws4", "ws5"))
         print(f"\nwriting {len(paths)} copies: {time.process_time() - start:.1f} s CPU")
         handed = Path(tmp) / "handed_in"
         for s in roster:
