@@ -49,6 +49,7 @@ REPO = Path(__file__).resolve().parent.parent
 EXERCISES = REPO / "exercises"
 SOURCES = sorted((EXERCISES / "source").glob("*.ipynb"))
 NAMES = [p.name for p in SOURCES]
+SOURCE_DIR = EXERCISES / "source"
 PACKAGE = REPO / "hearts_lab" / "exercises"
 
 
@@ -105,6 +106,24 @@ def test_committed_copies_are_fresh():
         capture_output=True, text=True, cwd=REPO, timeout=120,
     )
     assert run.returncode == 0, run.stderr + "\nRegenerate: .venv/bin/python tools/make_exercises.py"
+
+
+@pytest.mark.parametrize("name", ["01_legal_moves.ipynb", "05_capstone_house_rule.ipynb"])
+def test_check_finds_a_teacher_copy_whose_recorded_answers_are_stale(name, tmp_path, monkeypatch):
+    """Issue 17: --check called worksheet 5's teacher copy fresh while its Q5 check output recorded
+    ``null`` for the answer (checks.recorded had changed since it was executed; 28052b6)."""
+    monkeypatch.setattr(make_exercises, "TEACHER", tmp_path)
+    nb = nbformat.read(EXERCISES / "teacher" / name, as_version=4)
+    checked = make_exercises.teacher_run(name)[1]
+    nbformat.write(nb, tmp_path / name)
+    assert make_exercises.stale(SOURCE_DIR / name, checked) == []
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if MIME_TYPE in o.get("data", {})]
+    assert outputs and outputs[-1]["data"][MIME_TYPE]["answer"] is not None
+    outputs[-1]["data"][MIME_TYPE]["answer"] = None  # what the stale copy held
+    nbformat.write(nb, tmp_path / name)
+    problems = make_exercises.stale(SOURCE_DIR / name, checked)
+    question = outputs[-1]["data"][MIME_TYPE]["question"]
+    assert any("check outputs that differ" in p and f"{question}: stored" in p for p in problems), problems
 
 
 @pytest.mark.notebooks
@@ -618,6 +637,36 @@ def test_capstone_class_copy_draws_each_students_seeds_and_takes_no_other(capsto
         ws5.my_seeds()
 
 
+#: What every worksheet's hand-in cell says the results file counts (checks.attempts: answers judged this session).
+HAND_IN_COUNT = ("how many answers its check judged since the kernel last started (a restart starts the count "
+                 "again), not the answers themselves")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hand_in_text_says_the_count_is_of_checks_since_the_kernel_started(name):
+    """Issue 17: 'number of tries' was untrue (a restart resets the count, and work in other cells is not seen)."""
+    nb = json.loads((EXERCISES / "source" / name).read_text(encoding="utf-8"))
+    text = re.sub(r"\s+", " ", "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"))
+    assert "number of tries" not in text and "every try" not in text
+    assert HAND_IN_COUNT in text
+
+
+def test_attempts_count_only_this_kernels_checked_answers():
+    """What HAND_IN_COUNT claims: a check of ``...`` is not counted, each judged answer is, and a fresh
+    session (what a restart gives) starts from 0."""
+    checks.reset("ws1")
+    try:
+        ws1.check_q1(...)
+        assert checks.attempts("ws1", "Q1") == 0
+        ws1.check_q1("not a card")
+        ws1.check_q1("QS")
+        assert checks.attempts("ws1", "Q1") == 2
+        checks.reset("ws1")
+        assert checks.attempts("ws1", "Q1") == 0
+    finally:
+        checks.reset("ws1")
+
+
 def test_capstone_prose_says_what_is_counted_and_gives_the_checks_caps():
     """rev-c #1, #3: the hand-in counts the checks run since the kernel started, not every try; the run sizes
     the Q3 check takes are its caps (MAX_ENGINE_HANDS, MAX_HANDS), not a timing."""
@@ -628,7 +677,6 @@ def test_capstone_prose_says_what_is_counted_and_gives_the_checks_caps():
     assert "The checks see only what you give them, not runs made in other cells" in text
     assert (f"The check accepts runs of at most {ws5.MAX_ENGINE_HANDS:,} hands with these players, and "
             f"{ws5.MAX_HANDS:,} with the fast ones.") in text
-    assert "how many times its check ran since the kernel last started" in text
 
 
 def test_capstone_interval_uses_rate_difference_and_catches_one_variance(capstone):

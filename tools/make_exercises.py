@@ -29,10 +29,14 @@ Usage::
     .venv/bin/python tools/make_exercises.py 01_legal_moves
     .venv/bin/python tools/make_exercises.py --check     # exit 1 if a committed copy is stale
 
-``--check`` compares the student copies byte for byte and the teacher copies'
-cells (sources, types, order) without executing anything; the tests execute the
-teacher copies. Teacher copies run in a fresh kernel with ``PYTHONHASHSEED=0``
-and working directory ``exercises/teacher``, like tools/execute_notebooks.py.
+``--check`` compares the student copies byte for byte, the teacher copies'
+cells (sources, types, order), and what each check in a teacher copy recorded
+(its stored output's worksheet, question, status, attempt and answer) with what
+the same check records when the teacher copy's code runs in this process (it
+runs anyway, for the answer keys); it starts no kernel, so other outputs
+(printed values, tables) are not compared: the tests execute the teacher
+copies. Teacher copies run in a fresh kernel with ``PYTHONHASHSEED=0`` and
+working directory ``exercises/teacher``, like tools/execute_notebooks.py.
 """
 from __future__ import annotations
 
@@ -260,8 +264,20 @@ def worksheets(names: list[str]) -> list[Path]:
     return paths
 
 
-def stale(path: Path) -> list[str]:
-    """Why the committed copies of the source ``path`` are out of date (empty if fresh)."""
+def stored_checks(nb) -> list[dict]:
+    """What each check in the executed notebook ``nb`` recorded in its output (the part the grading reads)."""
+    from hearts_lab.exercises.checks import MIME_TYPE
+
+    return [output["data"][MIME_TYPE] for cell in nb.cells if cell.cell_type == "code"
+            for output in cell.get("outputs", []) if MIME_TYPE in output.get("data", {})]
+
+
+def stale(path: Path, checked: list[dict] | None = None) -> list[str]:
+    """Why the committed copies of the source ``path`` are out of date (empty if fresh).
+
+    ``checked``: what the teacher copy's checks record when its code runs now (:func:`teacher_run`),
+    compared with what its stored outputs recorded; ``None`` skips that comparison.
+    """
     problems = []
     source_nb = nbformat.read(path, as_version=4)
     student_path, teacher_path = STUDENT / path.name, TEACHER / path.name
@@ -277,6 +293,13 @@ def stale(path: Path) -> list[str]:
             problems.append(f"{teacher_path.relative_to(REPO)} has cells that differ from the source")
         elif any(c.cell_type == "code" and c.source.strip() and c.execution_count is None for c in teacher.cells):
             problems.append(f"{teacher_path.relative_to(REPO)} has not been executed")
+        elif checked is not None and (stored := stored_checks(teacher)) != checked:
+            differ = [f"{new.get('question')}: stored {old}, now {new}" for old, new in zip(stored, checked) if old != new]
+            if len(stored) != len(checked):
+                differ.append(f"{len(stored)} check outputs stored, {len(checked)} checks run now")
+            where = teacher_path.relative_to(REPO) if teacher_path.is_relative_to(REPO) else teacher_path
+            problems.append(f"{where} has check outputs that differ from a run of its code ("
+                            + "; ".join(differ) + ")")
     return problems
 
 
@@ -356,19 +379,32 @@ def load_kit():
     return module
 
 
-def teacher_namespace(name: str) -> dict:
-    """Run a teacher copy's code in this process (no kernel) and return its variables."""
+def teacher_run(name: str) -> tuple[dict, list[dict]]:
+    """Run a teacher copy's code in this process (no kernel): its variables, and what each of its checks
+    recorded (as its output's machine-readable part, through JSON as a stored output is)."""
     import contextlib
     import io
+    import json
 
     sys.path.insert(0, str(REPO))
+    from hearts_lab.exercises import checks
+
+    ws = f"ws{int(name.split('_', 1)[0])}"
     nb = make_teacher_unexecuted(nbformat.read(SOURCE / name, as_version=4), name)
     namespace: dict = {}
+    checks.reset(ws)  # a fresh kernel's attempt numbers
     with contextlib.redirect_stdout(io.StringIO()):
         for cell in nb.cells:
             if cell.cell_type == "code":
                 exec(compile(cell.source, f"{name} cell", "exec"), namespace)
-    return namespace
+    recorded = [json.loads(json.dumps(r._repr_mimebundle_()[checks.MIME_TYPE])) for r in checks.results(ws)]
+    checks.reset(ws)
+    return namespace, recorded
+
+
+def teacher_namespace(name: str) -> dict:
+    """Run a teacher copy's code in this process (no kernel) and return its variables."""
+    return teacher_run(name)[0]
 
 
 def _shown(value) -> str:
@@ -774,9 +810,9 @@ def changed_prompts(kit) -> list[str]:
     return out
 
 
-def kit_stale() -> list[str]:
+def kit_stale(namespaces: dict | None = None) -> list[str]:
     problems = changed_prompts(load_kit())
-    for path, text in kit_files().items():
+    for path, text in kit_files(namespaces).items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             problems.append(f"{path.relative_to(REPO)} differs from what the sources generate")
     for path in sorted(STUDENT.glob("*.ipynb")):
@@ -804,9 +840,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         DIGESTS.write_text(digests_text(), encoding="utf-8")
         print(f"wrote {DIGESTS.relative_to(REPO)}")
+    runs = {path.name: teacher_run(path.name) for path in worksheets([])} if opts.check else {}
     for path in worksheets(opts.names):
         if opts.check:
-            problems = stale(path)
+            problems = stale(path, runs[path.name][1])
             for problem in problems:
                 print(f"STALE {problem}", file=sys.stderr)
             failures += bool(problems)
@@ -817,7 +854,7 @@ def main(argv: list[str] | None = None) -> int:
         generate(path)
         print(f"built {path.name}  ({time.monotonic() - start:.1f}s)", flush=True)
     if opts.check:
-        for problem in kit_stale():
+        for problem in kit_stale({name: namespace for name, (namespace, _) in runs.items()}):
             print(f"STALE {problem}", file=sys.stderr)
             failures += 1
     else:

@@ -118,7 +118,8 @@ computer.
 
 **Handing in a results file.** The last cell of each worksheet, `export("ws3", student="Ada")`,
 saves `ws3_Ada.json` in the worksheet's folder — each question's status and
-number of tries, no answers — and shows a download link. Upload that file to
+how many answers its check judged since the kernel last started (a restart
+starts the count again), not the answers themselves — and shows a download link. Upload that file to
 your course page if your teacher asks for it.
 """
 

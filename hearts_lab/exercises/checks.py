@@ -663,8 +663,8 @@ def cards_text(cards: Iterable[Card]) -> str:
 # (DIGEST_ROUNDS of SHA-256, about 0.1 s a try); the salt (worksheet and
 # question) keeps a digest from matching any other question's. Answers with a
 # handful of plausible values (worksheet 4's scores after a moon) get no digest:
-# the engine derives them when the check runs, so only the check, which counts
-# every try, can be asked.
+# the engine derives them when the check runs, so only the check can be asked;
+# it counts the answers it judges, but only since the kernel last started.
 
 
 def canonical(value: Any) -> str:

@@ -134,7 +134,7 @@ def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: Lit
     """Write this session's check results for ``worksheet`` (e.g. ``"ws3"``) as JSON or CSV.
 
     One record per question: ``question``, ``title``, ``status`` (the latest)
-    and ``attempts`` (answers checked). ``student`` names you in the file and
+    and ``attempts`` (answers checked since the kernel started). ``student`` names you in the file and
     its name (``student=...``, as the worksheets start, writes nothing and
     asks for the name). The file goes to ``folder`` (default: the current directory).
 

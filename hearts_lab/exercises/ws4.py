@@ -511,7 +511,8 @@ _OTHER_MOON = {
 def _judge_scores(key: str, answer: object, policy: MoonPolicy) -> None:
     """Q4, Q5: the engine scores the hand at check time. No digest is stored for these two: a choice
     between the old and the new moon has a handful of plausible answers, which anyone could try
-    against a stored digest offline in seconds; through this check every try is counted."""
+    against a stored digest offline in seconds; this check counts the answers it judges, but only since the
+    kernel last started (a restart starts the count again)."""
     got = read_seats(answer, STANDARD_4.players, STANDARD_4.players)
     points = tuple(STANDARD_4.total_points if s == SHOOTER else 0 for s in range(STANDARD_4.players))
 
