@@ -84,17 +84,25 @@ def _below(rng: random.Random, n: int) -> int:
     return value
 
 
-_WIDTHS = [(i + 1).bit_length() for i in range(128)]  # bits needed for a number below i + 1
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """The Fisher-Yates steps for ``size`` items: each position ``i`` from the last down to 1, with
+    the bits needed for a number below ``i + 1``."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_STEPS = [_steps(size) for size in range(129)]  # made once for every deck size up to two packs and more
 
 
 def shuffled(items: Sequence[T], rng: _MersenneTwister) -> list[T]:
-    """A new list with ``items`` in a uniformly random order (Fisher-Yates)."""
+    """A new list with ``items`` in a uniformly random order (Fisher-Yates).
+
+    >>> sorted(shuffled("hearts", rng_for(1))) == sorted("hearts"), shuffled("ab", rng_for(1)) == shuffled("ab", rng_for(1))
+    (True, True)
+    """
     out = list(items)
     getrandbits = rng.getrandbits
-    widths = _WIDTHS if len(out) <= len(_WIDTHS) else [(i + 1).bit_length() for i in range(len(out))]
-    for i in range(len(out) - 1, 0, -1):
+    for i, bits in _STEPS[len(out)] if len(out) < len(_STEPS) else _steps(len(out)):
         # _below(rng, i + 1), inlined: the same draws, so the same deals.
-        bits = widths[i]
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
