@@ -710,6 +710,30 @@ def digest(worksheet: str, key: str, value: Any) -> str:
     return state.hex()[:32]
 
 
+def variant_digest(worksheet: str, seed: int, key: str, value: Any) -> str:
+    """The salted, slow digest of ``value`` as the answer to ``key`` of ``worksheet``'s variant ``seed`` (16 hex digits)."""
+    return digest(f"{worksheet}/{seed}", key, value)[:16]
+
+
+def look_up(table: dict[str, dict[str, str]], worksheet: str, seed: int, key: str, value: Any, *,
+            by_value: bool) -> str | None:
+    """What ``value`` is in a variant's key ``table`` (``{Q: {digest or value: name}}``): ``"answer"``, a slip's
+    name, or None. ``by_value``: the table holds canonical values (the teacher's side), not digests.
+
+    >>> look_up({"Q1": {"3/4": "answer"}}, "ws3", 7, "Q1", Fraction(3, 4), by_value=True)
+    'answer'
+    >>> look_up({"Q1": {"3/4": "answer"}}, "ws3", 7, "Q1", 10**2000, by_value=True) is None
+    True
+    """
+    try:
+        text = canonical(value)
+    except TypeError:
+        return None
+    if len(text) > MAX_ANSWER_TEXT:  # no answer is this long: not worth seconds of hashing
+        return None
+    return table[key].get(text if by_value else variant_digest(worksheet, seed, key, value))
+
+
 def _matches(worksheet: str, key: str, value: Any) -> str | None:
     """Module-private: only a recorded check calls it (every answer it judges counts as an attempt).
 

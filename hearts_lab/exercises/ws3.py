@@ -19,7 +19,18 @@ from typing import Any
 
 from ..rules import Rules
 from ..wording import noun
-from .checks import HINTS, QUESTIONS, Wrong, _matches, canonical, digest, exact_value, hint as _hint, question, read_key_line
+from .checks import (
+    HINTS,
+    QUESTIONS,
+    Wrong,
+    _matches,
+    exact_value,
+    hint as _hint,
+    look_up,
+    question,
+    read_key_line,
+    variant_digest as _variant_digest,
+)
 from .variants import Ws3Variant, check_seed, ws3_variant
 
 __all__ = ["GENERIC", "use_variant", "rules_of", "question_text", "hint", "check_q1", "check_q2", "check_q3", "check_q4", "check_q5", "check_q6", "check_q7", "check_q8"]
@@ -343,7 +354,7 @@ def read_key(text: str) -> dict[str, dict[str, str]]:
 
 def variant_digest(seed: int, key: str, value: Any) -> str:
     """The salted, slow digest of ``value`` as the answer to ``key`` of variant ``seed`` (16 hex digits)."""
-    return digest(f"{WS}/{seed}", key, value)[:16]
+    return _variant_digest(WS, seed, key, value)
 
 
 def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, dict[str, str]] | None = None) -> str:
@@ -383,11 +394,7 @@ def _find(key: str, value: Any) -> str | None:
         return _matches(WS, key, value)
     if _key is None:
         raise Wrong("This copy has no key line for its variant, so the check cannot judge: use the ws3.use_variant(...) line your copy came with.")
-    try:
-        mine = canonical(value) if _key_is_values else variant_digest(_seed, key, value)
-    except TypeError:
-        return None
-    return _key[key].get(mine)
+    return look_up(_key, WS, _seed, key, value, by_value=_key_is_values)
 
 
 def _slip_hint(key: str, name: str) -> str:

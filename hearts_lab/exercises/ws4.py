@@ -34,17 +34,16 @@ from ..scoring import score_hand
 from ..wording import noun
 from .checks import (
     HINTS,
-    MAX_ANSWER_TEXT,
     QUESTIONS,
     Wrong,
     _matches,
-    canonical,
-    digest,
     exact_value,
     hint as _hint,
+    look_up,
     question,
     read_key_line,
     read_seats,
+    variant_digest as _variant_digest,
 )
 from .sampling import Count, deal_hands
 from .variants import WS4_PRESETS, Ws4Variant, check_seed, moon_scores, ws4_q3_rules, ws4_variant
@@ -358,7 +357,7 @@ def question_text(key: str) -> str:
 
 def variant_digest(seed: int, key: str, value: Any) -> str:
     """The salted, slow digest of ``value`` as the answer to ``key`` of variant ``seed`` (16 hex digits)."""
-    return digest(f"{WS}/{seed}", key, value)[:16]
+    return _variant_digest(WS, seed, key, value)
 
 
 def read_key(text: str, v: Ws4Variant) -> dict[str, dict[str, str]]:
@@ -442,13 +441,7 @@ def _find(key: str, value: Any) -> str | None:
     if _key is None:
         raise Wrong("This copy has no key line for its variant, so the check cannot judge: use the ws4.use_variant(...) "
                     "line your copy came with.")
-    try:
-        if len(canonical(value)) > MAX_ANSWER_TEXT:  # no answer is this long: not worth seconds of hashing
-            return None
-        mine = canonical(value) if _key_is_values else variant_digest(_seed, key, value)
-    except TypeError:
-        return None
-    return _key[key].get(mine)
+    return look_up(_key, WS, _seed, key, value, by_value=_key_is_values)
 
 
 def _slip_hint(key: str, name: str) -> str:
