@@ -406,6 +406,7 @@ def test_a_roster_that_is_not_a_list_of_names_is_refused_naming_it(roster, tmp_p
         grade(5, SECRET)
 
 
+@pytest.mark.slow  # a class copy written and graded: about 30 s; make test runs it
 def test_ws3_good_wrong_copied_malformed_and_hostile_submissions(klass, tmp_path):
     """Worksheet 3 is graded on each student's own decks and events, from the teacher's answer keys."""
     ada = _answers(klass, "Ada Lovelace", "ws3")
@@ -447,6 +448,7 @@ def test_ws3_good_wrong_copied_malformed_and_hostile_submissions(klass, tmp_path
     assert "__import__" not in out
 
 
+@pytest.mark.slow  # a class copy written and graded: about 30 s; make test runs it
 def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
     """Worksheet 4 Q7 and Q8 of a student's copy: the recorded count is dealt (simulated) again on the teacher's
     side with that student's own size and seed; the same count handed in by another student, or edited, is wrong."""
