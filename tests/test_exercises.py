@@ -108,6 +108,37 @@ def test_committed_copies_are_fresh():
     assert run.returncode == 0, run.stderr + "\nRegenerate: .venv/bin/python tools/make_exercises.py"
 
 
+def test_digests_fingerprint_changes_with_the_digests_or_any_answer(monkeypatch):
+    """--check trusts _digests.py without recomputing its slow digests only while exercises/source/digests.sha256
+    matches: a changed digest, answer, slip, or number of rounds must change the fingerprint."""
+    text = make_exercises.DIGESTS.read_text(encoding="utf-8")
+    fingerprint = make_exercises.digests_fingerprint(text)
+    assert make_exercises.FINGERPRINT.read_text(encoding="utf-8").split()[-1] == fingerprint
+    first = re.search(r"'answer': '([0-9a-f]{32})'", text).group(1)
+    assert make_exercises.digests_fingerprint(text.replace(first, "0" * 32)) != fingerprint
+    keys = list(make_exercises._hashed_keys())
+    ws, q, answer, slips = keys[0]
+    monkeypatch.setattr(make_exercises, "_hashed_keys", lambda: iter([(ws, q, answer + 1, slips), *keys[1:]]))
+    assert make_exercises.digests_fingerprint(text) != fingerprint
+    name = next(iter(slips))
+    monkeypatch.setattr(make_exercises, "_hashed_keys", lambda: iter([(ws, q, answer, {**slips, name: answer}), *keys[1:]]))
+    assert make_exercises.digests_fingerprint(text) != fingerprint
+    monkeypatch.setattr(make_exercises, "_hashed_keys", lambda: iter(keys))
+    assert make_exercises.digests_fingerprint(text) == fingerprint
+    monkeypatch.setattr(checks, "DIGEST_ROUNDS", checks.DIGEST_ROUNDS + 1)
+    assert make_exercises.digests_fingerprint(text) != fingerprint
+
+
+@pytest.mark.slow  # recomputes every slow digest: about 14 s CPU
+def test_check_recomputes_the_digests_when_the_fingerprint_differs(tmp_path, monkeypatch):
+    doctored = tmp_path / "_digests.py"
+    text = make_exercises.DIGESTS.read_text(encoding="utf-8")
+    first = re.search(r"'answer': '([0-9a-f]{32})'", text).group(1)
+    doctored.write_text(text.replace(first, "0" * 32), encoding="utf-8")
+    monkeypatch.setattr(make_exercises, "DIGESTS", doctored)
+    assert make_exercises.digests_stale() == f"{doctored} differs from what exercises/source/answers.py generates"
+
+
 @pytest.mark.parametrize("name", ["01_legal_moves.ipynb", "05_capstone_house_rule.ipynb"])
 def test_check_finds_a_teacher_copy_whose_recorded_answers_are_stale(name, tmp_path, monkeypatch):
     """Issue 17: --check called worksheet 5's teacher copy fresh while its Q5 check output recorded

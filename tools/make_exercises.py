@@ -17,6 +17,8 @@ Outputs::
     exercises/student/NN_name.ipynb   solutions stripped, outputs cleared
     exercises/teacher/NN_name.ipynb   solutions kept (markers removed), executed
     hearts_lab/exercises/_digests.py  salted digests of the answers in exercises/source/answers.py
+    exercises/source/digests.sha256   a fast fingerprint of those digests' inputs and of _digests.py,
+                                      so that --check need not recompute the slow digests
     exercises/teacher/                the teacher's kit from exercises/source/kit.py: README.md,
                                       answer_keys/, capstone_rubric.md, notebook_notes.md,
                                       handouts/ (student worksheets as printable HTML, positions
@@ -37,6 +39,8 @@ runs anyway, for the answer keys); it starts no kernel, so other outputs
 (printed values, tables) are not compared: the tests execute the teacher
 copies. Teacher copies run in a fresh kernel with ``PYTHONHASHSEED=0`` and
 working directory ``exercises/teacher``, like tools/execute_notebooks.py.
+``--check`` recomputes the slow digests (about 14 s of CPU) only when the
+fingerprint does not match the answer keys, the digest's code and _digests.py.
 """
 from __future__ import annotations
 
@@ -61,6 +65,8 @@ STUDENT = EXERCISES / "student"
 TEACHER = EXERCISES / "teacher"
 ANSWERS = SOURCE / "answers.py"
 DIGESTS = REPO / "hearts_lab" / "exercises" / "_digests.py"
+#: A fast fingerprint of the digests' inputs and of _digests.py (teacher side, like answers.py: never handed out).
+FINGERPRINT = SOURCE / "digests.sha256"
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -264,6 +270,10 @@ def worksheets(names: list[str]) -> list[Path]:
     return paths
 
 
+def _rel(path: Path) -> Path:
+    return path.relative_to(REPO) if path.is_relative_to(REPO) else path
+
+
 def stored_checks(nb) -> list[dict]:
     """What each check in the executed notebook ``nb`` recorded in its output (the part the grading reads)."""
     from hearts_lab.exercises.checks import MIME_TYPE
@@ -297,8 +307,7 @@ def stale(path: Path, checked: list[dict] | None = None) -> list[str]:
             differ = [f"{new.get('question')}: stored {old}, now {new}" for old, new in zip(stored, checked) if old != new]
             if len(stored) != len(checked):
                 differ.append(f"{len(stored)} check outputs stored, {len(checked)} checks run now")
-            where = teacher_path.relative_to(REPO) if teacher_path.is_relative_to(REPO) else teacher_path
-            problems.append(f"{where} has check outputs that differ from a run of its code ("
+            problems.append(f"{_rel(teacher_path)} has check outputs that differ from a run of its code ("
                             + "; ".join(differ) + ")")
     return problems
 
@@ -324,22 +333,69 @@ from typing import Any
 DIGESTS: dict[str, dict[str, dict[str, Any]]] = '''
 
 
+def _hashed_keys():
+    """(worksheet, question, answer, {slip name: value}) of every hashed answer key."""
+    for ws, questions in load_answers().KEYS.items():
+        for q, key in questions.items():
+            if key.hashed:
+                yield ws, q, _plain(key.answer), {name: _plain(slip.value) for name, slip in key.slips.items()}
+
+
 def digests_text() -> str:
-    """The text of ``hearts_lab/exercises/_digests.py`` for the current answer keys."""
+    """The text of ``hearts_lab/exercises/_digests.py`` for the current answer keys (about 14 s: slow digests)."""
     sys.path.insert(0, str(REPO))
     from hearts_lab.exercises.checks import digest
 
-    keys = load_answers().KEYS
     table: dict[str, dict[str, dict]] = {}
-    for ws, questions in keys.items():
-        for q, key in questions.items():
-            if not key.hashed:
-                continue
-            slips = {digest(ws, q, _plain(slip.value)): name for name, slip in key.slips.items()}
-            table.setdefault(ws, {})[q] = {"answer": digest(ws, q, _plain(key.answer)), "slips": slips}
+    for ws, q, answer, slips in _hashed_keys():
+        table.setdefault(ws, {})[q] = {"answer": digest(ws, q, answer),
+                                       "slips": {digest(ws, q, value): name for name, value in slips.items()}}
     import pprint
 
     return DIGESTS_HEAD + pprint.pformat(table, width=110, sort_dicts=False) + "\n"
+
+
+def digests_fingerprint(text: str) -> str:
+    """A fast SHA-256 of what ``_digests.py`` is made from and of ``text`` (its contents): the code and rounds of
+    the slow digest, and the exact text each answer and slip is digested as. If the stored fingerprint matches,
+    ``text`` is what :func:`digests_text` would generate, without a second of slow digests (``--check``).
+    Teacher side only: a fast hash of the answers must never be in the package."""
+    import hashlib
+    import inspect
+
+    sys.path.insert(0, str(REPO))
+    from hearts_lab.exercises import checks
+
+    h = hashlib.sha256(inspect.getsource(checks.digest).encode() + f"|{checks.DIGEST_ROUNDS}\n".encode())
+    for ws, q, answer, slips in _hashed_keys():
+        h.update(f"{ws}|{q}|answer|{checks.canonical(answer)}\n".encode())
+        for name, value in slips.items():
+            h.update(f"{ws}|{q}|slip {name}|{checks.canonical(value)}\n".encode())
+    h.update(text.encode())
+    return h.hexdigest()
+
+
+FINGERPRINT_HEAD = "# SHA-256 of the slow digests' inputs and of hearts_lab/exercises/_digests.py (tools/make_exercises.py)\n"
+
+
+def digests_stale() -> str | None:
+    """Why ``_digests.py`` is out of date, or None. Reads the fingerprint; regenerates the digests only if it differs."""
+    where = _rel(DIGESTS)
+    if not DIGESTS.exists():
+        return f"{where} is missing"
+    text = DIGESTS.read_text(encoding="utf-8")
+    stored = FINGERPRINT.read_text(encoding="utf-8").removeprefix(FINGERPRINT_HEAD).strip() if FINGERPRINT.exists() else ""
+    if stored == digests_fingerprint(text):
+        return None
+    if text != digests_text():
+        return f"{where} differs from what {_rel(ANSWERS)} generates"
+    return f"{_rel(FINGERPRINT)} does not match {where} and its inputs"
+
+
+def write_digests() -> None:
+    text = digests_text()
+    DIGESTS.write_text(text, encoding="utf-8")
+    FINGERPRINT.write_text(FINGERPRINT_HEAD + digests_fingerprint(text) + "\n", encoding="utf-8")
 
 
 def _plain(value):
@@ -834,12 +890,13 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     failures = 0
     if opts.check:
-        if not DIGESTS.exists() or DIGESTS.read_text(encoding="utf-8") != digests_text():
-            print(f"STALE {DIGESTS.relative_to(REPO)} differs from what {ANSWERS.relative_to(REPO)} generates", file=sys.stderr)
+        problem = digests_stale()
+        if problem:
+            print(f"STALE {problem}", file=sys.stderr)
             failures += 1
     else:
-        DIGESTS.write_text(digests_text(), encoding="utf-8")
-        print(f"wrote {DIGESTS.relative_to(REPO)}")
+        write_digests()
+        print(f"wrote {DIGESTS.relative_to(REPO)} and {FINGERPRINT.relative_to(REPO)}")
     runs = {path.name: teacher_run(path.name) for path in worksheets([])} if opts.check else {}
     for path in worksheets(opts.names):
         if opts.check:
