@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -204,3 +205,16 @@ def test_a_file_naming_another_student_never_replaces_their_report_silently(tmp_
     out = table.to_csv(tmp_path / "class.csv").read_text(encoding="utf-8")
     assert "caf\\xe9" in out
     repr(table).encode("utf-8")
+
+
+@pytest.mark.parametrize("text", ["n1;=1+1.ipynb", "Ada;=1+1", "Ada,+1", "Ada\t-1", "Ada|@SUM(A1)"])
+def test_a_formula_after_a_field_separator_reaches_the_spreadsheet_as_text(tmp_path, text):
+    # A semicolon-locale spreadsheet splits "Ada;=1+1" into "Ada" and "=1+1", and would run the second.
+    from hearts_lab.exercises.classroom import safe_cell
+
+    for safe in (spreadsheet_safe(text), safe_cell(text)):
+        pieces = re.split(r"[;,\t|]", safe)
+        assert not any(piece.startswith(("=", "+", "-", "@")) for piece in pieces), pieces
+    (tmp_path / "x.json").write_text(json.dumps(_results(text)), encoding="utf-8")
+    out = merge_results(tmp_path).to_csv(tmp_path / "class.csv").read_text(encoding="utf-8")
+    assert not any(piece.startswith(("=", "+", "-", "@")) for piece in re.split(r"[;,\t|\n]", out)), out

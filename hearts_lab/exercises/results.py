@@ -61,6 +61,8 @@ MAX_RESULTS_FILE = 256 * 1024
 MAX_FIELD = 200
 # OWASP's CSV-injection rule: a cell starting with one of these is a formula to a spreadsheet.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "|", "%")  # OWASP's list, and DDE's | and %
+# A spreadsheet in a semicolon (or tab, pipe) locale splits a field there, so every piece is checked, not only the first.
+_PIECE_FORMULA = re.compile(r"(?<=[;,\t|])(?=[=+\-@\t\r\n|%])")
 
 
 def spreadsheet_safe(text: str) -> str:
@@ -69,10 +71,14 @@ def spreadsheet_safe(text: str) -> str:
     OWASP's rule against CSV injection, applied to every text from a student's
     file that reaches a CSV or the class table (a name such as
     ``=HYPERLINK("http://…"&A1,"Ada")`` would otherwise run in the teacher's sheet).
+    A piece after a ``;``, ``,``, tab or ``|`` gets the same ``'``: a sheet that splits there would run it.
 
     >>> print(spreadsheet_safe('=HYPERLINK("http://example.com","Ada")'), spreadsheet_safe("Ada"))
     '=HYPERLINK("http://example.com","Ada") Ada
+    >>> print(spreadsheet_safe("Ada;=1+1"))
+    Ada;'=1+1
     """
+    text = _PIECE_FORMULA.sub("'", text)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
