@@ -773,7 +773,8 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     Cost: each file is at most :data:`MAX_BYTES` and is read, never run; at most
     :data:`MAX_NOTEBOOKS` are graded. Worksheet 4's Q7 and Q8 are dealt and
     simulated again (about a second) once per student's seed, and with a
-    ``roster`` only for the names on it.
+    ``roster`` only for the names on it. Worksheet 6's Q3 is sampled again
+    once per notebook that answers it, on the roster or not.
     """
     _check_secret(secret)
     if not isinstance(folder, (str, PathLike)):
