@@ -774,7 +774,8 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     :data:`MAX_NOTEBOOKS` are graded. Worksheet 4's Q7 and Q8 are dealt and
     simulated again (about a second) once per student's seed, and with a
     ``roster`` only for the names on it. Worksheet 6's Q3 is sampled again
-    once per notebook that answers it, on the roster or not.
+    (a fraction of a second) once per student's variant that a notebook
+    answers, on the roster or not (the last 64 samplings are kept).
     """
     _check_secret(secret)
     if not isinstance(folder, (str, PathLike)):
