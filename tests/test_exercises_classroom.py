@@ -716,3 +716,28 @@ def test_a_roster_name_with_no_notebook_is_listed_as_missing(klass, tmp_path):
     assert "Alan Turing ws1: no notebook found" in repr(grades)
     assert "no notebook found" in grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
     assert grade(tmp_path, SECRET).missing == []  # no roster: nobody is known to be missing
+
+
+@pytest.mark.slow  # a ws3 and a ws4 copy written (their key lines' digests): about 13 s of CPU; make test runs it
+def test_a_correct_answer_written_as_arithmetic_carries_no_flag(klass, tmp_path):
+    """A count typed as arithmetic (``binomial(30, 9) - binomial(28, 9)``) is checked as the number it is, and
+    the check records that number: the teacher's side reads the cell's text and the stored number as one
+    answer, with no "checked a different answer" flag (issue 17, rev-ws4 finding 1; worksheets 3 and 4)."""
+    from hearts_lab.exercises.variants import ws4_q3_rules
+
+    ws3_keys = _answers(klass, "Ada Lovelace", "ws3")
+    whole = {q: v for q, v in ws3_keys.items() if v.is_Integer}
+    assert {"Q1", "Q5"} <= set(whole) and all(abs(v) < 10**15 for q, v in whole.items() if q in ("Q1", "Q5"))
+    _save(tmp_path, "ws3.ipynb", submit(klass, "Ada Lovelace", "ws3", whole,
+                                        cells={q: f"{q.lower()} = binomial({v}, 1)" for q, v in whole.items()}))
+    rules = ws4_q3_rules(klass.variant("Ada Lovelace", "ws4").q3)
+    m, k = len(rules.deck()) - 14, rules.hand_size - 13  # neither a heart nor the Q♠; the rest of the hand
+    q3 = _answers(klass, "Ada Lovelace", "ws4")["Q3"]
+    assert sympy.binomial(m, k) - sympy.binomial(m - 2, k) == q3
+    _save(tmp_path, "ws4.ipynb", submit(klass, "Ada Lovelace", "ws4", {"Q3": q3},
+                                        cells={"Q3": f"q3 = binomial({m}, {k}) - binomial({m - 2}, {k})"}))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    for worksheet, asked in (("ws3", whole), ("ws4", {"Q3": q3})):
+        rows = _rows(grades, "Ada Lovelace", worksheet)
+        for q in asked:
+            assert rows[q]["correct"] == "correct" and rows[q]["flags"] == "", (worksheet, q, rows[q])
