@@ -730,6 +730,25 @@ def test_ws4_q7_counts_the_students_own_q6_event(seed):
         ws4.use_variant(None)
 
 
+def test_ws4_q8_hints_follow_the_copy():
+    """rev-ws4 #11: a class copy's Q8 asks for exactly its own number of hands from its own seed, so its hints
+    say so (the generic "at least 20,000 hands with a seed you choose" would be refused by the copy's check);
+    level 3 still leaves the seed to the student, and the generic copy's ladder comes back with use_variant(None)."""
+    generic = checks.HINTS["ws4"]["Q8"]
+    assert "at least 20,000 hands with a seed you choose" in generic[1] and "20_000" in generic[2]
+    seed = 142637869615923
+    hands, own_seed = variants.ws4_variant(seed).q8
+    ws4.use_variant(seed)
+    try:
+        level1, level2, level3 = checks.HINTS["ws4"]["Q8"]
+        assert f"exactly {hands:,} hands" in level2 and f"seed={own_seed}" in level2 and "you choose" not in level2
+        assert f"{hands:_}" in level3 and "20_000" not in level3 and str(own_seed) not in level3
+        assert level3 == ws4._ladder("Q8")[2] and ws4.hint("Q8", 2).endswith(level2)
+    finally:
+        ws4.use_variant(None)
+    assert checks.HINTS["ws4"]["Q8"] == generic
+
+
 def test_no_ws4_variant_level3_hint_is_the_answer():
     """rev-b #3 for every parameter set of worksheet 4: the level-3 hint keeps named symbols (or words), so
     pasting it is not the answer, and holds none of the answer's digits; level 2 is words (rev-c #2: no count

@@ -229,6 +229,12 @@ _EXACT_HINTS: dict[str, tuple[str, str, str]] = {
         "deal_hands(Rules.preset('standard', players=4), {q7_size}, seed=<your seed>).count(lambda h: {q6_named_in} and (number of hearts in h) >= {q6_least}).",
     ),
 }
+#: Q8's ladder, in the copy's own terms (its number of hands and seed); level 3 leaves the seed to the student.
+_Q8_HINTS = (
+    "No formula gives this: simulate whole hands with simulate(rules, hands, bots='random', seed=...).",
+    "Make the rules with Rules.preset('standard', players=4, first_trick_points=True), simulate {q8_hint_hands} hands with {q8_hint_seed}, and give the result itself.",
+    "result = simulate(Rules.preset('standard', players=4, first_trick_points=True), {q8_size}, bots='random', seed=<your seed>); q8 = result.",
+)
 #: The exact questions' slip hints, in the question's own terms.
 _EXACT_SLIPS: dict[str, dict[str, str]] = {
     "Q1": {
@@ -332,6 +338,9 @@ def _fields(v: Ws4Variant) -> dict[str, Any]:
     return {
         **_exact_fields(v), "q7_size": Q7_MIN_DEALS if v.q7 is None else v.q7[0],
         "q7_seed": q7_seed, "q7_deals": q7_deals, "q8_hands": q8_hands, "q8_seed": q8_seed,
+        "q8_size": f"{Q8_MIN_HANDS if v.q8 is None else v.q8[0]:_}",
+        "q8_hint_hands": f"at least {Q8_MIN_HANDS:,}" if v.q8 is None else f"exactly {v.q8[0]:,}",
+        "q8_hint_seed": "a seed you choose" if v.q8 is None else f"your own seed (seed={v.q8[1]})",
         "q4_before": " ".join(map(str, before)), "q4_shooter": shooter,
         "q4_lower": "lower than" if auto == "old" else "not lower than",
         "q4_auto": auto, "q4_auto_effect": _effect(shooter, auto),
@@ -342,7 +351,7 @@ def _fields(v: Ws4Variant) -> dict[str, Any]:
 def _ladder(key: str, v: Ws4Variant | None = None) -> tuple[str, str, str]:
     v = _current if v is None else v
     values = _fields(v)
-    texts = _HINTS[key] if key in _HINTS else _EXACT_HINTS[key]
+    texts = _HINTS[key] if key in _HINTS else _Q8_HINTS if key == "Q8" else _EXACT_HINTS[key]
     return tuple(text.format(**values) for text in texts)  # type: ignore[return-value]
 
 
@@ -390,7 +399,7 @@ def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, d
     _grading = bool(grading) and seed is not None
     SCORES_BEFORE, SHOOTER = _current.q4
     fields = _fields(_current)
-    for q in ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7"):
+    for q in ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q8"):
         HINTS[WS][q] = _ladder(q)
     for q, title in _TITLES.items():
         QUESTIONS[WS][q] = title.format(**fields)
@@ -639,11 +648,8 @@ def _judge_hits(hits: int, hands: list[tuple[Card, ...]]) -> None:
     raise Wrong()
 
 
-@question(WS, "Q8", "How often do random players shoot the moon when points may fall on trick 1?", note="your simulation was run again with its seed and matches", hints=(
-    "No formula gives this: simulate whole hands with simulate(rules, hands, bots='random', seed=...).",
-    "Make the rules with Rules.preset('standard', players=4, first_trick_points=True), simulate at least 20,000 hands with a seed you choose, and give the result itself.",
-    "result = simulate(Rules.preset('standard', players=4, first_trick_points=True), 20_000, bots='random', seed=<your seed>); q8 = result.",
-))
+@question(WS, "Q8", "How often do random players shoot the moon when points may fall on trick 1?", note="your simulation was run again with its seed and matches",
+          hints=_ladder("Q8", GENERIC))
 def check_q8(answer: Any) -> None:
     """Q8: the :class:`~hearts_lab.simulate.SimulationResult` (see the worksheet); it is verified by running it again.
 
