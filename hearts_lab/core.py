@@ -50,6 +50,7 @@ __all__ = [
     "CLUBS_SUIT",
     "HEARTS_SUIT",
     "MOON_FLAG",
+    "POINTS_SHIFT",
     "POINT_MASK",
     "POSITIVE_FLAG",
     "SPADES_SUIT",
@@ -208,8 +209,9 @@ def _uncancelled_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tup
     return winner, best, ()
 
 
-#: The bits of :attr:`Core.flags`.
-MOON_FLAG, POSITIVE_FLAG, BREAKS_FLAG = 1, 2, 4
+#: The fields of a sum of :attr:`Core.tally` entries: how many moon cards, cards worth more than 0 and
+#: hearts breakers it counts (8 bits each), and above them (from bit :data:`POINTS_SHIFT`) the points.
+MOON_FLAG, POSITIVE_FLAG, BREAKS_FLAG, POINTS_SHIFT = 0xFF, 0xFF00, 0xFF0000, 24
 
 
 #: Rule fields the rules core and the searches built on it (:mod:`hearts_lab.solve`) implement. A
@@ -261,7 +263,6 @@ class Core:
         "deck_bits",
         "first_lead_points",
         "first_trick_points",
-        "flags",
         "hand_size",
         "hearts_open",
         "kitty_trick",
@@ -281,6 +282,7 @@ class Core:
         "positive",
         "positive_mask",
         "rules",
+        "tally",
         "value",
         "value_groups",
         "winner",
@@ -322,11 +324,13 @@ class Core:
         #: The cards whose play breaks hearts (option ``hearts_broken_by``), and whether hearts start broken.
         self.breakers = mask_of(c for c in CODE if rules.breaks_hearts(c))
         self.hearts_open = rules.hearts_broken_by == "nothing"
-        #: By code, three of the facts above as the bits of a small number: :data:`MOON_FLAG` (a moon card),
-        #: :data:`POSITIVE_FLAG` (worth more than 0), :data:`BREAKS_FLAG` (breaks hearts). The hand ORs them
-        #: over a trick's cards instead of building the trick's 64-bit mask (a multi-digit number in CPython).
-        self.flags = [
-            self.moon[k] * MOON_FLAG | self.positive[k] * POSITIVE_FLAG | (self.breakers >> k & 1) * BREAKS_FLAG
+        #: By code, four of the facts above in one number, so that a trick's cards are counted by one sum:
+        #: in the fields :data:`MOON_FLAG` (a moon card: 1), :data:`POSITIVE_FLAG` (worth more than 0: 1 << 8)
+        #: and :data:`BREAKS_FLAG` (breaks hearts: 1 << 16), and the card's points from bit :data:`POINTS_SHIFT`.
+        #: A sum over at most 255 cards keeps each count in its field; ``total >> POINTS_SHIFT`` is their
+        #: points, negative ones included.
+        self.tally = [
+            self.moon[k] | self.positive[k] << 8 | (self.breakers >> k & 1) << 16 | self.value[k] << POINTS_SHIFT
             for k in range(64)
         ]
         # -- the table, read once per rule set: the hand reads these instead of asking Rules each time.

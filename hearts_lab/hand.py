@@ -43,7 +43,9 @@ from .core import (
     BREAKS_FLAG,
     CODE,
     MOON_FLAG,
+    POINTS_SHIFT,
     POSITIVE_FLAG,
+    SUIT_MASKS,
     Core,
     cards_of,
 )
@@ -89,6 +91,8 @@ _TrickFields: TypeAlias = tuple[
 
 _CHUNK_SHIFT = tuple(16 * suit + 2 for suit in range(4))  # a suit's 13 ranks in a mask start at this bit
 _BIT_OF_CODE = tuple(1 << k for k in range(64))  # each code's bit, made once (1 << k makes a new number each time)
+_CODE_BIT = {card: (k, _BIT_OF_CODE[k]) for card, k in CODE.items()}  # each card's code and bit, in one look-up
+_SUIT_MASKS = SUIT_MASKS
 
 
 def _cards(legal: int, led: int) -> tuple[Card, ...]:
@@ -255,6 +259,41 @@ class Hand:
     An illegal pass or play raises and changes nothing.
     """
 
+    # Slots: every attribute load and store of the hot path is a slot access, and a new hand allocates no dict.
+    __slots__ = (
+        "_codes",
+        "_core",
+        "_deal_record",
+        "_first",
+        "_held",
+        "_kitty_state",
+        "_leader",
+        "_led",
+        "_legal",
+        "_moves",
+        "_next",
+        "_opening_bit",
+        "_opening_card",
+        "_owner",
+        "_passing",
+        "_pend",
+        "_pending",
+        "_points",
+        "_to_play",
+        "_trick_cache",
+        "_trick_fields",
+        "_twice",
+        "_unclaimed",
+        "dealer",
+        "hand_number",
+        "hearts_broken",
+        "kitty",
+        "pass_offset",
+        "phase",
+        "rules",
+        "seed",
+    )
+
     def __init__(
         self,
         rules: Rules,
@@ -379,14 +418,16 @@ class Hand:
         self._kitty_state: tuple[int | None, bool] = (None, False)
         self._opening_card: Card | None = None
         self._opening_bit = 0
+        self._led = -1  # the suit led to the current trick (-1 before its lead)
+        self._first = True  # whether the current trick is the hand's first
         self.hearts_broken: bool = core.hearts_open
         self._leader = 0
         self._to_play: int | None = None
         # The decision for the seat to play, made as its turn begins (_decide): its legal cards (none out of
-        # the play phase) and the rule that removed the others.
+        # the play phase). The rule that removed the others is asked of the core when wanted (_decision).
         self._moves: tuple[Card, ...] = ()
         self._legal = 0  # the same cards as a mask: play() checks a card against it
-        self._rule: MoveRule | None = None
+        self._next = core.next_seat
         self._owner = -1  # who may still shoot the moon (Core.moon_owner)
         self._pend: tuple[int, bool, bool] = (0, False, False)  # the pile's points, a moon card in it, a card worth points
         self.phase: Phase
@@ -908,18 +949,22 @@ class Hand:
         """
         if self.phase != "play":
             return Legality(None, (), "phase", "the hand is over" if self.phase == "over" else "the cards have not been passed yet")
-        return Legality(self._to_play, self._moves, self._rule, self._clause(self._rule))
+        rule = self._decision()[1]
+        return Legality(self._to_play, self._moves, rule, self._clause(rule))
 
-    def _decide(self) -> None:
-        """Which cards the seat to play may play, and the one rule that removed the others (Core.legal),
-        as card tuples; made as each turn begins (:meth:`play` makes it inline, the same way)."""
+    def _decision(self) -> tuple[int, MoveRule | None]:
+        """The one legality decision (Core.legal) for the seat to play, in play: the mask of its legal
+        cards and the rule that removed the others."""
         seat = self._to_play
         assert seat is not None
-        codes = self._codes
-        led = codes[0][1] >> 4 if codes else -1  # the suit led to the current trick (-1 before its lead)
-        legal, self._rule = self._core.legal(self._held[seat], led, not self._trick_fields, self.hearts_broken, self._opening_bit)
+        return self._core.legal(self._held[seat], self._led, self._first, self.hearts_broken, self._opening_bit)
+
+    def _decide(self) -> None:
+        """Which cards the seat to play may play (Core.legal), as a mask and as cards; made as each turn
+        begins (:meth:`play` and :meth:`_finish_trick` make it inline, the same way)."""
+        legal = self._decision()[0]
         self._legal = legal
-        self._moves = _cards(legal, led)
+        self._moves = _cards(legal, self._led)
 
     def _clause(self, rule: MoveRule | None) -> str:
         """The words of the rule that removed cards, for the refusal sentence."""
@@ -969,9 +1014,10 @@ class Hand:
             seat = index
         if seat is not None and seat != to_play:
             raise IllegalMove(f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=())
-        legal, rule = self._moves, self._rule
+        legal = self._moves
         if card in legal:
             return card
+        rule = self._decision()[1]
         clause = self._clause(rule)
         assert to_play is not None
         if not self._held[to_play] & BIT[card]:
@@ -1031,86 +1077,90 @@ class Hand:
         # phase) is checked inline against their mask; anything else takes the full path.
         if seat is not None or type(card) is not Card:
             card = self.verify_play(card, seat)
-        k = CODE[card]
-        b = _BIT_OF_CODE[k]
+        k, b = _CODE_BIT[card]
         if not self._legal & b:
             self.verify_play(card)  # raises: the card is not among the legal cards
-        s = self._to_play
-        assert s is not None
-        held = self._held
+        s: int = self._to_play  # type: ignore[assignment]  # a legal card: the play phase, so a seat to play
         t = self._twice[s]
-        if t and t & b:  # two packs: the seat held this card twice, and keeps one
+        if t & b:  # two packs: the seat held this card twice, and keeps one
             self._twice[s] = t ^ b
         else:
-            held[s] ^= b
+            self._held[s] ^= b
         codes = self._codes
-        led = codes[0][1] >> 4 if codes else k >> 4  # the suit led: a code's suit is code >> 4
         codes.append((s, k))
-        core = self._core
-        s = core.next_seat[s]
-        if s != self._leader:  # the trick goes on
-            self._to_play = s
-        else:
-            self._finish_trick(codes)
-            if self._to_play is None:
-                self._moves, self._legal, self._rule = (), 0, None
-                return
-            s, led = self._to_play, -1
-        # _decide, inlined (this is the engine's hottest path): the next turn's decision (Core.legal).
-        legal, self._rule = core.legal(held[s], led, not self._trick_fields, self.hearts_broken, self._opening_bit)
-        self._legal = legal
-        # _cards(legal, led), inlined: following suit, one table lookup.
-        if led >= 0:
-            chunk = legal >> _CHUNK_SHIFT[led]
-            if 0 < chunk < 0x2000:
-                self._moves = _CARDS_BY_CHUNK[led][chunk]
-                return
-        self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
+        led = self._led
+        if led < 0:
+            self._led = led = k >> 4  # the suit led: a code's suit is code >> 4
+        s = self._next[s]
+        if s == self._leader:
+            self._finish_trick(codes)  # and the next lead's decision
+            return
+        self._to_play = s
+        # _decide, inlined (this is the engine's hottest path): the next turn's decision and its cards. A seat
+        # that can follow suit must, whatever else holds (Core.legal's first branch, read here as one mask
+        # and one table lookup; tests/test_legality.py holds the two equal at every turn of every preset).
+        held = self._held[s]
+        follow = held & _SUIT_MASKS[led]
+        if follow:
+            self._legal = follow
+            self._moves = _CARDS_BY_CHUNK[led][follow >> _CHUNK_SHIFT[led]]
+            return
+        self._legal = legal = self._core.legal(held, led, self._first, self.hearts_broken, self._opening_bit)[0]
+        self._moves = cards_of(legal)
 
     def _finish_trick(self, codes: list[tuple[int, int]]) -> None:
         """Settle the trick just completed, ``codes``: its winner (Core.winner), who collects it and its
-        pile (Core.collector), the kitty, the points, the moon (Core.moon_owner) and hearts broken."""
+        pile (Core.collector), the kitty, the points, the moon (Core.moon_owner) and hearts broken; then
+        make the next lead's decision (Core.legal), or end the hand."""
         core = self._core
-        number = len(self._trick_fields)
+        fields = self._trick_fields
+        number = len(fields)
         leader = self._leader
         won, _, cancelled = core.winner(codes)
-        winner = won if won >= 0 else None
-        value, flag = core.value, core.flags
-        points = flags = 0  # the cards' points, and their Core.flags OR-ed
+        tally = core.tally
+        total = 0  # the cards' Core.tally summed: their points, moon cards, cards worth points, hearts breakers
         for _, k in codes:
-            points += value[k]
-            flags |= flag[k]
+            total += tally[k]
+        points = total >> POINTS_SHIFT
         collector = core.collector(won, leader, number)
         kitty_here = number == core.kitty_trick
         if collector >= 0 and not self._pending and not kitty_here:
             # The common case: the trick alone, collected by its winner (its cards are read from its plays).
             self._points[collector] += points
-            self._owner = core.moon_owner(self._owner, collector, flags & MOON_FLAG != 0, flags & POSITIVE_FLAG != 0)
-            self._trick_fields.append((number, leader, tuple(codes), winner, cancelled, None, collector, points, False, (), False))
+            self._owner = core.moon_owner(self._owner, collector, total & MOON_FLAG != 0, total & POSITIVE_FLAG != 0)
+            fields.append((number, leader, tuple(codes), won if won >= 0 else None, cancelled, None, collector, points, False, (), False))
         else:
-            self._settle_pile(number, leader, tuple(codes), winner, cancelled, collector, points, flags, kitty_here)
-        if flags & BREAKS_FLAG and not self.hearts_broken:
+            self._settle_pile(number, leader, tuple(codes), won if won >= 0 else None, cancelled, collector, points, total, kitty_here)
+        if total & BREAKS_FLAG:
             self.hearts_broken = True
         self._codes = []
-        if winner is not None:
-            self._leader = winner
+        self._led = -1
+        self._first = False
+        if won >= 0:
+            self._leader = leader = won
         if number == core.last_trick:
             self.phase = "over"
             self._to_play = None
-        else:
-            self._to_play = self._leader
+            self._moves, self._legal = (), 0
+            return
+        self._to_play = leader
+        # _decide, inlined: the lead's decision (Core.legal) and its cards (cards_of).
+        legal = core.legal(self._held[leader], -1, False, self.hearts_broken, self._opening_bit)[0]
+        self._legal = legal
+        self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
 
     def _settle_pile(
         self, number: int, leader: int, codes: tuple[tuple[int, int], ...], winner: int | None, cancelled: tuple[int, ...],
-        collector: int, points: int, flags: int, kitty_here: bool,
+        collector: int, points: int, tally: int, kitty_here: bool,
     ) -> None:
-        """A trick that involves the pile of set-aside tricks or the kitty, or is set aside itself."""
+        """A trick that involves the pile of set-aside tricks or the kitty, or is set aside itself
+        (``tally``: its cards' Core.tally summed)."""
         core = self._core
         pile = self._pending + [_CARD_AT[k] for _, k in codes]
         pend_pts, pend_moon, pend_pos = self._pend
         points += pend_pts
-        has_moon = pend_moon or bool(flags & MOON_FLAG)
-        has_pos = pend_pos or bool(flags & POSITIVE_FLAG)
+        has_moon = pend_moon or bool(tally & MOON_FLAG)
+        has_pos = pend_pos or bool(tally & POSITIVE_FLAG)
         if kitty_here:
             pile = [*pile, *self.kitty]
             kitty_codes = [CODE[c] for c in self.kitty]
@@ -1190,14 +1240,14 @@ class Hand:
         (1, 0)
         """
         new = Hand.__new__(Hand)
-        state = self.__dict__.copy()
-        for name, value in state.items():
+        for name in _STATE:
+            value = getattr(self, name)
             kind = type(value)
             if kind is list:
-                state[name] = [v.copy() if type(v) is list else v for v in value]  # a seat's cards, collected...
+                value = [v.copy() if type(v) is list else v for v in value]  # a seat's cards, collected...
             elif kind is dict:
-                state[name] = value.copy()
-        new.__dict__ = state
+                value = value.copy()
+            setattr(new, name, value)
         return new
 
     def undo(self, plays: int = 1) -> None:
@@ -1216,7 +1266,9 @@ class Hand:
                 f"plays: cannot undo {_quote(plays)} plays; {len(history)} have been played (a whole number 0 to {len(history)}).",
                 "plays",
             )
-        self.__dict__ = self._rebuilt(history[: len(history) - plays]).__dict__
+        rebuilt = self._rebuilt(history[: len(history) - plays])
+        for name in _STATE:
+            setattr(self, name, getattr(rebuilt, name))
 
     def to_dict(self) -> JSONObject:
         """The complete record as plain data: rules, deal, kitty, passes and plays (:func:`hearts_lab.records.hand_to_dict`)."""
@@ -1280,3 +1332,7 @@ class Hand:
         from .render import display, hand_html
 
         return hand_html(self, four_colour=display.four_colour)
+
+
+#: Every attribute of a hand's state (its slots), which copy() and undo() carry over.
+_STATE: tuple[str, ...] = Hand.__slots__

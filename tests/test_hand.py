@@ -805,17 +805,21 @@ def test_a_pass_of_cards_and_the_same_pass_as_text_make_the_same_hand(preset, pl
     assert fresh.pass_choice(0) is None
 
 
-def test_a_hand_keeps_few_enough_attributes_for_fast_attribute_access():
-    """CPython 3.11 keeps an object's attributes inline (the interpreter's fastest attribute loads)
-    only while its class shares at most 29 attribute names; a Hand with more reads every attribute
-    through a dictionary lookup, about 4 % slower on benchmarks/engine.py. Group new state into an
-    existing attribute (as _pend, _kitty_state and _passing do) rather than adding one."""
+def test_a_hand_keeps_its_state_in_slots_and_copies_all_of_it():
+    """A Hand keeps its state in __slots__ (the hot path's attribute loads and stores are slot accesses,
+    and a new hand allocates no dict; CPython 3.11 keeps a dict-based object's attributes inline only
+    while its class has at most 29 names). copy() and undo() carry every slot over."""
+    assert not hasattr(Hand.deal(Rules.preset("standard", players=4)), "__dict__")
     rules = Rules.preset("cancellation", players=7)
     for hand in (Hand.deal(rules, seed=1, hand_number=0), Hand.deal(Rules.preset("standard", players=4), seed=1, hand_number=3)):
         while hand.phase == "pass":
-            for seat in range(rules.players):
+            for seat in range(hand.players):
                 hand.pass_cards(seat, hand.cards(seat)[: hand.rules.pass_count])
-        while hand.phase == "play":
+        while len(hand.history) < 9:
             hand.play(hand.legal_moves()[0])
         hand.dealt(0), hand.tricks, hand.passes  # every lazily made attribute
-        assert len(vars(hand)) <= 29, sorted(vars(hand))
+        twin = hand.copy()
+        assert all(hasattr(twin, name) for name in Hand.__slots__)
+        hand.play(hand.legal_moves()[0])
+        hand.undo()
+        assert hand.to_json() == twin.to_json() and hand.legal_moves() == twin.legal_moves()

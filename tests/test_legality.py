@@ -9,6 +9,8 @@ from hypothesis import given
 from engine_helpers import small_hand
 from hearts_lab import Card, Hand, IllegalMove, Rules
 from hearts_lab.cards import CLUBS, HEARTS, POINT_CARDS
+from hearts_lab.core import Core, cards_of
+from hearts_lab.rules import PRESET_PLAYERS, PRESETS
 from test_properties import SETTINGS, do_passes, hands
 
 
@@ -91,6 +93,41 @@ def test_the_rule_quoted_is_the_rule_that_filtered_the_card(case):
         for card in decision.legal:
             assert decision.rule is None or not _filtered_by(hand, card, decision.rule)
         hand.play(rng.choice(decision.legal))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_hands_inlined_decisions_are_the_cores(preset):
+    """Hand.play and Hand._finish_trick make the next turn's decision inline (the engine's hot path reads
+    Core.legal's follow-suit branch as one mask): at every turn of random hands of every preset, player
+    count and option that changes legality, the cards offered are exactly Core.legal's."""
+    import random
+
+    variants = [{}, {"first_trick_points": True}, {"opening_lead": "any-club"}, {"opening_lead": "left-of-dealer"},
+                {"hearts_broken_by": "nothing"}, {"first_lead_points": True, "opening_lead": "left-of-dealer"}]
+    turns = 0
+    for players in PRESET_PLAYERS[preset]:
+        for k, changes in enumerate(variants):
+            rules = Rules.preset(preset, players=players, **changes)
+            core = Core.of(rules)
+            hand = Hand.deal(rules, seed=players * 31 + k, hand_number=k)
+            rng = random.Random(players * 100 + k)
+            do_passes(hand, rng)
+            while hand.phase == "play":
+                seat = hand.to_play
+                plays = hand.current_trick.plays
+                led = "CDHS".index(plays[0][1].suit) if plays else -1
+                held = 0
+                for c in hand.cards(seat):
+                    held |= 1 << ("CDHS".index(c.suit) * 16 + c.rank)
+                first = hand.trick_number == 0
+                opening = 0
+                if rules.opening_lead == "lowest-club" and hand.opening_card is not None:
+                    opening = 1 << hand.opening_card.rank
+                mask, rule = core.legal(held, led, first, hand.hearts_broken, opening)
+                assert hand.legal_moves() == cards_of(mask) and hand.legality.rule == rule, (preset, players, changes)
+                hand.play(rng.choice(hand.legal_moves()))
+                turns += 1
+    assert turns > 1000
 
 
 def test_a_card_the_seat_does_not_hold_is_not_in_hand():

@@ -118,10 +118,10 @@ def test_copy_shares_no_mutable_state_and_plays_on_like_a_replay():
                 for v in (value.values() if isinstance(value, dict) else value):
                     yield from containers(v)
 
-        for value in hand.__dict__.values():
-            seen.update(containers(value))
-        for value in copy.__dict__.values():
-            assert not seen & set(containers(value))
+        for name in Hand.__slots__:  # a hand's whole state
+            seen.update(containers(getattr(hand, name)))
+        for name in Hand.__slots__:
+            assert not seen & set(containers(getattr(copy, name))), name
         replay = hand.at(len(hand.history))
         before = _state(hand)
         while copy.phase == "play":
