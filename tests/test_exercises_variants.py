@@ -429,17 +429,20 @@ def test_ws4_estimates_are_the_students_own_deals_and_simulation(seed):
         # In the student's kernel a typed count is refused unjudged (else a loop over whole numbers finds it).
         _says(ws4.check_q7(count.hits), "typed number")
         _says(ws4.check_q7(deal_hands(ws4.STANDARD_4, deals, seed=7).count(event)), f"seed {deal_seed}")
-        ws4.use_variant(seed, grading=True)  # the teacher's re-grade reads the recorded count
-        assert ws4.check_q7(count.hits).status == "correct"
-        assert ws4.check_q7(count.hits + 1).status == "incorrect"
+        ws4.use_variant(seed, grading=True)  # the teacher's re-grade reads the count a check accepted and recorded
+        assert ws4.check_q7(checks.Recorded(count.hits, accepted=True)).status == "correct"
+        assert ws4.check_q7(checks.Recorded(count.hits + 1, accepted=True)).status == "incorrect"
+        _says(ws4.check_q7(count.hits), "typed number")  # a typed count is refused on the teacher's side too
+        _says(ws4.check_q7(checks.Recorded(count.hits, accepted=False)), "refused this answer")
         without_queen = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(lambda h: event(h) or (
             queen not in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= v.q6[1]
             and (v.q6[0] == 2 or Card.parse("Q♥") in h)))
         if without_queen.hits != count.hits:
-            _says(ws4.check_q7(without_queen.hits), "leaves out the Q♠")
+            _says(ws4.check_q7(checks.Recorded(without_queen.hits, accepted=True)), "leaves out the Q♠")
         result = simulate(ws4.Q8_RULES, hands, bots="random", seed=sim_seed)
-        assert ws4.check_q8(result.moon_count).status == "correct"
-        _says(ws4.check_q8(result.moon_count + 1), "not the number of moons")
+        assert ws4.check_q8(checks.Recorded(result.moon_count, accepted=True)).status == "correct"
+        _says(ws4.check_q8(checks.Recorded(result.moon_count + 1, accepted=True)), "not the number of moons")
+        _says(ws4.check_q8(result.moon_count), "typed number")
         ws4.use_variant(seed)
         assert ws4.check_q8(result).status == "correct"
         _says(ws4.check_q8(result.moon_count), "typed number")
@@ -725,7 +728,8 @@ def test_ws4_q7_counts_the_students_own_q6_event(seed):
         assert f"at least {least} hearts" in checks.HINTS["ws4"]["Q7"][1]
         assert ("Q♥ in h" in checks.HINTS["ws4"]["Q7"][2]) == (named == 3)
         ws4.use_variant(seed, grading=True)  # the teacher's re-grade: the recorded count, against the copy's event
-        assert ws4.check_q7(own.hits).status == "correct" and ws4.check_q7(generic.hits).status == "incorrect"
+        assert ws4.check_q7(checks.Recorded(own.hits, accepted=True)).status == "correct"
+        assert ws4.check_q7(checks.Recorded(generic.hits, accepted=True)).status == "incorrect"
     finally:
         ws4.use_variant(None)
 

@@ -180,8 +180,11 @@ def test_q3_is_verified_by_sampling_again_and_refuses_a_typed_number():
     assert ws6.check_q3(own).status == "correct"
     assert f"exactly {k} worlds with seed {seed}" in ws6.check_q3(count).message
     assert "typed number" in ws6.check_q3(own.hits).message  # a typed count cannot be tried in the student's kernel
-    ws6.use_variant(12345, grading=True)
-    assert ws6.check_q3(own.hits).status == "correct" and ws6.check_q3(own.hits + 1).status == "incorrect"
+    ws6.use_variant(12345, grading=True)  # the teacher's re-grade: the count a check accepted and recorded
+    assert ws6.check_q3(checks.Recorded(own.hits, accepted=True)).status == "correct"
+    assert ws6.check_q3(checks.Recorded(own.hits + 1, accepted=True)).status == "incorrect"
+    assert "typed number" in ws6.check_q3(own.hits).message  # a typed count is refused on the teacher's side too
+    assert "refused this answer" in ws6.check_q3(checks.Recorded(own.hits, accepted=False)).message
     assert checks.recorded(own) == own.hits
 
 

@@ -299,7 +299,8 @@ def is_unanswered(answer: Any) -> bool:
 
 
 def question(
-    worksheet: str, key: str, title: str, *, note: str = "", hints: tuple[str, str, str] | None = None
+    worksheet: str, key: str, title: str, *, note: str = "", hints: tuple[str, str, str] | None = None,
+    made_by_call: str | None = None,
 ) -> Callable[[Callable[..., str | None]], Callable[..., CheckResult]]:
     """Turn ``judge(answer, *context)`` into a check returning a :class:`CheckResult`.
 
@@ -310,11 +311,15 @@ def question(
     estimate was judged with); a judge that returns a sentence instead of
     ``None`` gets that sentence as its correct message (for example what the
     check recorded). ``hints`` is the question's ladder: a nudge,
-    the structure, the full formula (see :func:`hint`).
+    the structure, the full formula (see :func:`hint`). ``made_by_call`` marks a question whose answer is an
+    estimate checked as the call that made it (:data:`MADE_BY_CALL`, :func:`call_count`): the sentence that
+    refuses a typed value.
     """
 
     def wrap(judge: Callable[..., str | None]) -> Callable[..., CheckResult]:
         QUESTIONS.setdefault(worksheet, {})[key] = title
+        if made_by_call is not None:
+            MADE_BY_CALL.setdefault(worksheet, {})[key] = made_by_call
         if hints is not None:
             if len(hints) != 3:
                 raise ValueError(f"hints: {worksheet} {key} needs three levels (nudge, structure, formula).")
@@ -344,6 +349,84 @@ def question(
         return check
 
     return wrap
+
+
+# -- answers that must be the result of the call that made them ----------------------------------
+
+#: The questions whose answer is an estimate checked as the call that made it (a dealing, a sampling or a
+#: simulation, run again by the check): ``{worksheet: {question: the sentence refusing a typed value}}``,
+#: filled by :func:`question`'s ``made_by_call``. The teacher's grading reads it too.
+MADE_BY_CALL: dict[str, dict[str, str]] = {}
+
+#: Why the teacher's re-grade refuses a count whose stored output says the student's own check refused it.
+REFUSED_RECORD = (
+    "The student's own check refused this answer when it ran (it refuses a typed or computed number and a "
+    "dealing, sampling or simulation other than the copy's own), so the number it recorded is not taken as the "
+    "result of the call."
+)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """On the teacher's side, the answer to a :data:`MADE_BY_CALL` question as a check's stored output recorded it.
+
+    ``count`` is the number the recorded call counted; ``accepted`` says whether the student's own check
+    judged it correct. Only :func:`~hearts_lab.exercises.classroom.grade` makes one, for an answer cell that
+    is not a literal (the value was computed in the notebook).
+    """
+
+    count: Any
+    accepted: bool
+
+
+def _typed(answer: Any) -> bool:
+    """A number or a text of any kind (typed, or computed from a result), or an exact result of a formula."""
+    return isinstance(answer, (numbers.Number, str, bytes, sympy.Basic)) or _is_exact_result(answer)
+
+
+def call_count(worksheet: str, key: str, answer: Any, result: type | None, attr: str, *, grading: bool) -> int | None:
+    """The one rule, on both sides, for a :data:`MADE_BY_CALL` question: is ``answer`` the result of the call, or typed?
+
+    * The call's result (an instance of ``result``; with ``result=None`` anything that has ``attr``): the whole
+      number it counted (its ``attr``), for the check to verify by running the same call again.
+    * A typed value is refused with the question's own sentence (raises :class:`Wrong`): in the student's
+      kernel any number or text, typed or computed (``count.hits`` is a number, not the call's result); on the
+      teacher's side a literal read from the answer cell, which the grading passes on as the plain value it is.
+    * On the teacher's side only (``grading``), a :class:`Recorded` count: its number if the student's own check
+      accepted it, else refused with :data:`REFUSED_RECORD` (that check refuses typed values but records their
+      number all the same).
+    * Anything else: ``None`` (the check says what it expected).
+
+    >>> @question("demo", "Q9", "Count by dealing", made_by_call="A typed number cannot show how it was made.")
+    ... def check_demo_count(answer):
+    ...     if call_count("demo", "Q9", answer, None, "hits", grading=False) != 7:
+    ...         raise Wrong("Count again.")
+    >>> class Dealt:
+    ...     hits = 7
+    >>> check_demo_count(Dealt()).status, check_demo_count(7).message, check_demo_count("7").message
+    ('correct', 'A typed number cannot show how it was made.', 'A typed number cannot show how it was made.')
+    >>> call_count("demo", "Q9", Recorded(7, accepted=True), None, "hits", grading=True)
+    7
+    """
+    refusal = MADE_BY_CALL[worksheet][key]
+    count: Any
+    if isinstance(answer, Recorded):
+        if not grading:  # only the teacher's re-grade reads a stored output's count
+            raise Wrong(refusal)
+        if not answer.accepted:
+            raise Wrong(REFUSED_RECORD)
+        if isinstance(answer.count, bool) or not isinstance(answer.count, numbers.Integral):
+            raise Wrong("The stored output records no whole number as the count (edited?).")
+        count = answer.count
+    elif _typed(answer):
+        raise Wrong(refusal)
+    elif result is not None and not isinstance(answer, result):
+        return None
+    else:
+        count = getattr(answer, attr, None)
+    if isinstance(count, bool) or not isinstance(count, numbers.Integral):
+        return None
+    return int(count)
 
 
 def reset(worksheet: str | None = None) -> None:

@@ -24,8 +24,15 @@ cannot reach the key.
   from the value the student's check recorded in its stored output, and the
   answer is judged by the worksheet's own check on the teacher's side after
   the student's variant has been regenerated from the secret. No student code
-  runs. A file that is not a notebook, is too large, or does not say which
-  worksheet it is, is named and skipped.
+  runs. An answer that must be the result of a call (worksheet 4 Q7 and Q8,
+  worksheet 6 Q3) goes to the check as what it is, a literal as the typed value
+  or a computed one as the count its check recorded, and the check's own rule
+  (:func:`~hearts_lab.exercises.checks.call_count`, the student kernel's too)
+  decides. A notebook is graded as the worksheet its cells name (its
+  ``use_variant`` line; without one, the checks it calls and their outputs),
+  flagged where its metadata or file name names another. A file that is not a
+  notebook, is too large, or does not say which worksheet it is, is named and
+  skipped.
 
 What the stored outputs say about attempts and hints (each check's output
 records its attempt number, each ``hint(...)`` output its level) was written
@@ -523,9 +530,9 @@ def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
     return (True, segment) if segment else (False, None)
 
 
-def _answer_cells(nb: dict[str, Any]) -> dict[str, tuple[bool, Any]]:
-    """For each question, the last ``qN = ...`` answer line at top level of a code cell: (readable, value)."""
-    last: dict[str, tuple[ast.expr, list[str]]] = {}
+def _code_cells(nb: dict[str, Any]) -> list[tuple[ast.Module, str]]:
+    """Each code cell's syntax tree and text, parsed and never run (a cell too long or not Python is left out)."""
+    parsed = []
     for cell in nb["cells"]:
         if cell.get("cell_type") != "code":
             continue
@@ -533,9 +540,18 @@ def _answer_cells(nb: dict[str, Any]) -> dict[str, tuple[bool, Any]]:
         if len(text) > 100_000:
             continue
         try:
-            tree = ast.parse(text)
+            parsed.append((ast.parse(text), text))
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             continue
+    return parsed
+
+
+def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None = None) -> dict[str, tuple[bool, Any]]:
+    """For each question, the last ``qN = ...`` answer line at top level of a code cell: (readable, value).
+
+    ``code``: the notebook's cells as :func:`_code_cells` parsed them (parsed here if not given)."""
+    last: dict[str, tuple[ast.expr, list[str]]] = {}
+    for tree, text in _code_cells(nb) if code is None else code:
         lines: list[str] | None = None
         for stmt in tree.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
@@ -590,6 +606,55 @@ def _recordable(value: Any) -> bool:
                and isinstance(e[1], str) for e in value))
 
 
+def _called_worksheets(code: list[tuple[ast.Module, str]]) -> tuple[set[str], set[str]]:
+    """The worksheets whose ``use_variant`` the code cells call (``ws6.use_variant(...)``, the line a class copy
+    carries), and those whose checks they call (``ws6.check_q3(q3)``)."""
+    variant_lines: set[str] = set()
+    checked: set[str] = set()
+    for tree, _ in code:
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in WORKSHEETS):
+                if node.func.attr == "use_variant":
+                    variant_lines.add(node.func.value.id)
+                elif node.func.attr.startswith("check_q"):
+                    checked.add(node.func.value.id)
+    return variant_lines, checked
+
+
+def _what_it_is(label: str, code: list[tuple[ast.Module, str]], outputs: set[str]) -> tuple[str, str]:
+    """The worksheet a notebook's cells say it is, and which of its cells say so (``""``: only its label).
+
+    The ``use_variant`` line names its worksheet (and carries its variant); without one, the checks the
+    cells call and their stored outputs, if they all name one worksheet. Cells that name several
+    worksheets leave the label (``metadata``) in force.
+
+    >>> import ast
+    >>> _what_it_is("ws4", [(ast.parse("ws6.use_variant(7); ws6.check_q3(q3)"), "")], set())
+    ('ws6', 'use_variant line')
+    >>> _what_it_is("ws4", [(ast.parse("ws4.check_q1(q1)"), "")], {"ws4"}), _what_it_is("ws2", [], {"ws1"})
+    (('ws4', ''), ('ws1', 'check outputs'))
+    """
+    variant_lines, checked = _called_worksheets(code)
+    if len(variant_lines) == 1:
+        (found,) = variant_lines
+        return (label, "") if found == label else (found, "use_variant line")
+    if variant_lines:
+        return label, ""
+    named = checked | outputs
+    if len(named) != 1 or named == {label}:
+        return label, ""
+    (found,) = named
+    return found, " and ".join(n for n, ws in (("checks", checked), ("check outputs", outputs)) if ws)
+
+
+def _file_worksheet(name: str) -> str | None:
+    """The worksheet whose copy's file name (``04_moon_odds``) the handed-in file's name holds, if any."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].casefold()
+    found = [ws for ws, stem in WORKSHEETS.items() if stem in base]
+    return found[0] if len(found) == 1 else None
+
+
 def _check_worksheets(nb: dict[str, Any]) -> set[str]:
     """The worksheets named by the notebook's stored check outputs."""
     found = set()
@@ -626,22 +691,34 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _judge(module: Any, key: str, value: Any) -> str:
-    """The worksheet's own check on ``value`` (plain data), on the teacher's side: its status."""
+def _judge(module: Any, key: str, value: Any) -> tuple[str, str]:
+    """The worksheet's own check on ``value`` (plain data), on the teacher's side: its status and message."""
     check = getattr(module, f"check_{key.lower()}", None)
     if check is None:
-        return "unreadable"
-    status: str = check(value).status
-    return status
+        return "unreadable", ""
+    result = check(value)
+    return str(result.status), str(result.message)
 
 
 def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None) -> Submission:
     import importlib
 
-    worksheet, student, seed = _which(nb)
-    if worksheet not in GRADED:
-        raise _Skip(f"{worksheet} is the capstone: mark it with the capstone rubric of the teacher's kit")
+    label, student, seed = _which(nb)
+    code = _code_cells(nb)
+    # What the notebook is, by its cells (a worksheet 6 copy relabelled as worksheet 4 and saved without outputs
+    # still has worksheet 6's use_variant line): graded as that, flagged where its label or file name says otherwise.
+    worksheet, sign = _what_it_is(label, code, _check_worksheets(nb))
     flags = []
+    if worksheet != label:
+        flags.append(f"labelled {label} in its metadata, but its {sign} {'are' if sign.endswith('s') else 'is'} "
+                     f"worksheet {worksheet}'s: handed in for the wrong worksheet? (graded as {worksheet})")
+    named = _file_worksheet(name)
+    if named is not None and named != worksheet:
+        flags.append(f"its file name is worksheet {named}'s ({WORKSHEETS[named]}), but it is worksheet {worksheet}'s: "
+                     f"handed in for the wrong worksheet? (graded as {worksheet})")
+    if worksheet not in GRADED:
+        raise _Skip(f"{worksheet} is the capstone: mark it with the capstone rubric of the teacher's kit"
+                    + (f" ({'; '.join(flags)})" if flags else ""))
     if roster is not None and _normal(student) not in roster:
         flags.append("student not on the roster")
     module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
@@ -658,10 +735,10 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
             module.use_variant(own, grading=True)  # Q3: the recorded count is sampled again
         else:
             module.use_variant(own)
-    cells = _answer_cells(nb)
+    cells = _answer_cells(nb, code)
     stored, hints = _outputs(nb, worksheet)
     others = sorted(_check_worksheets(nb) - {worksheet})
-    if not stored and others:
+    if not stored and others and worksheet == label:  # its use_variant line is the label's, its outputs are not
         flags.append(f"its check outputs are worksheet {', '.join(others)}'s: handed in for the wrong worksheet?")
     answers = []
     for key in checks.QUESTIONS[worksheet]:
@@ -702,11 +779,22 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         elif value is Ellipsis:
             status = "unanswered"
         else:
+            # An answer that must be the result of a call (worksheet 4 Q7, Q8; worksheet 6 Q3): a literal of the
+            # cell goes to the check as the typed value it is, a computed one as the count its check recorded;
+            # the check's own rule (checks.call_count) decides, as it does in the student's kernel.
+            made_by_call = checks.MADE_BY_CALL.get(worksheet, {})
+            judged = checks.Recorded(value, accepted=out.get("status") == "correct") if (
+                key in made_by_call and source == "recorded" and out is not None) else value
             try:
-                status = _judge(module, key, value)
+                status, message = _judge(module, key, judged)
             except Exception as error:  # a check must never stop the class table
-                status, source = "unreadable", ""
+                status, source, message = "unreadable", "", ""
                 notes.append(f"could not be read ({type(error).__name__})")
+            if key in made_by_call and status == "incorrect" and message == made_by_call[key]:
+                notes.append(f"a typed value in the answer cell, not the result of the call the question asks for: "
+                             f"refused, as the student's own check refuses it ({message})")
+            elif key in made_by_call and status == "incorrect" and message == checks.REFUSED_RECORD:
+                notes.append(message)
         if (out and out.get("status") in ("correct", "incorrect", "unanswered") and status in ("correct", "incorrect")
                 and out["status"] != status):
             notes.append(f"stored output says {out['status']}, the answer is {status}")

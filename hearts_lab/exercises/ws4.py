@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import numbers
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -37,6 +35,7 @@ from .checks import (
     QUESTIONS,
     Wrong,
     _matches,
+    call_count,
     exact_value,
     hint as _hint,
     look_up,
@@ -83,7 +82,7 @@ _seed: int | None = None
 #: the student's copy), or on the teacher's side the canonical values themselves. ``None``: generic.
 _key: dict[str, dict[str, str]] | None = None
 _key_is_values = False
-_grading = False  # the teacher's re-grade: Q7/Q8 read a recorded count (use_variant(..., grading=True))
+_grading = False  # the teacher's re-grade: Q7/Q8 read a checks.Recorded count (use_variant(..., grading=True))
 #: Q4, Q5: the scores before the hand in which seat :data:`SHOOTER` shoots the moon (target 100).
 SCORES_BEFORE, SHOOTER = GENERIC.q4
 
@@ -383,8 +382,9 @@ def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, d
     variant's exact answers and slips, so the checks work offline without the answers being written
     anywhere. ``values`` is the teacher's side (the grading): each exact question's canonical answer and
     slips. ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q7 and
-    Q8 read the count a check's output recorded; in a student's kernel they take only the Count or the
-    result itself, so a typed whole number cannot be tried until one is judged correct.
+    Q8 also read the count a check's output recorded (a :class:`~.checks.Recorded`), if that check accepted
+    it. On both sides a typed number is refused (:func:`~.checks.call_count`), so a typed whole number
+    cannot be tried until one is judged correct, nor be graded correct.
 
     >>> use_variant(12345).startswith("Worksheet 4, variant 12345: your own tables and events")
     True
@@ -560,34 +560,32 @@ def _hearts(hand: tuple[Card, ...]) -> int:
     return sum(1 for c in hand if c.suit == "H")
 
 
-def _is_plain_number(answer: object) -> bool:
-    return isinstance(answer, (numbers.Number, Fraction, sympy.Basic)) or hasattr(answer, "formula")
+#: Q7's and Q8's sentences for a typed value (the same on the teacher's side: :func:`~.checks.call_count`).
+#: The same sentence for every number, Q6's exact value included: saying "that is Q6's value" would let a
+#: student test Q6 answers at Q7 without an attempt at Q6 being counted.
+_TYPED_Q7 = ("A typed number (or the exact value of Q6) cannot show how it was made. Give the Count that "
+             "deal_hands(...).count(...) returned, so the check can deal your hands again with its seed.")
+_TYPED_Q8 = ("A typed number cannot show how it was made. Give the result that simulate(...) returned (not its "
+             "moon_rate), so the check can run your simulation again with its seed.")
 
 
 @question(WS, "Q7", "A moon-shaped hand, estimated by dealing", note="your deals were dealt again and the count matches",
-          hints=_ladder("Q7", GENERIC))
+          hints=_ladder("Q7", GENERIC), made_by_call=_TYPED_Q7)
 def check_q7(answer: Any) -> None:
     """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again.
 
     A student's own copy names the number of deals and the seed; there the number of hits alone (what
-    the check's output records, and what the teacher's grading reads back) is judged by dealing them again.
+    the check's output records) is judged by dealing them again, on the teacher's side only and only as
+    the count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides).
     """
     own = _current.q7
-    if own is not None:
+    if own is not None and isinstance(answer, Count) and (answer.deals, answer.seed) != own:
         deals, seed = own
-        if isinstance(answer, Count) and (answer.deals, answer.seed) != own:
-            raise Wrong(f"Your copy asks for exactly {deals:,} deals from seed {seed}: deal_hands(rules, {deals}, seed={seed}).")
-        hits = answer.hits if isinstance(answer, Count) else _whole(answer) if _grading else None
-        if hits is not None and (not isinstance(answer, Count) or answer.rules == STANDARD_4):
-            _judge_hits(hits, _own_hands(deals, seed))
-            return
-    if _is_plain_number(answer):
-        # The same sentence for every number, Q6's exact value included: saying "that is Q6's value" would
-        # let a student test Q6 answers here without an attempt at Q6 being counted.
-        raise Wrong(
-            "A typed number (or the exact value of Q6) cannot show how it was made. Give the Count that "
-            "deal_hands(...).count(...) returned, so the check can deal your hands again with its seed."
-        )
+        raise Wrong(f"Your copy asks for exactly {deals:,} deals from seed {seed}: deal_hands(rules, {deals}, seed={seed}).")
+    hits = call_count(WS, "Q7", answer, Count, "hits", grading=_grading)
+    if own is not None and hits is not None and getattr(answer, "rules", STANDARD_4) == STANDARD_4:
+        _judge_hits(hits, _own_hands(*own))
+        return
     if not isinstance(answer, Count):
         raise Wrong(f"Give the Count that deal_hands(...).count(...) returned, not {type(answer).__name__}: only it records the seed and the number of deals.")
     if answer.rules != STANDARD_4:
@@ -613,13 +611,6 @@ def _own_moons(hands: int, seed: int) -> int:
     from ..simulate import simulate
 
     return simulate(Q8_RULES, hands, bots="random", seed=seed).moon_count
-
-
-def _whole(answer: Any) -> int | None:
-    """A whole number typed or recorded as the count of hits (never a bool, a float or text)."""
-    if isinstance(answer, bool) or not isinstance(answer, (int, sympy.Integer)):
-        return None
-    return int(answer)
 
 
 def _judge_hits(hits: int, hands: list[tuple[Card, ...]]) -> None:
@@ -649,29 +640,25 @@ def _judge_hits(hits: int, hands: list[tuple[Card, ...]]) -> None:
 
 
 @question(WS, "Q8", "How often do random players shoot the moon when points may fall on trick 1?", note="your simulation was run again with its seed and matches",
-          hints=_ladder("Q8", GENERIC))
+          hints=_ladder("Q8", GENERIC), made_by_call=_TYPED_Q8)
 def check_q8(answer: Any) -> None:
     """Q8: the :class:`~hearts_lab.simulate.SimulationResult` (see the worksheet); it is verified by running it again.
 
     A student's own copy names the number of hands and the seed; there the number of moons alone (what
-    the check's output records, and what the teacher's grading reads back) is judged by running it again.
+    the check's output records) is judged by running it again, on the teacher's side only and only as the
+    count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides).
     """
     own = _current.q8
-    if own is not None:
+    if own is not None and hasattr(answer, "moon_count") and (getattr(answer, "hands", None), getattr(answer, "seed", None)) != own:
         hands, seed = own
-        if hasattr(answer, "moon_count") and (getattr(answer, "hands", None), getattr(answer, "seed", None)) != own:
-            raise Wrong(f"Your copy asks for exactly {hands:,} hands from seed {seed}: simulate(rules, {hands}, bots='random', seed={seed}).")
-        moons = _whole(answer.moon_count) if hasattr(answer, "moon_count") else _whole(answer) if _grading else None
-        if moons is not None and getattr(answer, "rules", Q8_RULES) == Q8_RULES and getattr(answer, "policy", "random") == "random":
-            if moons != _own_moons(hands, seed):
-                raise Wrong("That is not the number of moons in your simulation: simulate the rules of the question with "
-                            "your hands and seed, random players, and give the result.")
-            return
-    if _is_plain_number(answer):
-        raise Wrong(
-            "A typed number cannot show how it was made. Give the result that simulate(...) returned (not its "
-            "moon_rate), so the check can run your simulation again with its seed."
-        )
+        raise Wrong(f"Your copy asks for exactly {hands:,} hands from seed {seed}: simulate(rules, {hands}, bots='random', seed={seed}).")
+    moons = call_count(WS, "Q8", answer, None, "moon_count", grading=_grading)
+    if (own is not None and moons is not None and getattr(answer, "rules", Q8_RULES) == Q8_RULES
+            and getattr(answer, "policy", "random") == "random"):
+        if moons != _own_moons(*own):
+            raise Wrong("That is not the number of moons in your simulation: simulate the rules of the question with "
+                        "your hands and seed, random players, and give the result.")
+        return
     if not all(hasattr(answer, a) for a in ("rules", "hands", "seed", "policy", "moon_count")):
         raise Wrong(f"Give the result that simulate(...) returned, not {type(answer).__name__}.")
     if answer.rules != Q8_RULES:

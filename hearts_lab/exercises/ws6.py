@@ -34,7 +34,7 @@ from ..errors import RulesError
 from ..hand import Hand, SeatView
 from ..rules import Rules
 from ..stats import wilson_interval
-from .checks import HINTS, Wrong, cards_text, hint as _hint, question, read_cards, read_estimate, read_seat, read_text
+from .checks import HINTS, Wrong, call_count, cards_text, hint as _hint, question, read_cards, read_estimate, read_seat, read_text
 from .variants import WS6_REASONS, WS6_SIZES, Ws6Variant, ws6_position, ws6_variant
 
 __all__ = [
@@ -71,7 +71,7 @@ GENERIC = Ws6Variant(
     q5=(0, (2, 0, 3, 1)),
 )
 _current = GENERIC
-_grading = False  # the teacher's re-grade: Q3 reads the count a check's output recorded (use_variant(..., grading=True))
+_grading = False  # the teacher's re-grade: Q3 reads a checks.Recorded count (use_variant(..., grading=True))
 #: Q3: the generic copy samples at least this many worlds (a student's own copy names its number, 200 to 360) ...
 MIN_WORLDS = min(WS6_SIZES)
 #: ... and the check samples them again, so it takes at most this many (about two seconds in CPython).
@@ -313,9 +313,10 @@ def _ladder(key: str) -> tuple[str, str, str]:
 def use_variant(seed: int | None, *, grading: bool = False) -> str:
     """Swap in a student's own positions, card, seats, worlds, seed and race (``None``: the generic copy).
 
-    ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q3 reads the
-    count a check's output recorded; in a student's kernel Q3 takes only the WorldCount itself, so a typed
-    whole number cannot be tried until one is judged correct.
+    ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q3 also reads
+    the count a check's output recorded (a :class:`~.checks.Recorded`), if that check accepted it. On both
+    sides a typed number is refused (:func:`~.checks.call_count`), so a typed whole number cannot be tried
+    until one is judged correct, nor be graded correct.
 
     >>> use_variant(12345)
     'Worksheet 6, variant 12345: your own positions, card, seats, worlds and seed, and your own race.'
@@ -466,13 +467,6 @@ def _holders_count(record: tuple[int, int, tuple[str, ...], str], worlds: int, s
     return tuple(found)
 
 
-def _whole(answer: Any) -> int | None:
-    """A whole number recorded as the count (never a bool, a float or text)."""
-    if isinstance(answer, bool) or not isinstance(answer, numbers.Integral):
-        return None
-    return int(answer)
-
-
 def _judge_hits(hits: int, worlds: int, seed: int) -> None:
     asked = _current.q3[4]
     counts = _holders_count(_current.q3[:4], worlds, seed)
@@ -487,24 +481,23 @@ def _judge_hits(hits: int, worlds: int, seed: int) -> None:
 
 
 @question(WS, "Q3", "Who holds the Q♠? Sample worlds", note="your worlds were sampled again and the count matches",
-          hints=_ladder("Q3"))
+          hints=_ladder("Q3"), made_by_call=(
+              "A typed number cannot show how it was made. Give the WorldCount that ws6.sample_q3(...).count(...) "
+              "returned, so the check can sample your worlds again with its seed."))
 def check_q3(answer: Any) -> None:
     """Q3: the :class:`WorldCount` of ``sample_q3(k, seed).count(event)``, verified by sampling the same worlds again.
 
     A student's own copy names the number of worlds and the seed; there the number of hits alone (what the
-    check's output records, and what the teacher's grading reads back) is judged by sampling them again.
+    check's output records) is judged by sampling them again, on the teacher's side only and only as the
+    count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides).
     """
     own = _current.q3_sample
-    if own is not None:
-        if isinstance(answer, WorldCount) and (answer.worlds, answer.seed) != own:
-            raise Wrong(f"Your copy asks for exactly {own[0]} worlds with seed {own[1]}: ws6.sample_q3({own[0]}, {own[1]}).")
-        hits = answer.hits if isinstance(answer, WorldCount) else _whole(answer) if _grading else None
-        if hits is not None:
-            _judge_hits(hits, *own)
-            return
-    if isinstance(answer, (numbers.Number, str)) and not isinstance(answer, bool):
-        raise Wrong("A typed number cannot show how it was made. Give the WorldCount that ws6.sample_q3(...).count(...) "
-                    "returned, so the check can sample your worlds again with its seed.")
+    if own is not None and isinstance(answer, WorldCount) and (answer.worlds, answer.seed) != own:
+        raise Wrong(f"Your copy asks for exactly {own[0]} worlds with seed {own[1]}: ws6.sample_q3({own[0]}, {own[1]}).")
+    hits = call_count(WS, "Q3", answer, WorldCount, "hits", grading=_grading)
+    if own is not None and hits is not None:
+        _judge_hits(hits, *own)
+        return
     if not isinstance(answer, WorldCount):
         raise Wrong(f"Give the WorldCount that ws6.sample_q3(...).count(...) returned, not {type(answer).__name__}.")
     for value in (answer.worlds, answer.seed, answer.hits):
