@@ -124,6 +124,32 @@ def test_match_arithmetic_on_a_tiny_run():
     assert "lowest" in str(result)
 
 
+def test_difference_of_two_bots_is_paired_on_the_same_deals():
+    """MatchResult.difference (notebook 11's cheat minus sampler): per deal, one bot's mean minus the other's."""
+    result = match([("lowest", "easy", "easy", "easy"), ("random", "easy", "easy", "easy")], 3, seed=2)
+    per_deal = [fmean(r[5] for r in result.rows if r[4] == "lowest" and r[0] == d)
+                - fmean(r[5] for r in result.rows if r[4] == "random" and r[0] == d) for d in range(3)]
+    d = result.difference("lowest", "random")
+    assert d.n == 3 and d.mean == pytest.approx(fmean(per_deal)) and d.low < d.mean < d.high
+    assert result.difference("random", "lowest").mean == pytest.approx(-d.mean)
+    with pytest.raises(ValueError, match="no bot named 'expert' played in this match"):
+        result.difference("expert", "lowest")
+
+
+def test_cheating_bot_can_pass_as_the_sampler_does():
+    """rev-ws6 #1: raced against SamplingBot(pass_worlds=0), CheatingBot(pass_worlds=0) differs only in what it sees."""
+    from hearts_lab.bots import CheatingBot
+
+    for seed in range(4):
+        hand = Hand.deal(Rules.preset("standard", players=4), seed=seed, hand_number=seed)
+        if hand.phase != "pass":
+            continue
+        view = hand.view(1)
+        assert CheatingBot(seed=seed, pass_worlds=0).choose_pass(view) == SamplingBot(seed=seed, pass_worlds=0).choose_pass(view)
+    with pytest.raises(ValueError, match="pass_worlds: expected 0"):
+        CheatingBot(pass_worlds=2)
+
+
 def test_match_gives_the_same_rows_on_an_executor():
     plain = match([("lowest", "heuristic", "heuristic", "heuristic")], 4, seed=1, chunk_size=2)
     with ThreadPoolExecutor(2) as pool:

@@ -32,6 +32,10 @@ def _prose() -> str:
     return re.sub(r"\s+", " ", text)
 
 
+def _code() -> str:
+    return "\n".join("".join(c["source"]) for c in _cells() if c["cell_type"] == "code")
+
+
 def _outputs() -> str:
     return "\n".join("".join(o.get("text", "")) for c in _cells() if c["cell_type"] == "code" for o in c.get("outputs", []))
 
@@ -171,7 +175,7 @@ def random_rollouts(seed):
 
 
 def cheat(seed):
-    return CheatingBot(seed=seed)
+    return CheatingBot(seed=seed, pass_worlds=0)
 
 
 def test_sections_5_and_6_the_stored_race_is_what_the_prose_says():
@@ -184,10 +188,18 @@ def test_sections_5_and_6_the_stored_race_is_what_the_prose_says():
         assert mean - width < 0 < mean + width  # "both include 0"
     mean, width = map(float, found["cheat"].split(" ± "))
     assert mean + width < 0 and f"−{found['cheat'].lstrip('-')} is far from 0" in prose
-    for name in ("sampler", "random_rollouts"):  # "its interval lies below both samplers' intervals"
-        other, other_width = map(float, found[name].split(" ± "))
-        assert mean + width < other - other_width
     assert f"the cheat takes {found['cheat'].lstrip('-')} points per hand fewer than easy" in prose
+    # Section 6: the cheat and the sampler differ only in what they see (rev-ws6 #1: the same pass).
+    assert "All three pass as the easy bot does (`pass_worlds=0`)" in prose
+    assert "return SamplingBot(seed=seed, worlds=4, pass_worlds=0)" in _code()
+    assert "return CheatingBot(seed=seed, pass_worlds=0)" in _code()
+    gap = re.search(r"cheat minus sampler: (-?\d+\.\d\d) ± (\d+\.\d\d) points per hand, paired on the same deals", outputs)
+    assert gap is not None
+    mean, width = map(float, gap.groups())
+    assert f"cheat minus sampler on the same deals: −{gap[1].lstrip('-')} ± {gap[2]} points per hand" in prose
+    assert mean - width < 0 < mean + width and "Its interval includes 0" in prose
+    assert f"the sampler's own figure, ±{found['sampler'].split(' ± ')[1]}, is too uncertain" in prose
+    assert f"shrinking ±{gap[2]} to ±1 needs about twelve times as many deals" in prose and 11 < float(gap[2]) ** 2 < 13
 
 
 @pytest.mark.slow
@@ -197,3 +209,4 @@ def test_sections_5_and_6_the_race_recomputed():
     for name in ("sampler", "random_rollouts", "cheat"):
         line = race.lines[name]
         assert f"{name:>15}: {line.versus_baseline} points per hand against easy in its seat ({line.seat_hands} seat-hands)" in outputs
+    assert f"cheat minus sampler: {race.difference('cheat', 'sampler')} points per hand, paired on the same deals" in outputs

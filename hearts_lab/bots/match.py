@@ -115,6 +115,27 @@ class MatchResult:
             raise ValueError("combined: the results share deals; play them with different start= values.")
         return MatchResult(self.rules, self.deals + sum(o.deals for o in others), self.baseline, _lines(rows), rows)
 
+    def difference(self, bot: str, other: str) -> Estimate:
+        """``bot``'s points per hand minus ``other``'s on the same deals, paired by deal: on each deal the
+        mean of ``bot``'s seat-hands minus the mean of ``other``'s (each sat in every seat), with its 95 %
+        interval over the deals. Negative: ``bot`` took fewer points.
+
+        >>> result = match([("lowest", "easy", "easy", "easy"), ("random", "easy", "easy", "easy")], 3, seed=2)
+        >>> d = result.difference("lowest", "random")
+        >>> d.n, round(d.mean, 9) == round(result.lines["lowest"].versus_baseline.mean - result.lines["random"].versus_baseline.mean, 9)
+        (3, True)
+        """
+        per_deal: dict[str, dict[int, list[int]]] = {bot: {}, other: {}}
+        for number, _, _, _, name, score, *_ in self.rows:
+            if name in per_deal:
+                per_deal[name].setdefault(number, []).append(score)
+        for name in (bot, other):
+            if not per_deal[name]:
+                raise ValueError(f"difference: no bot named {name!r} played in this match; it has {', '.join(self.lines)}.")
+        if per_deal[bot].keys() != per_deal[other].keys():
+            raise ValueError(f"difference: {bot!r} and {other!r} did not play the same deals.")
+        return mean_interval([fmean(per_deal[bot][n]) - fmean(per_deal[other][n]) for n in per_deal[bot]])
+
     def __str__(self) -> str:
         out = [f"{self.deals} deals, {self.rules.name} {self.rules.players} players; baseline {self.baseline!r} in the same seat"]
         for line in self.lines.values():

@@ -254,16 +254,29 @@ class CheatingBot(SamplingBot):
     played out in the real deal): what the sampling bot gains by seeing the
     cards, the value of the information it lacks for this method.
 
+    ``pass_worlds=0`` makes it pass as :class:`HeuristicBot` does, as a
+    ``SamplingBot(pass_worlds=0)`` does: raced against such a sampler, the two
+    bots then differ only in what they see while they play (1, the default: the
+    candidate passes are played out in the real deal).
+
     >>> from hearts_lab import Hand, Rules
     >>> from hearts_lab.bots import HeuristicBot, play_hand
     >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=2, hand_number=3)
     >>> play_hand(hand, [CheatingBot(seed=1), *(HeuristicBot(seed=s) for s in (1, 2, 3))])
     >>> hand.phase, sum(hand.points())
     ('over', 26)
+    >>> fresh = Hand.deal(Rules.preset("standard", players=4), seed=2, hand_number=3)
+    >>> CheatingBot(seed=1, pass_worlds=0).choose_pass(fresh.view(0)) == HeuristicBot(seed=1).choose_pass(fresh.view(0))
+    True
     """
 
-    def __init__(self, seed: int | str = 0, time_limit: float | None = None, model: Callable[..., Bot] | None = None) -> None:
-        super().__init__(seed=seed, worlds=1, time_limit=time_limit, model=model, pass_worlds=1)
+    def __init__(
+        self, seed: int | str = 0, time_limit: float | None = None, model: Callable[..., Bot] | None = None, pass_worlds: int = 1,
+    ) -> None:
+        if pass_worlds not in (0, 1) or type(pass_worlds) is not int:
+            raise ValueError(f"pass_worlds: expected 0 (the heuristic's pass) or 1 (passes played out in the real deal), "
+                             f"not {pass_worlds!r:.40}.")
+        super().__init__(seed=seed, worlds=1, time_limit=time_limit, model=model, pass_worlds=pass_worlds)
 
     def _worlds(self, view: SeatView, k: int, rng: object) -> list[Hand]:
         return [view._hand.copy()]  # the peek that makes it a cheat: the real hand behind the view
