@@ -329,8 +329,11 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
         "way to shrink the ± further is more deals (four times the deals halves it). "
         "3. Open. The expert's table lists each legal card with its average and ±; two cards whose difference is "
         "inside the ± are a tie for the expert, not a preference. Where the expert and the student disagree by more "
-        "than that, ask what the expert cannot know (the hidden hands) and whether section 4's strategy fusion could "
-        "be at work: the expert's averages assume it will play each sampled world as if it saw it."),
+        "than that, ask what the expert cannot know (the hidden hands) and whether its model of the table could be "
+        "wrong (section 5): it plays each sampled world out with the easy bot in every seat, the student's included, "
+        "so its averages are only as good as that guess at how the student and the others would play. Section 4's "
+        "strategy fusion is the flaw of the solver-based sampler of sections 3 and 4, which plays each world as if "
+        "it saw it; the table's expert chooses its later cards in the rollouts from what a seat would see."),
     ("09", "### ✏️ Your turn: a simulation with the ", "548dae314779"): (
         "A loop over hand_number 0..my_hands-1 (hands 1 to my_hands of a game): deal, let four RandomBots (one seed per hand and seat) play, and "
         "count the hands with hand.points()[0] == 0. Check the student's count with the notebook's next cell; the "

@@ -9,9 +9,12 @@ over the worlds, the moon counted (shooting it scores 0, letting someone
 else shoot it costs the whole moon). The same worlds serve every card, so
 the comparison between cards is paired.
 
-Its known flaws are those of the method (Frank & Basin): it assumes it will
-know every card from now on (strategy fusion), and it reads nothing from
-how the others chose their cards beyond what the rules force.
+Its known flaws: its averages are only as good as its model of how every
+seat, itself included, will play the rest of the hand; and it reads nothing
+from how the others chose their cards beyond what the rules force. Strategy
+fusion (Frank & Basin) is the flaw of solving each world as if its cards were
+seen (:mod:`~hearts_lab.bots.fusion`); in these rollouts every seat chooses
+from what it would see in that world.
 
 >>> from hearts_lab import Hand, Rules
 >>> from hearts_lab.bots import HeuristicBot, play_hand
