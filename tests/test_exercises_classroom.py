@@ -338,20 +338,28 @@ def test_the_command_line_writes_copies_and_grades(tmp_path, capsys):
     assert "ws9" in capsys.readouterr().err
 
 
-def test_a_simulation_answer_is_reported_as_recorded_not_regraded(klass, tmp_path):
-    """Worksheet 4 Q8 takes a simulation result: the teacher's side does not re-run it and says so."""
+@pytest.mark.parametrize("status, answer, made, graded, flag", [
+    ("incorrect", None, None, "recorded incorrect", "nothing to run again"),  # a typed float: refused, nothing recorded
+    ("correct", None, None, "unreadable", "records no answer"),  # a correct Q8 always records its count
+    ("correct", 181, None, "unreadable", "not what it was made from"),  # a count alone: not verified
+    ("correct", 181, {"hands": 20000, "seed": "7"}, "unreadable", "made.seed"),  # a record no check writes
+])
+def test_a_simulation_answer_is_judged_only_with_what_it_was_made_from(klass, tmp_path, status, answer, made, graded, flag):
+    """Worksheet 4 Q8 takes a simulation result: a stored output that does not record its count and what it
+    was made from (rules, hands, seed, players) is never graded correct on the teacher's side."""
     nb = klass.copy("Ada Lovelace", "ws4")
     for cell in nb["cells"]:
         if "".join(cell["source"]) == "ws4.check_q8(q8)":
-            data = {"worksheet": "ws4", "question": "Q8", "status": "correct", "attempt": 2, "answer": None}
+            data = {"worksheet": "ws4", "question": "Q8", "status": status, "attempt": 2, "answer": answer}
+            data.update({"made": made} if made is not None else {})
             cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
-                                "data": {"text/plain": "Q8 ✔ Correct", checks.MIME_TYPE: data}}]
+                                "data": {"text/plain": "Q8", checks.MIME_TYPE: data}}]
         if "".join(cell["source"]).startswith("q8 = ..."):
             cell["source"] = "q8 = simulate(rules, 2000, seed=7)"
     _save(tmp_path, "a.ipynb", nb)
     rows = _rows(grade(tmp_path, SECRET), "Ada Lovelace", "ws4")
-    assert rows["Q8"]["correct"] == "recorded correct" and "not re-run" in rows["Q8"]["flags"]
-    assert rows["Q8"]["first try"] == "" and rows["Q1"]["correct"] == "unanswered"
+    assert rows["Q8"]["correct"] == graded and flag in rows["Q8"]["flags"], rows["Q8"]
+    assert rows["Q1"]["correct"] == "unanswered"
 
 
 def test_worksheet_4_scores_are_graded_on_the_students_own_moon(klass, tmp_path):
@@ -468,7 +476,8 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
                 if text.startswith(f"{key.lower()} = ..."):  # computed in the notebook: not a literal
                     cell["source"] = f"{key.lower()} = deal_hands(four, n, seed=s).count(moon_shaped)"
                 if text == f"ws4.check_{key.lower()}({key.lower()})":
-                    data = {"worksheet": "ws4", "question": key, "status": "correct", "attempt": 1, "answer": value}
+                    data = {"worksheet": "ws4", "question": key, "status": "correct", "attempt": 1, "answer": value,
+                            "made": checks.made_of(count if key == "Q7" else result)}
                     cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
                                         "data": {"text/plain": f"{key} ✔ Correct", checks.MIME_TYPE: data}}]
         return nb, count, result
@@ -481,9 +490,9 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
     rows = _rows(grades, "Ada Lovelace", "ws4")
     assert rows["Q7"]["correct"] == rows["Q8"]["correct"] == "correct", rows
     alan, grace = _rows(grades, "Alan Turing", "ws4"), _rows(grades, "Grace Hopper", "ws4")
-    alans_own = handed_in("Alan Turing")[1]
-    assert alan["Q7"]["correct"] == ("correct" if alans_own.hits == count.hits else "incorrect")  # a coincidence is right
-    assert alan["Q8"]["correct"] == "incorrect" and "stored output says correct" in alan["Q8"]["flags"]
+    # Ada's outputs in Alan's copy record Ada's deals and seed: wrong for Alan even where the counts coincide.
+    assert alan["Q7"]["correct"] == alan["Q8"]["correct"] == "incorrect"
+    assert "stored output says correct" in alan["Q8"]["flags"]
     assert grace["Q7"]["correct"] == grace["Q8"]["correct"] == "incorrect"
     # A name nobody in the class has: flagged, and its dealing and simulation are not re-run (a second each).
     _save(tmp_path / "other", "mallory.ipynb", handed_in("Mallory")[0])
@@ -741,3 +750,48 @@ def test_a_correct_answer_written_as_arithmetic_carries_no_flag(klass, tmp_path)
         rows = _rows(grades, "Ada Lovelace", worksheet)
         for q in asked:
             assert rows[q]["correct"] == "correct" and rows[q]["flags"] == "", (worksheet, q, rows[q])
+
+
+@pytest.mark.slow  # two simulations of 20,000 hands and a class copy: several seconds; make test runs it
+def test_ws4_q8_of_the_wrong_rules_is_incorrect_even_when_the_moons_coincide(tmp_path):
+    """rev-ws4 finding 2: Grace's copy asks for 20,000 hands from seed 2111882994, where random players shoot
+    181 moons whether or not points may fall on trick 1. Her simulation of the plain standard rules (the slip
+    the check has a hint for) was refused in her kernel; the teacher's side must say incorrect too, and for that
+    reason, also when the stored verdict is edited to correct."""
+    from hearts_lab.exercises import ws4
+    from hearts_lab.simulate import simulate
+
+    grace = Class("rev-ws4 class secret 2026 kept", ["Grace Hopper"])
+    hands, seed = grace.variant("Grace Hopper", "ws4").q8
+    assert (hands, seed) == (20000, 2111882994)
+    plain = simulate(ws4.STANDARD_4, hands, bots="random", seed=seed)
+    right = simulate(ws4.Q8_RULES, hands, bots="random", seed=seed)
+    assert plain.moon_count == right.moon_count == 181  # the count cannot tell the rules apart
+    ws4.use_variant(grace.seed("Grace Hopper", "ws4"))
+    kernel = ws4.check_q8(plain)
+    assert kernel.status == "incorrect" and "plain standard rules" in kernel.message
+    assert ws4.check_q8(right).status == "correct"
+    ws4.use_variant(None)
+    stored = kernel._repr_mimebundle_()[checks.MIME_TYPE]
+    assert stored["answer"] == 181 and stored["made"] == checks.made_of(plain)
+
+    def hand_in(name, data):
+        nb = grace.copy("Grace Hopper", "ws4")
+        for cell in nb["cells"]:
+            text = "".join(cell["source"])
+            if text.startswith("q8 = ..."):
+                cell["source"] = "q8 = simulate(Rules.preset('standard', players=4), 20000, bots='random', seed=2111882994)"
+            if text == "ws4.check_q8(q8)":
+                cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                    "data": {"text/plain": "Q8", checks.MIME_TYPE: data}}]
+        _save(tmp_path, name, nb)
+
+    hand_in("grace.ipynb", stored)
+    hand_in("grace_edited.ipynb", {**stored, "status": "correct"})
+    hand_in("grace_right.ipynb", {**stored, "status": "correct", "made": checks.made_of(right)})
+    grades = grade(tmp_path, "rev-ws4 class secret 2026 kept", roster=["Grace Hopper"])
+    by_file = {s.file: {a.question: a for a in s.answers} for s in grades.submissions}
+    for name in ("grace.ipynb", "grace_edited.ipynb"):
+        assert by_file[name]["Q8"].status == "incorrect", (name, by_file[name]["Q8"])
+    assert any("stored output says correct" in f for f in by_file["grace_edited.ipynb"]["Q8"].flags)
+    assert by_file["grace_right.ipynb"]["Q8"].status == "correct"

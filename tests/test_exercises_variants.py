@@ -7,6 +7,7 @@ The answers are computed here with the engine, as a teacher would.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -32,6 +33,11 @@ def _generic_afterwards():
     ws1.use_variant(None)
     ws2.use_variant(None)
     checks._RESULTS[:] = saved
+
+
+def _stored(result, *, count=None, accepted=True):
+    """``result`` as the teacher's grading reads it back from the stored output of its check (checks.Recorded)."""
+    return checks.Recorded.read(checks.recorded(result) if count is None else count, accepted, checks.made_of(result))
 
 
 def _hold(record):
@@ -430,19 +436,24 @@ def test_ws4_estimates_are_the_students_own_deals_and_simulation(seed):
         _says(ws4.check_q7(count.hits), "typed number")
         _says(ws4.check_q7(deal_hands(ws4.STANDARD_4, deals, seed=7).count(event)), f"seed {deal_seed}")
         ws4.use_variant(seed, grading=True)  # the teacher's re-grade reads the count a check accepted and recorded
-        assert ws4.check_q7(checks.Recorded(count.hits, accepted=True)).status == "correct"
-        assert ws4.check_q7(checks.Recorded(count.hits + 1, accepted=True)).status == "incorrect"
+        assert ws4.check_q7(_stored(count)).status == "correct"
+        assert ws4.check_q7(_stored(count, count=count.hits + 1)).status == "incorrect"
         _says(ws4.check_q7(count.hits), "typed number")  # a typed count is refused on the teacher's side too
-        _says(ws4.check_q7(checks.Recorded(count.hits, accepted=False)), "refused this answer")
+        _says(ws4.check_q7(_stored(count, accepted=False)), "refused this answer")
         without_queen = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(lambda h: event(h) or (
             queen not in h and ace in h and king in h and sum(c.suit == "H" for c in h) >= v.q6[1]
             and (v.q6[0] == 2 or Card.parse("Q♥") in h)))
         if without_queen.hits != count.hits:
-            _says(ws4.check_q7(checks.Recorded(without_queen.hits, accepted=True)), "leaves out the Q♠")
+            _says(ws4.check_q7(_stored(without_queen)), "leaves out the Q♠")
         result = simulate(ws4.Q8_RULES, hands, bots="random", seed=sim_seed)
-        assert ws4.check_q8(checks.Recorded(result.moon_count, accepted=True)).status == "correct"
-        _says(ws4.check_q8(checks.Recorded(result.moon_count + 1, accepted=True)), "not the number of moons")
+        assert ws4.check_q8(_stored(result)).status == "correct"
+        _says(ws4.check_q8(_stored(result, count=result.moon_count + 1)), "not the number of moons")
         _says(ws4.check_q8(result.moon_count), "typed number")
+        # What the count was made from is judged too (rev-ws4 #2): the plain rules give the same count here.
+        plain = simulate(ws4.STANDARD_4, hands, bots="random", seed=sim_seed)
+        _says(ws4.check_q8(_stored(plain, count=result.moon_count)), "plain standard rules")
+        _says(ws4.check_q8(_stored(dataclasses.replace(result, policy="lowest"))), "random players")
+        _says(ws4.check_q7(checks.Recorded(count.hits, accepted=True)), "not what it was made from")
         ws4.use_variant(seed)
         assert ws4.check_q8(result).status == "correct"
         _says(ws4.check_q8(result.moon_count), "typed number")
@@ -728,8 +739,8 @@ def test_ws4_q7_counts_the_students_own_q6_event(seed):
         assert f"at least {least} hearts" in checks.HINTS["ws4"]["Q7"][1]
         assert ("Q♥ in h" in checks.HINTS["ws4"]["Q7"][2]) == (named == 3)
         ws4.use_variant(seed, grading=True)  # the teacher's re-grade: the recorded count, against the copy's event
-        assert ws4.check_q7(checks.Recorded(own.hits, accepted=True)).status == "correct"
-        assert ws4.check_q7(checks.Recorded(generic.hits, accepted=True)).status == "incorrect"
+        assert ws4.check_q7(_stored(own)).status == "correct"
+        assert ws4.check_q7(_stored(generic)).status == "incorrect"
     finally:
         ws4.use_variant(None)
 

@@ -37,6 +37,7 @@ import functools
 import hashlib
 import html
 import itertools
+import json
 import math
 import numbers
 import re
@@ -49,6 +50,7 @@ import sympy
 
 from ..arguments import shown as _shown
 from ..cards import Card, CardError, format_cards
+from ..rules import Rules
 from . import sandbox
 
 __all__ = [
@@ -103,6 +105,8 @@ class CheckResult:
     attempt: int = field(default=0, compare=False)
     #: The answer as plain data (text, numbers, None; see :func:`recorded`), kept in the stored output.
     answer: Any = field(default=None, compare=False)
+    #: What a dealing's, sampling's or simulation's result was made from (:func:`made_of`); None for other answers.
+    made: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
     def correct(self) -> bool:
@@ -132,6 +136,8 @@ class CheckResult:
         )
         data = {"worksheet": self.worksheet, "question": self.question, "status": self.status,
                 "attempt": self.attempt, "answer": self.answer}
+        if self.made is not None:
+            data["made"] = dict(self.made)
         return {"text/plain": self.text, "text/html": markup, MIME_TYPE: data}
 
 
@@ -339,7 +345,7 @@ def question(
                 else:
                     result = CheckResult(worksheet, key, "correct", said if isinstance(said, str) else note)
             if result.status != "unanswered":
-                result = replace(result, attempt=attempts(worksheet, key) + 1, answer=recorded(answer))
+                result = replace(result, attempt=attempts(worksheet, key) + 1, answer=recorded(answer), made=made_of(answer))
             _RESULTS.append(result)
             return result
 
@@ -366,17 +372,129 @@ REFUSED_RECORD = (
 )
 
 
+def rules_fingerprint(rules: Rules) -> str:
+    """16 hex digits of SHA-256 of ``rules``' record (:meth:`~hearts_lab.rules.Rules.to_dict`): equal rules have
+    equal fingerprints, rules that differ in any field (the name included, as for ``==``) do not.
+
+    >>> four = Rules.preset("standard", players=4)
+    >>> rules_fingerprint(four) == rules_fingerprint(Rules.preset("standard", players=4)), len(rules_fingerprint(four))
+    (True, 16)
+    >>> rules_fingerprint(four) == rules_fingerprint(Rules.preset("standard", players=4, first_trick_points=True))
+    False
+    """
+    text = json.dumps(rules.to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+#: The size fields of a result: a dealing's deals, a sampling's worlds, a simulation's hands.
+SIZES = ("deals", "worlds", "hands")
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def made_of(answer: Any) -> dict[str, Any] | None:
+    """What a dealing's ``Count``, a count of sampled worlds or a simulation result was made from, for the
+    check's stored output: its size (``deals``, ``worlds`` or ``hands``), its seed, its rules' fingerprint
+    (:func:`rules_fingerprint`) and its players and method where it has them. The teacher's grading judges all
+    of it (:class:`Recorded`), not only the number counted: random players' moons barely change with the
+    rules, so a count alone can match a run of the wrong rules. Any other answer: ``None``.
+
+    >>> from hearts_lab.exercises.sampling import deal_hands
+    >>> four = Rules.preset("standard", players=4)
+    >>> made = made_of(deal_hands(four, 10, seed=3).count(lambda hand: True))
+    >>> made == {"deals": 10, "seed": 3, "rules": rules_fingerprint(four)}, made_of(7)
+    (True, None)
+    """
+    try:
+        seed = getattr(answer, "seed", None)
+        size = next(((name, getattr(answer, name)) for name in SIZES if _is_whole(getattr(answer, name, None))), None)
+        if size is None or not _is_whole(seed) or not (hasattr(answer, "hits") or hasattr(answer, "moon_count")):
+            return None
+        made: dict[str, Any] = {size[0]: int(size[1]), "seed": int(seed)}
+        rules = getattr(answer, "rules", None)
+        if isinstance(rules, Rules):
+            made["rules"] = rules_fingerprint(rules)
+        for name in ("policy", "method"):
+            value = getattr(answer, name, None)
+            if isinstance(value, str):
+                made[name] = value[:40]
+        return made
+    except Exception:  # an object that is not a result: nothing is recorded of it
+        return None
+
+
+@dataclass(frozen=True, eq=False)
+class RulesPrint:
+    """Rules known only by their fingerprint (a check's stored output): equal to the :class:`Rules` it was made from.
+
+    >>> four = Rules.preset("standard", players=4)
+    >>> RulesPrint(rules_fingerprint(four)) == four, RulesPrint(rules_fingerprint(four)) != four
+    (True, False)
+    """
+
+    fingerprint: str
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RulesPrint):
+            return self.fingerprint == other.fingerprint
+        if isinstance(other, Rules):
+            return self.fingerprint == rules_fingerprint(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.fingerprint)
+
+
 @dataclass(frozen=True)
 class Recorded:
     """On the teacher's side, the answer to a :data:`MADE_BY_CALL` question as a check's stored output recorded it.
 
     ``count`` is the number the recorded call counted; ``accepted`` says whether the student's own check
-    judged it correct. Only :func:`~hearts_lab.exercises.classroom.grade` makes one, for an answer cell that
-    is not a literal (the value was computed in the notebook).
+    judged it correct; ``size``, ``seed``, ``rules``, ``policy`` and ``method`` are what the result was made
+    from (:func:`made_of`; ``None`` where the output records none), each judged by the worksheet's check
+    as in the student's kernel. Only :func:`~hearts_lab.exercises.classroom.grade` makes one
+    (:meth:`read`), for an answer cell that is not a literal (the value was computed in the notebook).
     """
 
     count: Any
     accepted: bool
+    size: int | None = None
+    seed: int | None = None
+    rules: RulesPrint | None = None
+    policy: str | None = None
+    method: str | None = None
+
+    @classmethod
+    def read(cls, count: Any, accepted: bool, made: Any) -> Recorded:
+        """A stored output's count, verdict and ``made`` record (from a handed-in file: hostile); ``made`` absent
+        (``None``) gives a record that names nothing it was made from. Anything :func:`made_of` does not
+        write raises ``ValueError`` naming the field.
+
+        >>> Recorded.read(39, True, {"deals": 8000, "seed": 5, "rules": "0123456789abcdef"}).size
+        8000
+        >>> Recorded.read(39, True, {"deals": 8000, "seed": "5"})
+        Traceback (most recent call last):
+        ...
+        ValueError: made.seed: a whole number, not str.
+        """
+        if made is None:
+            return cls(count, accepted)
+        if not isinstance(made, dict) or not set(made) <= {*SIZES, "seed", "rules", "policy", "method"}:
+            raise ValueError("made: not the record a check writes (a size, the seed, the rules, the players, the method).")
+        sizes = [name for name in SIZES if name in made]
+        if len(sizes) != 1:
+            raise ValueError("made: one size (deals, worlds or hands).")
+        for name in (sizes[0], "seed"):
+            if not _is_whole(made.get(name)) or made[name] < 0:
+                raise ValueError(f"made.{name}: a whole number, not {type(made.get(name)).__name__}.")
+        for name in ("rules", "policy", "method"):
+            if name in made and (not isinstance(made[name], str) or not 0 < len(made[name]) <= 40):
+                raise ValueError(f"made.{name}: a short text, not {type(made[name]).__name__}.")
+        rules = made.get("rules")
+        return cls(count, accepted, made[sizes[0]], made["seed"], RulesPrint(rules) if rules is not None else None,
+                   made.get("policy"), made.get("method"))
 
 
 def _typed(answer: Any) -> bool:

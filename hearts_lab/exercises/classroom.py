@@ -86,8 +86,10 @@ WORKSHEETS = {
 GRADED = ("ws1", "ws2", "ws3", "ws4", "ws6")
 #: The worksheets whose copies carry a key line of salted digests (their answers are hashed, not derived).
 HASHED = ("ws3", "ws4")
-#: The questions whose check stores no answer (a dealing or simulation result, judged in the student's kernel).
-NOT_RECORDED = {"ws4": frozenset({"Q7", "Q8"})}
+#: The questions whose answer is a dealing's or simulation's result: its check's output records the count and
+#: what it was made from (:func:`~hearts_lab.exercises.checks.made_of`), and the teacher's side deals or
+#: simulates the student's own copy again to judge both.
+RERUN = {"ws4": frozenset({"Q7", "Q8"})}
 #: A handed-in notebook larger than this is skipped unread.
 MAX_BYTES = 5_000_000
 #: Notebook metadata key the class writes.
@@ -700,6 +702,9 @@ def _judge(module: Any, key: str, value: Any) -> tuple[str, str]:
     return str(result.status), str(result.message)
 
 
+_UNREAD = object()  # an answer whose stored record cannot be read: not judged
+
+
 def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None) -> Submission:
     import importlib
 
@@ -758,10 +763,10 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
             else:
                 source = ""
         unrecorded = out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is None
-        if source == "" and unrecorded and key in NOT_RECORDED.get(worksheet, ()):
-            # A dealing or simulation result (worksheet 4 Q7, Q8): its check re-ran it in the student's kernel.
-            status = f"recorded {out['status']}"  # type: ignore[index]
-            notes.append("a dealing or simulation result, not re-run here: the stored verdict is the student's kernel's")
+        if source == "" and unrecorded and key in RERUN.get(worksheet, ()) and out is not None and out["status"] == "incorrect":
+            # Not a dealing's or simulation's result (its check records those): refused in the student's kernel.
+            status = "recorded incorrect"
+            notes.append("not a dealing or simulation result, so nothing to run again: the stored verdict is the student's kernel's")
         elif source == "" and unrecorded:
             # Every other check stores the answer it judged: without one, the verdict cannot be re-derived.
             status = "unreadable"
@@ -769,24 +774,36 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         elif source == "":
             status = "unreadable"
             notes.append("answer computed in the notebook and no check output records its value")
-        elif source == "recorded" and "student not on the roster" in flags and key in NOT_RECORDED.get(worksheet, ()):
+        elif source == "recorded" and "student not on the roster" in flags and key in RERUN.get(worksheet, ()):
             # Re-dealing (re-simulating) takes about a second: not spent on a name nobody in the class has.
             status = "not re-run"
             notes.append("a dealing or simulation result of a student not on the roster: not re-run")
         elif source == "recorded" and not _recordable(value):
             status = "unreadable"  # not a student's honest mistake: no check records such a value
             notes.append("the stored output's answer is not an answer (edited?)")
+        elif (source == "recorded" and key in RERUN.get(worksheet, ()) and out is not None and out.get("made") is None
+              and out.get("status") == "correct"):
+            status = "unreadable"  # a count alone can match a run of the wrong rules
+            notes.append("the stored output records the count but not what it was made from (rules, size, seed): "
+                         "not verified (edited, or checked with an older hearts_lab?)")
         elif value is Ellipsis:
             status = "unanswered"
         else:
             # An answer that must be the result of a call (worksheet 4 Q7, Q8; worksheet 6 Q3): a literal of the
             # cell goes to the check as the typed value it is, a computed one as the count its check recorded;
             # the check's own rule (checks.call_count) decides, as it does in the student's kernel.
+            # The stored output also records what the count was made from (rules, size, seed, players:
+            # checks.made_of), and the check judges all of it: a count alone can match a run of the wrong rules.
             made_by_call = checks.MADE_BY_CALL.get(worksheet, {})
-            judged = checks.Recorded(value, accepted=out.get("status") == "correct") if (
-                key in made_by_call and source == "recorded" and out is not None) else value
             try:
-                status, message = _judge(module, key, judged)
+                judged = checks.Recorded.read(value, out.get("status") == "correct", out.get("made")) if (
+                    key in made_by_call and source == "recorded" and out is not None) else value
+            except ValueError as error:  # a made record no check writes
+                judged = _UNREAD
+                notes.append(f"the stored output's record of what the result was made from is not one a check writes "
+                             f"(edited?): {error}")
+            try:
+                status, message = ("unreadable", "") if judged is _UNREAD else _judge(module, key, judged)
             except Exception as error:  # a check must never stop the class table
                 status, source, message = "unreadable", "", ""
                 notes.append(f"could not be read ({type(error).__name__})")

@@ -33,6 +33,7 @@ from ..wording import noun
 from .checks import (
     HINTS,
     QUESTIONS,
+    Recorded,
     Wrong,
     _matches,
     call_count,
@@ -383,7 +384,8 @@ def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, d
     anywhere. ``values`` is the teacher's side (the grading): each exact question's canonical answer and
     slips. ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q7 and
     Q8 also read the count a check's output recorded (a :class:`~.checks.Recorded`), if that check accepted
-    it. On both sides a typed number is refused (:func:`~.checks.call_count`), so a typed whole number
+    it and if what the output says it was made from (rules, size, seed, players) is what the copy asks for.
+    On both sides a typed number is refused (:func:`~.checks.call_count`), so a typed whole number
     cannot be tried until one is judged correct, nor be graded correct.
 
     >>> use_variant(12345).startswith("Worksheet 4, variant 12345: your own tables and events")
@@ -574,11 +576,18 @@ _TYPED_Q8 = ("A typed number cannot show how it was made. Give the result that s
 def check_q7(answer: Any) -> None:
     """Q7: the :class:`Count` from dealing (see the worksheet); it is verified by dealing the same hands again.
 
-    A student's own copy names the number of deals and the seed; there the number of hits alone (what
-    the check's output records) is judged by dealing them again, on the teacher's side only and only as
-    the count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides).
+    A student's own copy names the number of deals and the seed; there the number of hits (what the
+    check's output records) is judged by dealing them again. On the teacher's side it counts only as the
+    count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides), made,
+    as the output records (:func:`~.checks.made_of`), from the copy's deals and seed and the standard rules.
     """
     own = _current.q7
+    if _grading and isinstance(answer, Recorded) and (answer.accepted or answer.size is not None):
+        _made_known(answer, "deals")
+        if own is not None and (answer.size, answer.seed) != own:
+            raise Wrong(f"Your copy asks for exactly {own[0]:,} deals from seed {own[1]}: deal_hands(rules, {own[0]}, seed={own[1]}).")
+        if answer.rules != STANDARD_4:
+            raise Wrong("Deal standard 4-player Hearts: Rules.preset('standard', players=4).")
     if own is not None and isinstance(answer, Count) and (answer.deals, answer.seed) != own:
         deals, seed = own
         raise Wrong(f"Your copy asks for exactly {deals:,} deals from seed {seed}: deal_hands(rules, {deals}, seed={seed}).")
@@ -597,6 +606,13 @@ def check_q7(answer: Any) -> None:
     if answer.deals > MAX_DEALS:
         raise Wrong(f"The check deals your hands again, so it takes at most {MAX_DEALS:,} deals; {Q7_MIN_DEALS:,} are enough.")
     _judge_hits(answer.hits, list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands()))
+
+
+def _made_known(answer: Recorded, size: str) -> None:
+    """A stored output's record must say what its count was made from: else it cannot be verified (teacher's side)."""
+    if answer.size is None or answer.seed is None or answer.rules is None:
+        raise Wrong(f"The stored output records the count but not what it was made from (the rules, the {size} and the "
+                    "seed), so it cannot be verified.")
 
 
 @functools.lru_cache(maxsize=4)
@@ -639,16 +655,35 @@ def _judge_hits(hits: int, hands: list[tuple[Card, ...]]) -> None:
     raise Wrong()
 
 
+def _q8_setup(rules: Any, policy: Any) -> None:
+    """Q8's rules and players, on both sides (the teacher's knows the rules by their fingerprint)."""
+    if rules != Q8_RULES:
+        if rules == STANDARD_4:
+            raise Wrong("Those are the plain standard rules. This question allows points on the first trick: first_trick_points=True.")
+        raise Wrong("Simulate the rules of the question: Rules.preset('standard', players=4, first_trick_points=True).")
+    if policy != "random":
+        raise Wrong("Use random players: simulate(..., bots='random').")
+
+
 @question(WS, "Q8", "How often do random players shoot the moon when points may fall on trick 1?", note="your simulation was run again with its seed and matches",
           hints=_ladder("Q8", GENERIC), made_by_call=_TYPED_Q8)
 def check_q8(answer: Any) -> None:
     """Q8: the :class:`~hearts_lab.simulate.SimulationResult` (see the worksheet); it is verified by running it again.
 
-    A student's own copy names the number of hands and the seed; there the number of moons alone (what
-    the check's output records) is judged by running it again, on the teacher's side only and only as the
-    count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides).
+    A student's own copy names the number of hands and the seed; there the number of moons (what the
+    check's output records) is judged by running it again. On the teacher's side it counts only as the
+    count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides), made,
+    as the output records (:func:`~.checks.made_of`), from the copy's hands and seed, the question's rules
+    and random players: random players' moons barely change with the rules (seed 2111882994, 20,000 hands:
+    181 moons with points allowed on trick 1 and 181 without), so the count alone cannot tell them apart.
     """
     own = _current.q8
+    if _grading and isinstance(answer, Recorded) and (answer.accepted or answer.size is not None):
+        _made_known(answer, "hands")
+        if own is not None and (answer.size, answer.seed) != own:
+            raise Wrong(f"Your copy asks for exactly {own[0]:,} hands from seed {own[1]}: "
+                        f"simulate(rules, {own[0]}, bots='random', seed={own[1]}).")
+        _q8_setup(answer.rules, answer.policy)
     if own is not None and hasattr(answer, "moon_count") and (getattr(answer, "hands", None), getattr(answer, "seed", None)) != own:
         hands, seed = own
         raise Wrong(f"Your copy asks for exactly {hands:,} hands from seed {seed}: simulate(rules, {hands}, bots='random', seed={seed}).")
@@ -661,12 +696,7 @@ def check_q8(answer: Any) -> None:
         return
     if not all(hasattr(answer, a) for a in ("rules", "hands", "seed", "policy", "moon_count")):
         raise Wrong(f"Give the result that simulate(...) returned, not {type(answer).__name__}.")
-    if answer.rules != Q8_RULES:
-        if answer.rules == STANDARD_4:
-            raise Wrong("Those are the plain standard rules. This question allows points on the first trick: first_trick_points=True.")
-        raise Wrong("Simulate the rules of the question: Rules.preset('standard', players=4, first_trick_points=True).")
-    if answer.policy != "random":
-        raise Wrong("Use random players: simulate(..., bots='random').")
+    _q8_setup(answer.rules, answer.policy)
     if not isinstance(answer.seed, int):
         raise Wrong("Give one simulation run with one seed, not several merged runs.")
     if isinstance(answer.hands, bool) or not isinstance(answer.hands, int):
