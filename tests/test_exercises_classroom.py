@@ -795,3 +795,29 @@ def test_ws4_q8_of_the_wrong_rules_is_incorrect_even_when_the_moons_coincide(tmp
         assert by_file[name]["Q8"].status == "incorrect", (name, by_file[name]["Q8"])
     assert any("stored output says correct" in f for f in by_file["grace_edited.ipynb"]["Q8"].flags)
     assert by_file["grace_right.ipynb"]["Q8"].status == "correct"
+
+
+def test_the_class_table_says_why_an_answer_is_wrong(klass, tmp_path):
+    """rev-ws6 finding 4: the table's "why" is the check's own message for an incorrect answer, so a teacher tells
+    a slip the hints name (worksheet 4 Q4: the changes instead of the scores) from nonsense ("matches no known
+    slip"); it is empty for a correct answer, and spreadsheet-safe in the CSV like every other cell."""
+    from hearts_lab.exercises import variants
+
+    before, shooter = klass.variant("Grace Hopper", "ws4").q4
+    after = variants.moon_scores(before, shooter, "auto")
+    deltas = tuple(a - b for a, b in zip(after, before))
+    _save(tmp_path, "grace.ipynb", submit(klass, "Grace Hopper", "ws4", {"Q4": deltas, "Q5": (-1, -1, -1, -1)}))
+    ada = _answers(klass, "Ada Lovelace", "ws1")
+    wrong = dict(ada, Q6=99)
+    _save(tmp_path, "ada.ipynb", submit(klass, "Ada Lovelace", "ws1", wrong, outputs={"Q6": {"status": "incorrect"}}))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    grace, ada_rows = _rows(grades, "Grace Hopper", "ws4"), _rows(grades, "Ada Lovelace", "ws1")
+    assert grace["Q4"]["correct"] == "incorrect" and grace["Q4"]["why"] == ws4.SLIP_HINTS["Q4"]["deltas"], grace["Q4"]
+    assert grace["Q5"]["correct"] == "incorrect" and grace["Q5"]["why"] == "matches no known slip", grace["Q5"]
+    assert ada_rows["Q6"]["correct"] == "incorrect" and ada_rows["Q6"]["why"], ada_rows["Q6"]
+    assert all(r["why"] == "" for r in ada_rows.values() if r["correct"] != "incorrect")
+    assert grades.COLUMNS.index("why") == grades.COLUMNS.index("correct") + 1
+    with grades.to_csv(tmp_path / "t.csv").open(encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    assert {r["why"] for r in table if r["student"] == "Grace Hopper" and r["question"] == "Q4"} == {grace["Q4"]["why"]}
+    assert all(not r["why"].startswith(("=", "+", "-", "@")) for r in table)

@@ -363,6 +363,8 @@ class Answer:
     first_try: bool | None  # the recorded first attempt was correct (None: unknown)
     hints: int  # the highest hint level asked for, from the stored outputs (0: none)
     flags: list[str] = field(default_factory=list)
+    #: Why an incorrect answer is wrong: the worksheet's own check's message on the teacher's side (:func:`_why`).
+    why: str = ""
 
 
 @dataclass
@@ -389,8 +391,8 @@ class Grades:
     #: (student, worksheet): a roster name with no graded notebook of a worksheet others handed in.
     missing: list[tuple[str, str]] = field(default_factory=list)
 
-    COLUMNS = ("student", "worksheet", "question", "correct", "first try", "attempts (recorded)", "hints (recorded)", "flags",
-               "file")
+    COLUMNS = ("student", "worksheet", "question", "correct", "why", "first try", "attempts (recorded)", "hints (recorded)",
+               "flags", "file")
 
     def rows(self) -> list[dict[str, str]]:
         """One row per student, worksheet and question (the long format a spreadsheet pivots)."""
@@ -400,6 +402,7 @@ class Grades:
                 rows.append({
                     "student": sub.student, "worksheet": sub.worksheet, "question": a.question,
                     "correct": a.status,
+                    "why": a.why,  # an incorrect answer's check message: a known slip's hint, or no known slip
                     "first try": "" if a.first_try is None else ("yes" if a.first_try else "no"),
                     "attempts (recorded)": "" if a.attempts is None else str(a.attempts),
                     "hints (recorded)": str(a.hints) if a.hints else "",
@@ -418,10 +421,13 @@ class Grades:
                 writer.writerow(self.COLUMNS)
                 for row in self.rows():
                     writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
+                blank = dict.fromkeys(self.COLUMNS, "")
                 for name, why in self.skipped:
-                    writer.writerow(["", "", "", "skipped", "", "", "", safe_cell(why), safe_cell(name)])
+                    row = {**blank, "correct": "skipped", "flags": why, "file": name}
+                    writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
                 for student, worksheet in self.missing:
-                    writer.writerow([safe_cell(student), worksheet, "", "no notebook found", "", "", "", "", ""])
+                    row = {**blank, "student": student, "worksheet": worksheet, "correct": "no notebook found"}
+                    writer.writerow([safe_cell(row[c]) for c in self.COLUMNS])
             draft.replace(path)
         finally:
             draft.unlink(missing_ok=True)
@@ -703,6 +709,28 @@ def _judge(module: Any, key: str, value: Any) -> tuple[str, str]:
 
 
 _UNREAD = object()  # an answer whose stored record cannot be read: not judged
+#: The longest "why" in the class table (a check's message is a sentence or two).
+WHY_LENGTH = 200
+#: The "why" of a wrong answer that matches none of the slips the question's check knows.
+NO_KNOWN_SLIP = "matches no known slip"
+
+
+def _why(worksheet: str, key: str, message: str) -> str:
+    """The class table's "why" for an incorrect answer: the check's message, at most :data:`WHY_LENGTH` characters,
+    or :data:`NO_KNOWN_SLIP` where the check answered with the question's general nudge (its hint ladder), which
+    says nothing about this answer.
+
+    >>> import hearts_lab.exercises.ws1
+    >>> _why("ws1", "Q1", checks.HINTS["ws1"]["Q1"][0] + ' (More help: ws1.hint("Q1", level=2).)')
+    'matches no known slip'
+    >>> len(_why("ws1", "Q1", "That is the card the seat led. " * 20)), _why("ws1", "Q1", "x " * 200)[-3:]
+    (200, ' x…')
+    """
+    text = " ".join(message.split())
+    ladder = checks.HINTS.get(worksheet, {}).get(key, ())
+    if any(text.startswith(" ".join(step.split())) and "(More help:" in text for step in ladder[:2]) or not text:
+        return NO_KNOWN_SLIP
+    return text if len(text) <= WHY_LENGTH else text[:WHY_LENGTH - 1].rstrip() + "…"
 
 
 def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None) -> Submission:
@@ -748,6 +776,7 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
     answers = []
     for key in checks.QUESTIONS[worksheet]:
         out = stored.get(key)
+        message = ""  # the check's message, where the teacher's side judged the answer
         attempt = out.get("attempt") if out else None
         attempt = attempt if isinstance(attempt, int) and not isinstance(attempt, bool) and attempt >= 0 else None
         readable, value = cells.get(key, (False, None))
@@ -823,7 +852,8 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
             first = attempt == 1
         elif out and status == "incorrect":
             first = False
-        answers.append(Answer(key, status, source, attempt, first, hints.get(key, 0), notes))
+        why = _why(worksheet, key, message) if status == "incorrect" else ""
+        answers.append(Answer(key, status, source, attempt, first, hints.get(key, 0), notes, why))
     if worksheet in GENERATORS:
         module.use_variant(None)
     return Submission(name, student, worksheet, answers, flags)
