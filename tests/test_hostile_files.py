@@ -56,9 +56,9 @@ def test_record_files_that_never_end_are_refused_at_once(tmp_path):
     for path in _special_files(tmp_path):
         for source in (path, str(path)):
             with pytest.raises(RecordError, match="not a regular file"):
-                _within(5, lambda: load_hand(source))
+                _within(5, lambda source=source: load_hand(source))
         with pytest.raises(RecordError, match="not a regular file"):
-            _within(5, lambda: read_record_file(path, "game record", 1024))
+            _within(5, lambda path=path: read_record_file(path, "game record", 1024))
 
 
 def test_a_record_file_over_the_limit_is_refused_before_it_is_read(tmp_path):

@@ -60,7 +60,7 @@ def test_pass_play_and_undo(open_voila, screenshot):
     screenshot("03-after-pass")
 
     # Play three cards, each time the first legal one.
-    for n in range(3):
+    for _ in range(3):
         count = cards.count()
         act(table, table.locator(".hl-card-button.hl-legal").first)
         expect(cards).to_have_count(count - 1)

@@ -22,9 +22,8 @@ from __future__ import annotations
 import os
 import subprocess
 
-import pytest
-
 import lab  # tests/browser/lab.py
+import pytest
 
 ARTIFACTS = lab.REPO / "tests" / "artifacts"
 
