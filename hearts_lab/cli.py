@@ -274,8 +274,7 @@ def hint_lines(hint: Hint) -> list[str]:
     """
     lines = [f"The expert's average points over {hint.worlds} sampled deals (lower is better):"]
     for card, value in hint.values.items():
-        gap = hint.versus_best[card]
-        note = "(its choice)" if card == hint.best else f"({gap.mean:+.1f} ± {gap.half_width:.1f} against {hint.best})"
+        note = "(its choice)" if card == hint.best else f"({hint.gap(card)} against {hint.best})"
         lines.append(f"  {str(card):>3}  {value.mean:5.1f} ± {value.half_width:.1f}  {note}")
     lines.append(HINT_HONESTY)
     return lines

@@ -44,6 +44,7 @@ from .bots import (
     MoonChoice,
     SamplingBot,
     canonical_name,
+    distinct_cards,
     make_bot,
     mean_interval,
     moon_chooser,
@@ -61,7 +62,7 @@ from .wording import counted
 
 __all__ = [
     "Table", "Report", "Controls", "TableError", "BotFailed", "BOT_KINDS", "BotKind", "ReportKind", "seat_direction",
-    "Hint", "HINT_BOT", "HINT_HONESTY", "LEVELS",
+    "Hint", "HINT_BOT", "HINT_HONESTY", "LEVELS", "signed_estimate",
 ]
 
 #: The bots a table can seat by name: the package's one registry (:mod:`hearts_lab.bots.registry`).
@@ -89,8 +90,19 @@ HINT_HONESTY = (
 class Hint:
     """The expert's view of the human's legal cards: each card's average score over the same sampled deals.
 
-    ``values`` has every legal card, best first, each with its 95 % interval over the ``worlds`` deals;
-    ``versus_best`` each card's paired difference from ``best`` in the same deals.
+    ``values`` has every legal card, ``best`` first (the card the expert bot would play, by its own rule:
+    :meth:`hearts_lab.bots.SamplingBot.pick`), the others by average, each with its 95 % interval over the
+    ``worlds`` deals; ``versus_best`` each card's paired difference from ``best`` in the same deals;
+    ``runner_up`` the best of the cards that do not play alike ``best`` (None when every legal card does).
+
+    >>> est = lambda mean, half: Estimate(mean, mean - half, mean + half, 32)
+    >>> tie = Hint(0, 32, {Card.parse("6C"): est(4.23, 1.6), Card.parse("3C"): est(4.26, 1.6)},
+    ...            {Card.parse("6C"): est(0, 0), Card.parse("3C"): est(0.03, 0.1)}, Card.parse("6C"), Card.parse("3C"))
+    >>> print(tie.text)
+    The expert finds no clear difference between 6♣ and 3♣ in these 32 sampled deals: 3♣ scores +0.03 ± 0.10 points against 6♣, an interval that contains 0 (it would play 6♣, 4.2 points on average). An estimate from sampled deals, not a proof.
+    >>> clear = Hint(0, 32, tie.values, {**tie.versus_best, Card.parse("3C"): est(1.5, 0.4)}, Card.parse("6C"), Card.parse("3C"))
+    >>> print(clear.text)
+    The expert would play 6♣: 4.2 points on average over 32 sampled deals; next best 3♣, +1.5 ± 0.4 points against it. An estimate from sampled deals, not a proof.
     """
 
     seat: int
@@ -98,20 +110,44 @@ class Hint:
     values: dict[Card, Estimate]
     versus_best: dict[Card, Estimate]
     best: Card
+    runner_up: Card | None = None
+
+    def gap(self, card: Card) -> str:
+        """``card``'s paired difference from ``best``, e.g. ``+1.5 ± 0.4``; two decimals when it is under 0.1."""
+        return signed_estimate(self.versus_best[card])
 
     @property
     def text(self) -> str:
         """One sentence: the expert's card and the runner-up, with the number of deals (for a live region)."""
         best = self.values[self.best]
-        text = f"The expert would play {self.best}: {best.mean:.1f} points on average over {self.worlds} sampled deals"
-        others = [c for c in self.values if c != self.best]
-        if others:
-            gap = self.versus_best[others[0]]
-            text += f"; next best {others[0]}, {gap.mean:+.1f} ± {gap.half_width:.1f} points against it"
+        other = self.runner_up
+        if other is not None and self.versus_best[other].low <= 0:
+            text = (
+                f"The expert finds no clear difference between {self.best} and {other} in these {self.worlds} sampled "
+                f"deals: {other} scores {self.gap(other)} points against {self.best}, an interval that contains 0 "
+                f"(it would play {self.best}, {best.mean:.1f} points on average)"
+            )
+        else:
+            text = f"The expert would play {self.best}: {best.mean:.1f} points on average over {self.worlds} sampled deals"
+            if other is not None:
+                text += f"; next best {other}, {self.gap(other)} points against it"
         return text + ". An estimate from sampled deals, not a proof."
 
     def __str__(self) -> str:
         return self.text
+
+
+def signed_estimate(estimate: Estimate) -> str:
+    """A difference and its half-width, with two decimals when either is under 0.1 (so a small gap is not +0.0).
+
+    >>> signed_estimate(Estimate(0.03, -0.07, 0.13, 32)), signed_estimate(Estimate(1.5, 1.1, 1.9, 32))
+    ('+0.03 ± 0.10', '+1.5 ± 0.4')
+    >>> signed_estimate(Estimate(0.0, 0.0, 0.0, 32))
+    '+0.0 ± 0.0'
+    """
+    mean, half = estimate.mean, estimate.half_width
+    places = 2 if 0 < abs(mean) < 0.1 or 0 < half < 0.1 else 1
+    return f"{mean:+.{places}f} ± {half:.{places}f}"
 
 
 class TableError(HeartsLabError):
@@ -345,11 +381,13 @@ class Table:
             view = self.hand.copy().view(seat)  # a copy: nothing the search does can reach the game
             means = bot.evaluate(view)
             scores = bot.last_scores
-        order = sorted(means, key=lambda c: (means[c], c.sort_key()))
-        best = order[0]
+            best = bot.pick(view, means)  # the bot's own choice and tie-break, not a restatement of them
+            distinct = distinct_cards(view, view.legal_moves())
+        order = [best, *sorted((c for c in means if c != best), key=lambda c: (means[c], c.sort_key()))]
+        runner_up = next((c for c in order[1:] if c in distinct), None) if best in distinct else None
         values = {c: mean_interval(scores[c]) for c in order}
         versus = {c: mean_interval([a - b for a, b in zip(scores[c], scores[best])]) for c in order}
-        return Hint(seat, bot.last_worlds, values, versus, best)
+        return Hint(seat, bot.last_worlds, values, versus, best, runner_up)
 
     def why_illegal(self, card: Card | str) -> IllegalMove | None:
         """The engine's :class:`IllegalMove` for the human playing ``card`` now, or None if they may (nothing changes)."""

@@ -65,10 +65,32 @@ def test_the_hint_covers_every_legal_card_and_is_repeatable():
     for card, value in first.values.items():
         assert value.n == first.worlds and value.low <= value.mean <= value.high
         assert first.versus_best[card].mean == pytest.approx(value.mean - first.values[first.best].mean)
-    assert first.text.startswith(f"The expert would play {first.best}:") and f"over {EXPERT_WORLDS} sampled deals" in first.text
+    assert f"{EXPERT_WORLDS} sampled deals" in first.text and str(first.best) in first.text
     # The same values as the expert bot's own evaluation of the position (the hint is the registry's expert).
     bot = SamplingBot(seed=f"{table.seed}/hint", worlds=EXPERT_WORLDS)
     assert bot.evaluate(table.hand.view(0)) == {c: v.mean for c, v in first.values.items()}
+
+
+def test_the_hint_names_the_card_the_expert_bot_plays_and_a_tie_as_a_tie():
+    """rev-ws6 #6: the hint's card is the expert bot's own choice (its tie-break too), and when the paired
+    interval against the runner-up contains 0 the sentence says there is no clear difference."""
+    table = Table(seed=2)
+    table.pass_cards(table.hand.cards(0)[-3:])
+    kinds = set()
+    while len(kinds) < 2:
+        assert table.my_turn
+        hint = table.hint()
+        bot = SamplingBot(seed=f"{table.seed}/hint", worlds=EXPERT_WORLDS)
+        assert hint.best == bot.choose_play(table.hand.view(0))
+        if hint.runner_up is not None:
+            gap = hint.versus_best[hint.runner_up]
+            tie = gap.low <= 0
+            kinds.add(tie)
+            assert ("no clear difference" in hint.text) == tie
+            assert ("The expert would play" in hint.text) == (not tie)
+            assert f"{hint.best} and {hint.runner_up}" in hint.text if tie else f"next best {hint.runner_up}" in hint.text
+            assert "+0.0 ±" not in hint.text or gap.mean == 0  # a small gap is printed with enough decimals
+        table.play(table.legal_moves()[-1])
 
 
 def test_the_hint_is_refused_off_turn_and_changes_nothing():
@@ -121,7 +143,7 @@ def test_the_widget_menu_and_hint_button():
     # The sentence is announced in the table's live region (a polite status), with a new data-version.
     live = table.message_html.value
     assert "role='status'" in live and "aria-live='polite'" in live and f"data-version='{version + 1}'" in live
-    assert "The expert would play" in live and table.message.startswith("The expert would play")
+    assert table.hint.text in live and table.message == table.hint.text
     assert "hl-bot-plays" not in live  # the announcement is the hint alone, not the bots' cards again
     shown = table.hint_html.value
     assert table.hint_html.layout.display is None

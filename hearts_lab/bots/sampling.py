@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from itertools import combinations
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from ..cards import Card
 from ..deal import rng_for
@@ -233,14 +233,33 @@ class SamplingBot(Bot):
         legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        candidates = distinct_cards(view, legal)
+        totals = self._totals(view, candidates)[0] if len(candidates) > 1 else {}
+        return self.pick(view, totals)
+
+    def pick(self, view: SeatView, values: Mapping[Card, float]) -> Card:
+        """The card :meth:`choose_play` plays when the legal cards score ``values`` (totals or averages over
+        the same worlds, lower is better; every card of :func:`distinct_cards` needs one, e.g. from
+        :meth:`evaluate`). The one tie-break: the heuristic's own choice (or the card standing for it), then
+        the lower card. Reads the view only.
+
+        >>> from hearts_lab import Hand, Rules
+        >>> hand = Hand.deal(Rules.preset("standard", players=4), seed=7, hand_number=3)
+        >>> hand.play("2C"); hand.play("3C")
+        >>> view = hand.view(hand.to_play)
+        >>> bot = SamplingBot(seed=3, worlds=6)
+        >>> bot.pick(view, bot.evaluate(view)) == SamplingBot(seed=3, worlds=6).choose_play(view)
+        True
+        """
+        legal = view.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
         preferred = self._fallback.choose_play(view)
         candidates = distinct_cards(view, legal)
         if len(candidates) == 1:
             return preferred if preferred in legal and candidates[0].suit == preferred.suit else candidates[0]
-        totals, _ = self._totals(view, candidates)
-        # Ties go to the heuristic's own choice (or the card standing for it), then to the lower card.
         stand_in = _stand_in(candidates, preferred)
-        return min(candidates, key=lambda c: (totals[c], c != stand_in, c.sort_key()))
+        return min(candidates, key=lambda c: (values[c], c != stand_in, c.sort_key()))
 
 
 def _stand_in(candidates: Sequence[Card], card: Card) -> Card:

@@ -423,7 +423,7 @@ class PlayTable(widgets.VBox):
         >>> table.pass_cards(table.hand.cards(0)[-3:])
         >>> record = table.hand.to_json()
         >>> table.show_hint()
-        >>> table.message.startswith("The expert would play"), table.hand.to_json() == record
+        >>> table.message.startswith("The expert"), table.hand.to_json() == record
         (True, True)
         """
         try:
@@ -448,8 +448,7 @@ class PlayTable(widgets.VBox):
     def _hint_table(self, hint: Hint) -> str:
         rows = []
         for card, value in hint.values.items():
-            gap = hint.versus_best[card]
-            against = "its choice" if card == hint.best else f"{gap.mean:+.1f} ± {gap.half_width:.1f}"
+            against = "its choice" if card == hint.best else hint.gap(card)
             css = " class='hl-hint-best'" if card == hint.best else ""
             rows.append(
                 f"<tr{css}><td>{cards_html([card], four_colour=self.four_colour)}</td><td>{value.mean:.1f} ± {value.half_width:.1f}</td>"
