@@ -374,12 +374,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=int, default=None, help="game target (default: the preset's)")
     play.add_argument("--moon", choices=MOON_POLICIES, default=None, help="moon policy (default: the preset's; 'choice' asks you)")
     # The teacher's class (hearts_lab.exercises.classroom): each student's own worksheet copies, and grading.
-    klass = sub.add_parser("class", help="a teacher's class: write each student's own worksheet copies, or grade a folder of them")
-    klass.add_argument("action", choices=("copies", "grade"))
-    klass.add_argument("folder", type=Path, help="copies: where to write them; grade: the handed-in notebooks")
+    klass = sub.add_parser("class", help="a teacher's class: write each student's own worksheet copies, grade a folder of them, "
+                           "or print one student's own questions and answers")
+    klass.add_argument("action", choices=("copies", "grade", "key"))
+    klass.add_argument("folder", type=Path, help="copies: where to write them; grade: the handed-in notebooks; "
+                       "key: the student's name (in quotes), as on the roster")
     klass.add_argument("--secret-file", type=Path, required=True, help="a file holding the class secret (keep it off the repository)")
     klass.add_argument("--roster", type=Path, default=None, help="a file with one student name a line (required for copies)")
-    klass.add_argument("--worksheets", nargs="+", default=None, help="copies: which worksheets (default: ws1 to ws6)")
+    klass.add_argument("--worksheets", nargs="+", default=None, help="copies, key: which worksheets (default: ws1 to ws6)")
     klass.add_argument("--csv", type=Path, default=None, help="grade: also write the class table to this CSV file")
     return parser
 

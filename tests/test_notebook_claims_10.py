@@ -128,7 +128,8 @@ def test_at_most_about_five_percent_of_moons_can_come_from_forced_deals():
 def test_claims_from_bots_say_these_simulations_and_the_measured_figures_are_measured():
     prose = _prose()
     assert "moons in real play" not in prose and "is what makes the moon common" not in prose
-    assert "In these simulations weak or blind defence, not the cards, is what made the moon common." in prose
+    assert "In these simulations the cards alone almost never forced a moon: the moons came from defences that could have stopped them, random or blind and uncoordinated." in prose
+    assert "weak or blind defence, not the cards" not in prose and "made the moon common" not in prose and "could not see the cards" not in prose
     survey = _survey(4)
     assert survey["forced_deals"] == 3 and "Forced moons are rare (3 deals in 20,000 here, 95% interval 0.005% to 0.044% of deals;" in prose
     assert re.search(r"perfect information \(forced\) +3 +20,000 +0\.015% +0\.005% to 0\.044%\n", _output("print(format_table(rows))"))

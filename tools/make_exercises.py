@@ -706,7 +706,15 @@ def kit_readme_text(kit) -> str:
               "and Q8: their own deals, seats, decks, events, scores, worlds and seeds, from an HMAC of your secret and their name); students hand in the notebook "
               "itself; `hearts-lab class grade` (or `grade(folder, secret)`) reads the notebooks without running "
               "them and makes the class table. The generic copies' results files (`export(...)`, merged with "
-              "`merge_results(folder)`) are the student's own report, not a grade.", "",
+              "`merge_results(folder)`) are the student's own report, not a grade.",
+              "- **One student's own questions and answers**: the answer keys and printed handouts here are the "
+              "generic (self-study) copy's, and a class copy asks its own questions. `hearts-lab class key \"Ada "
+              "Lovelace\" --secret-file ~/hearts-secret.txt --roster roster.txt --worksheets ws4` (or "
+              "`Class(secret, roster).key(\"Ada Lovelace\", \"ws4\")`) prints that student's questions as their copy "
+              "words them and, for worksheets 3 and 4, each answer with its method and the slips the checks have "
+              "hints for; for worksheets 1, 2 and 6 the questions only (their checks derive each answer from the "
+              "engine), for worksheet 5 the two seeds. `python tools/make_handouts.py out --notebooks copies` "
+              "prints each student's own sheet, with their name.", "",
               "## Learning objectives", ""]
     for name, meta in kit.WORKSHEETS.items():
         lines += [f"**{name}** ({meta['time']})", ""] + [f"- {o}" for o in meta["objectives"]] + [""]
@@ -766,6 +774,14 @@ def class_results_notebook():
             "(demo / \"Cy\" / \"broken.ipynb\").write_text(\"{ this is not a notebook\")\n\n"
             "grades = klass.grade(demo)\ngrades"),
         nbformat.v4.new_code_cell("[row for row in grades.rows() if row[\"question\"] == \"Q1\"]"),
+        nbformat.v4.new_markdown_cell(
+            "**When a student asks why their answer is wrong**, look at *their* questions: the answer keys and the "
+            "printed handouts are the generic (self-study) copy's. `klass.key(name, worksheet)` (in a terminal "
+            "`hearts-lab class key \"Ada\" --secret-file ~/hearts-secret.txt --roster roster.txt --worksheets ws4`) "
+            "prints the student's own questions and, for worksheets 3 and 4, each answer, its method and the slips "
+            "the checks have hints for (worksheets 1, 2 and 6: the questions, whose answers their checks derive "
+            "from the engine; worksheet 5: the two seeds). Here, Ada's worksheet 4 Q4 and Q5:"),
+        nbformat.v4.new_code_cell("klass.key(\"Ada\", \"ws4\", questions=[\"Q4\", \"Q5\"])"),
         nbformat.v4.new_markdown_cell(
             "**Your class.** Put the handed-in notebooks in a folder, e.g. `handed_in/`, then run the next cell "
             "(remove the `#`s and give the path of your secret file)."),

@@ -59,6 +59,12 @@ RULES_DOC = REPO / "docs" / "rules.md"
 #: Lines of writing space in each answer box: short answers for the position worksheets, room for
 #: working in the counting and probability ones.
 ANSWER_LINES = {"01": 2, "02": 2, "03": 5, "04": 5, "05": 5}
+#: What an answer box asks for on paper where the notebook's answer is an object that cannot be written
+#: down (a Count, a simulation result): the numbers that make it, which the notebook's check needs.
+PAPER_LABELS = {
+    "04": {"q7": "q7: the number of deals, the seed and the hits", "q8": "q8: the number of hands, the seed and the moons"},
+    "06": {"q3": "q3: the number of worlds, the seed and the hits"},
+}
 #: Markdown sections about the notebook itself (progress, handing in): left off paper.
 NOT_ON_PAPER = re.compile(r"^##\s+Your progress", re.MULTILINE)
 #: The seeded deals whose slips ``make handouts`` prints: (file stem, preset, players, seed, hand number, where used).
@@ -85,9 +91,11 @@ def _unescape(text: str) -> str:
 # -- worksheets ---------------------------------------------------------------------------
 
 _STUB = re.compile(r"^\s*(\w+)\s*=\s*\.\.\.\s*# your answer here", re.MULTILINE)
-_QUESTION = re.compile(r"^##\s+Q(\d+)\.", re.MULTILINE)
+_QUESTION = re.compile(r"^##\s+Q(\d+)(?:\s+and\s+Q(\d+))?\.", re.MULTILINE)  # "## Q4 and Q5." is one block
 #: A markdown cell the student writes in: "*(your write-up here)*", "(describe it here)".
 _WRITE_HERE = re.compile(r"\((?:your [^)]*|describe it) here\)")
+#: The placeholder itself, with its emphasis: left off paper, where the box below takes its place.
+_PLACEHOLDER = re.compile(r"[*_]?\((?:your [^)]*|describe it) here\)[*_]?")
 
 
 def _kind(cell, answer_names: set[str]) -> str:
@@ -190,9 +198,10 @@ def _is_drawing(value: Any) -> bool:
     return hasattr(value, "to_play") or hasattr(value, "leader") or paper._is_plays(value)
 
 
-def _answer_box(names: list[str], lines: int) -> str:
-    """A lined box to write in: for an answer cell (``names``: what it assigns) or, with no names, for prose."""
-    label = ", ".join(names) if names else "in words"
+def _answer_box(names: list[str], lines: int, labels: Mapping[str, str] | None = None) -> str:
+    """A lined box to write in: for an answer cell (``names``: what it assigns; ``labels``: what to write on
+    paper for a name whose answer is an object) or, with no names, for prose."""
+    label = ", ".join((labels or {}).get(n, n) for n in names) if names else "in words"
     css = "hl-answer" if names else "hl-answer hl-write"
     return (f"<div class='{css}' style='min-height:{lines * 8.8 + 4:.0f}mm'>"
             f"<span class='hl-answer-label'>Your answer ({paper._esc(label)})</span></div>")
@@ -209,7 +218,7 @@ def key_sections(name: str) -> dict[str, str]:
 
 
 def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int = 2,
-                   keys: Mapping[str, str] | None = None) -> str:
+                   keys: Mapping[str, str] | None = None, labels: Mapping[str, str] | None = None) -> str:
     """A worksheet for paper: its prose, what its cells show (drawn as cards), and an answer box per
     answer cell - or, with ``keys`` (question -> answer key markdown), the key after each question.
     A student's own copy (hearts_lab.exercises.classroom) prints with their name in the header."""
@@ -223,17 +232,24 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
         + ("<span><strong>Answer key · teacher only</strong></span>" if keys else
            f"{name_field}<span>Class: __________</span>")
         + "</div>",
-        "<p class='hl-note'><em>" + ("The answer key follows each question." if keys else
-        "On paper: write each answer in its box. To check it, type it into the same answer cell of the notebook "
-        "and run the check below that cell.") + "</em></p>",
+        "<p class='hl-note'><em>" + (
+            "The answer key follows each question (the generic, self-study copy's: a student's own copy asks "
+            "other questions, whose key is <code>hearts-lab class key NAME</code>)." if keys else
+            "On paper: write each answer in its box. To check it, type it into the same answer cell of your own "
+            "notebook and run the check below that cell. These are your own copy's questions." if student else
+            "On paper: write each answer in its box. To check it, type it into the same answer cell of the notebook "
+            "and run the check below that cell. This is the generic (self-study) sheet: if your teacher gave you "
+            "your own notebook, its questions differ, so answer those (your teacher can print your own sheet).")
+        + "</em></p>",
     ]
     if keys and keys.get(""):
         body.append(f"<div class='hl-key'>{markdown_html(keys[''])}</div>")
-    question: str | None = None
+    question: list[str] = []  # the question(s) of the open block: ["Q4", "Q5"] under "## Q4 and Q5."
 
     def close_question() -> None:
-        if keys and question and question in keys:
-            body.append(f"<div class='hl-key'>{markdown_html(keys[question])}</div>")
+        for q in question:
+            if keys and q in keys:
+                body.append(f"<div class='hl-key'>{markdown_html(keys[q])}</div>")
         if question:
             body.append("</section>")
 
@@ -243,21 +259,23 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
             match = _QUESTION.search(cell.source)
             if match or cell.source.lstrip().startswith("## "):
                 close_question()
-                question = f"Q{match.group(1)}" if match else None
+                question = [f"Q{n}" for n in match.groups() if n] if match else []
                 skipping = bool(NOT_ON_PAPER.search(cell.source))
                 if question:
-                    body.append(f"<section class='hl-question' data-question='{question}'>")
+                    body.append(f"<section class='hl-question' data-question='{' '.join(question)}'>")
             if not skipping:
                 prose = f"<div class='hl-md'>{markdown_html(cell.source)}</div>"
                 if _WRITE_HERE.search(cell.source) and not keys:  # a cell the student writes in: room below it
-                    prose = f"<div class='hl-keep'>{prose}{_answer_box([], lines + 1)}</div>"
+                    # the notebook's placeholder ("*(your write-up here)*") is not printed: the box is the place
+                    text = _PLACEHOLDER.sub("", cell.source).rstrip()
+                    prose = f"<div class='hl-keep'><div class='hl-md'>{markdown_html(text)}</div>{_answer_box([], lines + 1)}</div>"
                 body.append(prose)
             continue
         if skipping or cell.cell_type != "code":
             continue
         kind = _kind(cell, names)
         if kind == "answer" and not keys:
-            body.append(_answer_box(_STUB.findall(cell.source), lines))
+            body.append(_answer_box(_STUB.findall(cell.source), lines, labels))
         elif kind == "show":
             values = shown.get(index, [])
             drawn = "".join(d for d in (paper.shown_html(v) for v in values) if d)
@@ -267,8 +285,9 @@ def worksheet_html(nb, shown: Mapping[int, list[Any]], *, title: str, lines: int
             body.append(drawn)
     close_question()
     return paper.page_html(title, "\n".join(body), css=".hl-md h1 { margin-top: 0; } .hl-code { font-size: 0.8em; }"
-                           # a question whose position or trick is drawn stays on one page with its answer box
-                           + ("" if keys else " .hl-question:has(.hl-position, .hl-plays) { break-inside: avoid; }"))
+                           # a question stays on one page with what it shows and its answer box (a question
+                           # taller than a page still breaks; a key's question may break: its key is long)
+                           + ("" if keys else " .hl-question { break-inside: avoid; }"))
 
 
 def notebook_pages(folder: Path) -> dict[Path, str]:
@@ -283,7 +302,7 @@ def notebook_pages(folder: Path) -> dict[Path, str]:
         number = path.name[:2]
         title = f"Hearts Lab · worksheet {int(number)}: {path.stem[3:].replace('_', ' ')}"
         pages[path.relative_to(folder).with_suffix(".pdf")] = worksheet_html(
-            nb, displayed_values(nb), title=title, lines=ANSWER_LINES.get(number, 3))
+            nb, displayed_values(nb), title=title, lines=ANSWER_LINES.get(number, 3), labels=PAPER_LABELS.get(number))
     return pages
 
 
@@ -299,7 +318,7 @@ def worksheet_pages(keys: bool = False, overrides: Mapping[str, Any] | None = No
         number = path.name[:2]
         title = f"Hearts Lab · worksheet {int(number)}: {path.stem[3:].replace('_', ' ')}"
         html = worksheet_html(nb, displayed_values(nb, overrides), title=title, lines=ANSWER_LINES.get(number, 3),
-                              keys=key_sections(path.stem) if keys else None)
+                              keys=key_sections(path.stem) if keys else None, labels=PAPER_LABELS.get(number))
         pages[f"{'key_' if keys else ''}ws{int(number)}_{path.stem[3:]}"] = html
     return pages
 

@@ -421,3 +421,51 @@ def ws4_variant_keys(v: Any) -> dict[str, Key]:
     keys["Q6"] = Key(_ws4_q6(named, least), f"Σ_{{j={least - named}..{12 - named}}} C({13 - named}, j)·C(38, {12 - named} − j) / C(52, 13): the Q♠ and the {named} named hearts fixed, j more hearts, the rest from the 38 others",
                      {name: every[name] for name in slip_names(v)["Q6"]}, hashed=True)
     return keys
+
+
+# -- worksheet 4, per-student variants: the questions the engine checks --------------------
+#
+# Q4-Q5 (scores), Q7 (a count of dealt hands) and Q8 (moons in a simulation) are judged by the engine when
+# the check runs, so no digest is stored; for a teacher who wants one student's own answers
+# (classroom.Class.key), they are computed here, on the teacher's side: Q7's event is written out only here,
+# never in the package, where it would answer Q7 in one call.
+
+
+def ws4_checked_keys(v: Any, estimates: bool = True) -> dict[str, Key]:
+    """The answers and slips of worksheet 4's Q4, Q5 and (``estimates``) Q7 and Q8 for variant ``v``:
+    Q7's count of hands dealt with the variant's own deals and seed that hold its own Q6 event, Q8's moons
+    in its own simulation (a few seconds between them). The generic variant has no deals or seed of its own."""
+    from hearts_lab import Card, Rules
+    from hearts_lab.simulate import simulate
+    from hearts_lab.exercises.sampling import deal_hands
+    from hearts_lab.exercises.variants import moon_scores
+
+    before, shooter = v.q4
+    old, new = moon_scores(before, shooter, "old"), moon_scores(before, shooter, "new")
+    kept = tuple(b + (26 if s == shooter else 0) for s, b in enumerate(before))
+    others = ", ".join(str(s) for s in range(4) if s != shooter)
+    keys: dict[str, Key] = {}
+    for q, policy, other in (("Q4", "auto", "Q5"), ("Q5", "avoid-end", "Q4")):
+        got = moon_scores(before, shooter, policy)
+        moon, wrong = ("old", new) if got == old else ("new", old)
+        effect = f"+26 to seats {others}" if moon == "old" else f"-26 to seat {shooter}"
+        keys[q] = Key(got, f"moon={policy!r} takes the {moon} moon here: {effect}", {
+            ("new-moon" if moon == "old" else "old-moon"): Slip(wrong, f"applied the {'new' if moon == 'old' else 'old'} moon"),
+            "shooter-scores": Slip(kept, "gave the shooter the 26 points they took"),
+            "deltas": Slip(tuple(a - b for a, b in zip(got, before)), "gave the changes, not the scores after the hand"),
+        })
+    if not estimates or v.q7 is None or v.q8 is None:
+        return keys
+    named, least = v.q6
+    top = [Card.parse(c) for c in ("Q♠", "A♥", "K♥", "Q♥")[:named + 1]]
+    deals, seed = v.q7
+    names = " ".join(map(str, top))
+    count = deal_hands(Rules.preset("standard", players=4), deals, seed=seed).count(
+        lambda hand: all(c in hand for c in top) and sum(1 for c in hand if c.suit == "H") >= least)
+    keys["Q7"] = Key(count.hits, f"deal_hands(Rules.preset('standard', players=4), {deals}, seed={seed}).count(event): "
+                     f"seat 0 holds {names} and at least {least} hearts; {count.hits} of {deals:,} deals = {count.hits / deals:.4%}")
+    hands, seed8 = v.q8
+    result = simulate(Rules.preset("standard", players=4, first_trick_points=True), hands, bots="random", seed=seed8)
+    keys["Q8"] = Key(result.moon_count, f"simulate(Rules.preset('standard', players=4, first_trick_points=True), {hands}, "
+                     f"bots='random', seed={seed8}): {result.moon_count} moons in {hands:,} hands = {result.moon_rate:.3%}")
+    return keys

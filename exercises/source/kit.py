@@ -46,8 +46,8 @@ WORKSHEETS = {
         ],
     },
     "04_moon_odds": {
-        "time": "50-60 min (Q1-Q6 after notebook 08, about 40 min; Q7-Q8 after notebook 09, about 20 min)",
-        "after": "notebooks 08 and 09",
+        "time": "65-75 min (Q1-Q6 after notebook 08, 45-55 min; Q7-Q8 after notebook 09, about 20 min)",
+        "after": "notebook 08 (Q7-Q8 after notebook 09)",
         "objectives": [
             "Compute 'one seat' and 'some seat' probabilities exactly and tell them apart.",
             "Count hands with some cards required and some forbidden, and 'at least one' through the complement.",

@@ -194,6 +194,30 @@ class Class:
                 written.append(path)
         return written
 
+    def key(self, student: str, worksheet: str, questions: Iterable[str] | None = None) -> Any:
+        """``student``'s own key of ``worksheet``: their questions and, for worksheets 3 and 4, the answers,
+        methods and slips (:func:`~hearts_lab.exercises.student_key.student_key`); the generic answer key and
+        the printed handout are the self-study copy's. A name not on the roster is refused.
+
+        >>> klass = Class("a long class secret, kept off the repo", ["Ada Lovelace"])
+        >>> print(klass.key("ada lovelace", "ws4", ["Q4"]).entry("Q4").answer)
+        (61, 73, 34, 31)
+        >>> klass.key("Ada", "ws4")
+        Traceback (most recent call last):
+        ...
+        ValueError: student: 'Ada' is not on the roster (1 name; case and spacing are ignored).
+        """
+        from ..wording import noun
+        from .student_key import student_key
+
+        names = {_normal(n): n for n in self.roster}
+        if not isinstance(student, str) or _normal(student) not in names:
+            raise ValueError(f"student: {str(student)[:60]!r} is not on the roster ({len(names)} {noun(len(names), 'name')}; case and spacing are ignored).")
+        if worksheet not in GENERATORS:
+            raise ValueError(f"worksheet: one of {', '.join(GENERATORS)} (the worksheets with variants), not {worksheet!r}.")
+        name = names[_normal(student)]
+        return student_key(worksheet, self.seed(name, worksheet), name, questions)
+
     def grade(self, folder: str | Path) -> Grades:
         """Grade the notebooks in ``folder`` (see :func:`grade`), flagging names not on the roster."""
         return grade(folder, self._secret, roster=self.roster)
@@ -957,7 +981,7 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     return Grades(submissions, skipped, missing)
 
 
-# -- the command line: hearts-lab class copies|grade ---------------------------------
+# -- the command line: hearts-lab class copies|grade|key ------------------------------
 
 
 def read_roster(path: str | Path) -> list[str]:
@@ -966,8 +990,22 @@ def read_roster(path: str | Path) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
+def _print_keys(secret: str, roster: list[str] | None, student: str, worksheets: list[str]) -> int:
+    """``hearts-lab class key NAME``: the student's own key of each worksheet (:meth:`Class.key`)."""
+    for ws in worksheets:
+        if ws not in GENERATORS:
+            raise ValueError(f"--worksheets: one or more of {', '.join(GENERATORS)}, not {ws!r}.")
+    if roster is None:
+        raise ValueError("--roster: key needs the class list (one name a line), so that a misspelt name is not "
+                         "silently given another student's variant.")
+    klass = Class(secret, roster)
+    for i, ws in enumerate(worksheets):
+        print(("\n" if i else "") + str(klass.key(student, ws)), end="")
+    return 0
+
+
 def command(args: Any) -> int:
-    """``hearts-lab class copies FOLDER`` / ``hearts-lab class grade FOLDER`` (see ``hearts-lab class -h``)."""
+    """``hearts-lab class copies FOLDER`` / ``grade FOLDER`` / ``key NAME`` (see ``hearts-lab class -h``)."""
     import sys
 
     try:
@@ -987,6 +1025,8 @@ def command(args: Any) -> int:
             paths = Class(secret, roster).write(args.folder, worksheets)
             print(f"wrote {len(paths)} notebooks for {len(roster)} students in {args.folder}")
             return 0
+        if args.action == "key":
+            return _print_keys(secret, roster, str(args.folder), args.worksheets or list(GENERATORS))
         grades = grade(args.folder, secret, roster=roster)
         print(grades)
         if args.csv:
