@@ -4,6 +4,7 @@ copy accepts, each slip it prints gets that copy's refusal, and the questions ar
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -11,6 +12,8 @@ import sympy
 
 from hearts_lab.exercises import checks, ws3, ws4
 from hearts_lab.exercises.classroom import Class, variant_values
+from hearts_lab.exercises.sampling import deal_hands
+from hearts_lab.simulate import simulate
 
 SECRET = "correct horse battery staple, 2026"
 ROSTER = ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
@@ -49,9 +52,20 @@ def test_a_students_ws4_key_is_what_their_own_copy_accepts(student):
     seed = klass.seed(student, "ws4")
     assert [e.question for e in key.entries] == ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q8"]
     assert "generic (self-study) copy" in str(key) and f"variant {seed}" in str(key)
-    ws4.use_variant(seed, values=variant_values("ws4", seed), grading=True)  # the teacher's side of this copy
+    ws4.use_variant(seed, values=variant_values("ws4", seed))  # this copy's checks, with the teacher's values
+    v = klass.variant(student, "ws4")
+    # Q7 and Q8 take what deal_hands(...).count(...) and simulate(...) return: the key's number in such an object
+    deals, deal_seed = v.q7
+    any_count = deal_hands(ws4.STANDARD_4, deals, seed=deal_seed).count(lambda hand: True)
+    result = simulate(ws4.Q8_RULES, v.q8[0], bots="random", seed=v.q8[1])
+    assert ws4.check_q8(result).status == "correct" and str(result.moon_count) == key.entry("Q8").answer
     for e in key.entries:
         check = getattr(ws4, f"check_q{e.question[1:]}")
+        if e.question in ("Q7", "Q8"):
+            if e.question == "Q7":
+                assert check(dataclasses.replace(any_count, hits=int(e.answer))).status == "correct"
+                assert check(dataclasses.replace(any_count, hits=int(e.answer) + 1)).status == "incorrect"
+            continue
         assert check(_value(e.answer)).status == "correct", (student, e.question, e.answer)
         for name, value, _ in e.slips:
             assert check(_value(value)).status == "incorrect", (student, e.question, name)
