@@ -732,6 +732,30 @@ def test_capstone_interval_uses_rate_difference_and_catches_one_variance(capston
         assert result.status == "incorrect" and words in result.message, (label, result.message)
     # the tolerance is a fraction of the half-width: the one-variance interval is well outside it
     assert (d.high - effect) * (1 - ws5.INTERVAL_TOLERANCE) > one
+    # rev-ws4 #9: rate_difference's whole result (difference, low, high) is refused with what to take
+    whole = ws5.check_q5(d, b, h, "moon rate")
+    assert whole.status == "incorrect" and "rate_difference's whole result" in whole.message and "(d.low, d.high)" in whole.message
+
+
+def test_capstone_summary_never_prints_a_rate_difference_as_an_interval(capstone):
+    """rev-ws4 #9: with interval = rate_difference(...) the summary cell printed (difference, low) as the
+    interval; it prints the interval only when it is a pair, and otherwise says to give one."""
+    from hearts_lab.stats import rate_difference
+
+    nb = json.loads((EXERCISES / "student" / "05_capstone_house_rule.ipynb").read_text(encoding="utf-8"))
+    summary = next("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code" and "95% interval [" in "".join(c["source"]))
+    base, house, b, h = capstone
+    d = rate_difference(h.moon_count, h.hands, b.moon_count, b.hands)
+    for interval, shown in ((d, None), ((d.low, d.high), f"95% interval [{d.low:+.4f}, {d.high:+.4f}]")):
+        printed = io.StringIO()
+        scope = {"ws5": ws5, "metric": "moon rate", "base_rate": b.moon_rate, "house_rate": h.moon_rate,
+                 "effect": h.moon_rate - b.moon_rate, "interval": interval, "print": lambda *a: print(*a, file=printed)}
+        exec(summary, scope)
+        text = printed.getvalue()
+        if shown is None:
+            assert "95% interval" not in text and "(low, high)" in text, text
+        else:
+            assert shown in text, text
 
 
 def test_capstone_conclusion_is_checked_against_the_students_own_correct_interval(capstone):

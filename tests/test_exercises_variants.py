@@ -777,3 +777,91 @@ def test_no_ws4_variant_level3_hint_is_the_answer():
             assert expr is None or (expr.free_symbols and sympy.nsimplify(expr) != answer), (q, option, level3)
             assert all(str(part) not in level3.replace(",", "") for part in (answer.p, answer.q) if part > 99), (q, option)
             assert not re.search(r"\b(1[0-2]|[2-9]\d) (other )?(hearts|cards|spades|clubs|diamonds)\b", level2), (q, option, level2)
+
+
+# -- no level-3 hint pastes as the answer, in any graded worksheet (rev-ws6 #3) -----------------------------------
+
+
+def _pasteable(text: str, defined: set[str]) -> str | None:
+    """The piece of a hint that pastes as an answer: Python that runs with only names the student's notebook
+    defines and gives a value (an expression) or an answer name (``q3 = ...``), if any.
+
+    A hint is cut at ``;`` and after each ``: ``; a piece pastes when it parses, calls something, and its every
+    free name is a builtin, an import of the worksheet's notebook or one of its answer names (q1, q2, ...).
+    A step that binds a helper name (``worlds = ws6.sample_q3(200, 17)``) is a step, not the answer."""
+    import ast
+    import builtins
+
+    pieces = {text}
+    for part in text.split(";"):
+        pieces.add(part)
+        cuts = part.split(": ")
+        pieces.update(": ".join(cuts[i:]) for i in range(1, len(cuts)))
+    for piece in pieces:
+        code = piece.strip().rstrip(".").strip()
+        try:
+            tree = ast.parse(code)
+        except SyntaxError:
+            continue
+        bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        bound |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.Lambda) for a in n.args.args}
+        free = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - bound
+        answer = (len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr)) or any(re.fullmatch(r"q\d+", name) for name in bound)
+        if answer and any(isinstance(n, ast.Call) for n in ast.walk(tree)) and free <= defined | set(dir(builtins)):
+            return code
+    return None
+
+
+def _notebook_names(stem: str) -> set[str]:
+    """Every name the student copy's code cells import or assign (the answer names q1, q2, ... among them)."""
+    import ast
+
+    nb = json.loads(next((REPO / "exercises" / "student").glob(f"{stem}_*.ipynb")).read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]).replace("await ", ""))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+    return names
+
+
+_GRADED_STEMS = {"ws1": "01", "ws2": "02", "ws3": "03", "ws4": "04", "ws6": "06"}
+
+
+@pytest.mark.parametrize("worksheet", sorted(_GRADED_STEMS))
+def test_no_level3_hint_pastes_as_the_answer(worksheet):
+    """411d201 set "no level-3 hint pastes as the answer" for worksheet 4; rev-ws6 #3 found two in worksheet 6
+    (``q3 = ws6.sample_q3(200, <seed>).count(lambda w: ...)`` and ``q4 = wilson_interval(q3.hits, q3.worlds)``).
+    In every graded worksheet, the generic copy and 8 students' copies: no level-3 hint holds a piece of
+    Python that runs with only the notebook's own names. Level 3 is the method, in words and symbols."""
+    import importlib
+
+    module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
+    defined = _notebook_names(_GRADED_STEMS[worksheet])
+    assert {"q1", "q2"} <= defined and worksheet in defined
+    seeds = [None, *(variants.SEED_FLOOR + 7919 * i for i in range(8))]
+    try:
+        for seed in seeds:
+            module.use_variant(seed)
+            for key, ladder in checks.HINTS[worksheet].items():
+                found = _pasteable(ladder[2], defined)
+                assert found is None, (worksheet, seed, key, found)
+    finally:
+        module.use_variant(None)
+
+
+def test_a_pasteable_hint_would_be_caught():
+    """The check above can fail: worksheet 6's old level-3 hints (in a student's copy) are found."""
+    defined = _notebook_names("06")
+    assert _pasteable('q3 = ws6.sample_q3(200, 1771520654).count(lambda w: Card.parse("QS") in w.cards(3)).', defined)
+    assert _pasteable("q4 = wilson_interval(q3.hits, q3.worlds).", defined)
+    assert _pasteable("Count them: ws6.sample_q3(200, 17).count(lambda w: Card.parse('QS') in w.cards(0))", defined)
+    assert not _pasteable("worlds = ws6.sample_q3(200, 17); worlds.count(event) counts the worlds", defined)

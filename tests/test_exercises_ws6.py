@@ -78,7 +78,7 @@ def test_a_variant_names_its_own_numbers_and_none_restores_the_generic_copy():
     k, seed = v.q3_sample
     assert f"exactly **{k}** worlds" in ws6.question_text("Q3") and f"seed={seed}" in ws6.question_text("Q3")
     assert WS6_REASONS[v.q5[0]][0] in ws6.question_text("Q5")
-    assert f"ws6.sample_q3({k}, {seed})" in checks.HINTS["ws6"]["Q3"][2]
+    assert f"ws6.sample_q3({k}, {seed})" in checks.HINTS["ws6"]["Q3"][1]
     ws6.use_variant(None)
     assert "a seed you choose" in ws6.question_text("Q3")
 
@@ -204,6 +204,33 @@ def test_q4_accepts_the_interval_and_names_each_slip():
     assert "Q3's WorldCount" in ws6.check_q4((low, high)).message
     assert ws6.check_q4("0.3 0.4", count).status == "incorrect"
     assert checks.recorded((low, high)) == [low, high]
+
+
+@pytest.mark.parametrize("seed", [None, 12345])
+def test_q4_after_a_wrong_q3_says_fix_q3_first(seed):
+    """rev-ws6 #2: Q4 is judged on the right count of the worlds. After a wrong Q3 the student's interval is
+    built around a share the check does not judge, so it says to fix Q3 first (never "does not contain your
+    share"); a right interval is still right; the teacher's grade (no count given) judges the same way."""
+    ws6.use_variant(seed)
+    v = ws6.GENERIC if seed is None else ws6_variant(seed)
+    asked = v.q3[4]
+    k, s = v.q3_sample or (200, 7)
+    right = ws6.sample_q3(k, s).count(lambda w: QS in w.cards(asked))
+    wrong = ws6.sample_q3(k, s).count(lambda w: QS not in w.cards(asked))  # Q3's slip: the event the wrong way round
+    assert ws6.check_q3(wrong).status == "incorrect"
+    p, n = wrong.value, wrong.worlds
+    se = (p * (1 - p) / n) ** 0.5
+    for interval in (wilson_interval(wrong.hits, n), (p - se, p + se), (0.1, 0.2)):
+        result = ws6.check_q4(interval, wrong)
+        assert result.status == "incorrect" and result.message.startswith("Your Q3 count is not right yet: fix Q3 first")
+        assert "does not contain" not in result.message
+    assert ws6.check_q4(wilson_interval(right.hits, n), wrong).status == "correct"  # judged on the right count
+    assert ws6.check_q4(wilson_interval(right.hits, n), right).status == "correct"
+    assert "one standard error" in ws6.check_q4((right.value - se, right.value + se), right).message
+    if seed is not None:
+        ws6.use_variant(seed, grading=True)  # the teacher's re-grade calls check_q4(recorded interval) alone
+        assert ws6.check_q4(wilson_interval(wrong.hits, n)).status == "incorrect"
+        assert ws6.check_q4(wilson_interval(right.hits, n)).status == "correct"
 
 
 def test_q5_each_wrong_reason_says_why():

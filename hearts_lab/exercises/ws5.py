@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from ..bots.registry import bot_names
 from ..rules import PRESETS, Rules
-from ..stats import rate_difference, wilson_interval
+from ..stats import RateDifference, rate_difference, wilson_interval
 from .checks import Wrong, hint as _hint, question, read_estimate, read_text, results
 from .variants import Ws5Variant, check_seed, ws5_variant
 
@@ -325,6 +325,11 @@ def _different_rules(base_result: Any, house_result: Any) -> None:
 
 
 def _read_pair(interval: object) -> tuple[float, float]:
+    """``(low, high)``; rate_difference's whole result (difference, low, high) is refused, saying what to take
+    (rev-ws4 #9: its first two numbers are the difference and the low end, not an interval)."""
+    if isinstance(interval, RateDifference):
+        raise Wrong("That is rate_difference's whole result: the difference, then the two ends. Give the interval as its "
+                    "two ends, (d.low, d.high), where d is what rate_difference returned.")
     if isinstance(interval, (str, bytes)) or not isinstance(interval, Collection) or len(interval) != 2:
         raise Wrong("Give the interval as a pair (low, high).")
     low, high = (read_estimate(v) for v in interval)

@@ -283,13 +283,15 @@ _HINTS = {
         "Sample your worlds, then count the ones in which seat {q3_asked} holds the Q♠.",
         "worlds = ws6.sample_q3({q3_k}, {q3_seed}); worlds.count(event) counts the worlds w for which event(w) is "
         "True, and w.cards({q3_asked}) are seat {q3_asked}'s cards in world w.",
-        "q3 = ws6.sample_q3({q3_k}, {q3_seed}).count(lambda w: Card.parse(\"QS\") in w.cards({q3_asked})).",
+        "The event is a function of one world w that is True when the Q♠ (Card.parse(\"QS\")) is among "
+        "w.cards({q3_asked}); q3 is what ws6.sample_q3({q3_k}, {q3_seed}).count(event) returns for that event.",
     ),
     "Q4": (
         "A share from a sample is an estimate: how far from it could the sampler's chance be?",
         "Notebook 11 gives each share of worlds a 95 % interval with wilson_interval(count, trials) from "
         "hearts_lab.stats; share ± 1.96 standard errors is accepted too.",
-        "q4 = wilson_interval(q3.hits, q3.worlds).",
+        "wilson_interval(hits, trials) takes the number of worlds in which the event held and the number of "
+        "worlds sampled: both are in your Q3 WorldCount.",
     ),
     "Q5": (
         "Besides how well a bot plays, what else changes the points it takes?",
@@ -530,8 +532,17 @@ def _close(got: tuple[float, float], want: tuple[float, float], centre: float) -
           note=f"each end within {INTERVAL_TOLERANCE:.0%} of the half-width of the Wilson (or the share ± 1.96 SE) interval",
           hints=_ladder("Q4"))
 def check_q4(answer: object, count: object = None) -> None:
-    """(low, high): a 95 % interval for Q3's share. A student's own copy judges it for its own worlds and seed;
-    the generic copy needs Q3's WorldCount as ``count`` (``ws6.check_q4(q4, q3)``)."""
+    """(low, high): a 95 % interval for the share of the *right* Q3 count of the worlds (its number and seed).
+
+    A student's own copy judges it for its own worlds and seed; the generic copy needs Q3's WorldCount as
+    ``count`` (``ws6.check_q4(q4, q3)``). Q4 is judged on the right count, in the student's kernel and in
+    the teacher's grade alike: when the WorldCount given is not the right count of its worlds, a wrong
+    interval is answered with "fix Q3 first", not with a slip of Q4's own.
+
+    >>> q3 = sample_q3(200, 7).count(lambda w: QUEEN_OF_SPADES not in w.cards(0))  # the wrong way round
+    >>> check_q4(wilson_interval(q3.hits, q3.worlds), q3).message.startswith("Your Q3 count is not right yet")
+    True
+    """
     own = _current.q3_sample
     if own is None:
         if not isinstance(count, WorldCount):
@@ -548,6 +559,10 @@ def check_q4(answer: object, count: object = None) -> None:
     normal = (share - _Z95 * se, share + _Z95 * se)  # the textbook interval: as good as Wilson's for these shares
     if _close((low, high), want, share) or _close((low, high), normal, share):
         return
+    if isinstance(count, WorldCount) and (count.worlds, count.seed, count.hits) != (worlds, seed, hits):
+        # The interval may be right for the count given: the student cannot tell, so say what is wrong.
+        raise Wrong(f"Your Q3 count is not right yet: fix Q3 first (ws6.check_q3(q3)). Q4 is the interval for the right "
+                    f"count of your {worlds} worlds (seed {seed}).")
     slips = (
         ((100 * want[0], 100 * want[1]), "Give the interval as fractions (0.31, not 31 %)."),
         ((worlds * want[0], worlds * want[1]), f"That is an interval for the number of worlds; give it for the share (the count divided by {worlds})."),
