@@ -76,14 +76,20 @@ class IllegalMove(HeartsLabError):
     The message is one sentence; the fields let a widget or an exercise check
     react without parsing text: ``seat``, ``card``, ``rule`` (a short rule id
     such as ``"follow-suit"``) and ``legal`` (the cards that may be played).
+    ``to_you`` is the same refusal said to the player at ``seat`` ("You cannot
+    play 4♦: you hold a club ..."), where the engine has one, else None.
     """
 
-    def __init__(self, message: str, *, seat: int | None, card: Card | None, rule: MoveRule, legal: tuple[Card, ...]) -> None:
+    def __init__(
+        self, message: str, *, seat: int | None, card: Card | None, rule: MoveRule, legal: tuple[Card, ...],
+        to_you: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.seat = seat
         self.card = card
         self.rule = rule
         self.legal = legal
+        self.to_you = to_you
 
 
 class IllegalPass(IllegalMove):

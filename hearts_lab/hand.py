@@ -106,15 +106,16 @@ def _cards(legal: int, led: int) -> tuple[Card, ...]:
     return _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
 
 
-_FOLLOW_CLAUSES = {suit: f"they hold a {name} and must follow suit" for suit, name in SUIT_SINGULAR.items()}
+_FOLLOW_CLAUSES = {suit: f"{{they}} hold a {name} and must follow suit" for suit, name in SUIT_SINGULAR.items()}
 
-#: Legality rules, as ``IllegalMove.rule`` names them, with the clause of the refusal sentence.
+#: Legality rules, as ``IllegalMove.rule`` names them, with the clause of the refusal sentence
+#: (``{they}`` is "they", or "you" in the refusal said to the player: :attr:`IllegalMove.to_you`).
 RULE_CLAUSES: dict[MoveRule, str] = {
-    "follow-suit": "they hold a {suit} and must follow suit",
+    "follow-suit": "{they} hold a {suit} and must follow suit",
     "first-trick-points": "no hearts or Q♠ may be played to the first trick",
     "opening-lead": "{opening}",
     "hearts-not-broken": "hearts are not broken, so a heart may not be led",
-    "not-in-hand": "they do not hold it",
+    "not-in-hand": "{they} do not hold it",
 }
 
 
@@ -966,12 +967,12 @@ class Hand:
         self._legal = legal
         self._moves = _cards(legal, self._led)
 
-    def _clause(self, rule: MoveRule | None) -> str:
-        """The words of the rule that removed cards, for the refusal sentence."""
+    def _clause(self, rule: MoveRule | None, they: str = "they") -> str:
+        """The words of the rule that removed cards, for the refusal sentence (``they="you"``: said to the player)."""
         if rule is None:
             return ""
         if rule == "follow-suit":
-            return _FOLLOW_CLAUSES[SUITS[self._codes[0][1] >> 4]]
+            return _FOLLOW_CLAUSES[SUITS[self._codes[0][1] >> 4]].format(they=they)
         if rule == "opening-lead":
             lead = self.rules.opening_lead
             if lead == "lowest-club":
@@ -979,7 +980,7 @@ class Hand:
             if lead == "any-club":
                 return "the first trick must be led with a club"
             return "the first trick may not be led with a heart or Q♠"
-        return RULE_CLAUSES[rule]
+        return RULE_CLAUSES[rule].format(they=they, suit="{suit}", opening="{opening}")
 
     def verify_play(self, card: Card | str, seat: int | None = None) -> Card:
         """The card, if ``seat`` (default: the seat to play) may play it now; otherwise the
@@ -1013,18 +1014,22 @@ class Hand:
                 )
             seat = index
         if seat is not None and seat != to_play:
-            raise IllegalMove(f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=())
+            raise IllegalMove(
+                f"Seat {seat} cannot play {card}: it is seat {to_play}'s turn.", seat=seat, card=card, rule="turn", legal=(),
+                to_you=f"You cannot play {card}: it is seat {to_play}'s turn.",
+            )
         legal = self._moves
         if card in legal:
             return card
         rule = self._decision()[1]
-        clause = self._clause(rule)
         assert to_play is not None
         if not self._held[to_play] & BIT[card]:
-            rule, clause = "not-in-hand", RULE_CLAUSES["not-in-hand"]
+            rule = "not-in-hand"
+        listed = ", ".join(map(str, legal))
         raise IllegalMove(
-            f"Seat {to_play} cannot play {card}: {clause}. Legal: {', '.join(map(str, legal))}.",
+            f"Seat {to_play} cannot play {card}: {self._clause(rule)}. Legal: {listed}.",
             seat=to_play, card=card, rule=rule or "not-in-hand", legal=legal,
+            to_you=f"You cannot play {card}: {self._clause(rule, 'you')}. Legal: {listed}.",
         )
 
     def can_play(self, card: Card | str, seat: int | None = None) -> bool:

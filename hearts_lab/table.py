@@ -393,6 +393,20 @@ class Table:
         """The engine's :class:`IllegalMove` for the human playing ``card`` now, or None if they may (nothing changes)."""
         return self.hand.why_illegal(card, self.seat)
 
+    def refusal(self, error: BaseException) -> str:
+        """A refusal as the human reads it: the engine's sentence, said to "you" when it is about the human's
+        seat and the engine has that wording (:attr:`~hearts_lab.errors.IllegalMove.to_you`).
+
+        >>> table = Table(seed=1)
+        >>> _ = table.pass_cards(table.hand.cards(0)[-3:])
+        >>> grey = next(c for c in table.hand.cards(0) if c not in table.legal_moves())
+        >>> str(table.why_illegal(grey)).startswith("Seat 0 cannot play"), table.refusal(table.why_illegal(grey))[:16]
+        (True, 'You cannot play ')
+        """
+        if isinstance(error, IllegalMove) and error.to_you and self.seat is not None and error.seat == self.seat:
+            return error.to_you
+        return str(error)
+
     @property
     def can_undo(self) -> bool:
         """The human has a card or a pass in this hand to take back."""
@@ -566,7 +580,7 @@ class Table:
             except Exception as error:
                 self._restore(snap)
                 if isinstance(error, HeartsLabError):  # a refusal: the engine's (IllegalMove, ...) or the table's
-                    report = Report(str(error), "error", error)
+                    report = Report(self.refusal(error), "error", error)
                 elif isinstance(error, BotFailed):  # a bot's own bug, or a bot's illegal choice
                     report = Report(f"Something went wrong and nothing was changed: {error}", "error", error)
                 else:  # a bug elsewhere: keep the table usable

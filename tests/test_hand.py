@@ -491,6 +491,7 @@ def test_illegal_move_fields_and_one_sentence_message():
     assert error.seat == 1 and error.card == Card.parse("7D") and error.rule == "follow-suit"
     assert error.legal == cards("AC") == hand.legal_moves()
     assert str(error) == "Seat 1 cannot play 7♦: they hold a club and must follow suit. Legal: A♣."
+    assert error.to_you == "You cannot play 7♦: you hold a club and must follow suit. Legal: A♣."  # said to seat 1
     assert MESSAGE.match(str(error))
 
 

@@ -163,7 +163,8 @@ def test_an_illegal_card_reports_the_engines_sentence_and_changes_nothing():
     report = table.play(illegal)
     assert isinstance(report.error, IllegalMove)
     assert report.error.rule == table.why_illegal(illegal).rule
-    assert report.text == str(table.why_illegal(illegal))
+    assert report.text == table.why_illegal(illegal).to_you  # the engine's sentence, said to the human seat
+    assert report.text.startswith(f"You cannot play {illegal}: ") and str(report.error).startswith(f"Seat 0 cannot play {illegal}: ")
     assert state(table) == before
     for bad in ("nonsense", "Z9"):
         assert "is not a card" in table.play(bad).text and state(table) == before

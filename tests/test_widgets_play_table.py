@@ -167,10 +167,11 @@ def test_only_legal_cards_are_enabled_and_disabled_ones_say_why():
         if card not in legal:
             with pytest.raises(IllegalMove) as caught:
                 table.hand.copy().play(card)
-            assert str(caught.value) in button.tooltip
+            assert caught.value.to_you in button.tooltip and caught.value.seat == 0
             assert "hl-illegal" in button._dom_classes
     assert "Why some cards are grey" in table.why_html.value
-    assert "must follow suit" in table.why_html.value
+    assert "you hold a" in table.why_html.value and "must follow suit" in table.why_html.value
+    assert "Seat 0" not in table.why_html.value and "they hold" not in table.why_html.value
 
 
 def test_forced_click_on_a_disabled_card_changes_nothing_and_shows_the_engine_message():
@@ -182,7 +183,7 @@ def test_forced_click_on_a_disabled_card_changes_nothing_and_shows_the_engine_me
     button.click()  # Button.click() runs the handler even when the button is disabled
     assert table.hand.to_json() == before
     assert table.message == expected
-    assert expected.startswith(f"Seat 0 cannot play {card}:")
+    assert expected.startswith(f"You cannot play {card}:")  # the student is seat 0: said to them (rev-ws6 #14)
     assert "hl-error" in table.message_html.value
 
 

@@ -521,7 +521,7 @@ class PlayTable(widgets.VBox):
     def reason_for(self, card: Card | str) -> str:
         """The engine's sentence for why the student may not play ``card`` now ("" if it is legal)."""
         error = self.illegal_move(card)
-        return str(error) if error is not None else ""
+        return self.table.refusal(error) if error is not None else ""
 
     def game_over_sentence(self) -> str:
         """``"Game over, winners: ..."`` (empty while the game goes on)."""
@@ -786,8 +786,9 @@ class PlayTable(widgets.VBox):
                     if my_turn:
                         error = table.why_illegal(card)
                         if error is not None:
-                            button.tooltip = f"{card.name}: {error}"
-                            reasons.setdefault(error.rule, (str(error), []))[1].append(str(card))
+                            reason = table.refusal(error)
+                            button.tooltip = f"{card.name}: {reason}"
+                            reasons.setdefault(error.rule, (reason, []))[1].append(str(card))
         self.card_buttons = list(buttons)
         self._button_cards = cards
         if list(self.card_row.children) != buttons:
