@@ -3,8 +3,7 @@
 A class copy asks its own questions (:mod:`.variants`), so the generic answer key and the printed
 handout, which are the self-study copy's, do not answer them. :func:`student_key` lists a variant's
 questions as that student's copy words them and, for the worksheets whose answers the teacher's answer
-keys compute (``exercises/source/answers.py``: worksheets 3 and 4), each answer with its method and the
-slips the checks have hints for. It needs those keys, which only the teacher's full repository holds;
+keys compute (worksheets 3 and 4), each answer with its method and the slips the checks have hints for. It needs those keys, which only the teacher's full repository holds;
 :meth:`.classroom.Class.key` calls it with the student's seed (``hearts-lab class key NAME``).
 
 Worksheets 1, 2 and 6 derive each answer from the engine when the check runs, so their key lists the
@@ -147,8 +146,8 @@ def student_key(worksheet: str, seed: int, student: str = "the student", questio
         slips = tuple((name, _shown(s.value), s.reveals) for name, s in key.slips.items())
         entries.append(KeyEntry(q, titles[q], text, _shown(key.answer), key.formula, slips))
     if worksheet in ("ws3", "ws4"):
-        note = ("These are this student's own questions and answers. The answer key in answer_keys/ and the printed "
-                "handout are the generic (self-study) copy's, which asks other questions.")
+        note = ("These are this student's own questions and answers. The kit's answer keys and the printed "
+                "handouts are the generic (self-study) copy's, which asks other questions.")
     elif worksheet == "ws5":
         base, house = v.seeds
         note = (f"The capstone: this student's experiment uses the seeds {base} (base rules) and {house} (house rule); "
