@@ -580,8 +580,8 @@ def test_a_file_name_that_is_not_utf8_is_named_with_escapes_and_never_stops_the_
     forged["metadata"]["hearts_lab"]["student"] = "Ada\udcff"  # a JSON "\udcff": a lone surrogate
     (folder / "surrogate.ipynb").write_text(json.dumps(forged), encoding="utf-8")  # ASCII, with the \\udcff escape
     grades = grade(folder, SECRET, roster=ROSTER)
-    assert dict(grades.skipped).keys() == {"bad\\xff.ipynb", "M\\x81ller_05.ipynb"}
-    assert {s.file for s in grades.submissions} == {"caf\\xe9.ipynb", "surrogate.ipynb"}
+    assert dict(grades.skipped).keys() == {"bad\\xff.ipynb"}
+    assert {s.file for s in grades.submissions} == {"caf\\xe9.ipynb", "surrogate.ipynb", "M\\x81ller_05.ipynb"}
     assert "Ada\ufffd" in {s.student for s in grades.submissions}
     repr(grades).encode("utf-8")  # strict: what a UTF-8 terminal accepts
     table = grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
@@ -592,7 +592,7 @@ def test_a_file_name_that_is_not_utf8_is_named_with_escapes_and_never_stops_the_
     assert command(args) == 0
     out = capsys.readouterr().out
     out.encode("utf-8")
-    assert "skipped M\\x81ller_05.ipynb" in out and "wrote" in out
+    assert "skipped bad\\xff.ipynb" in out and "M\\x81ller_05.ipynb" in out and "wrote" in out
     assert not list(tmp_path.glob("*.part"))
 
 
@@ -821,3 +821,50 @@ def test_the_class_table_says_why_an_answer_is_wrong(klass, tmp_path):
         table = list(csv.DictReader(handle))
     assert {r["why"] for r in table if r["student"] == "Grace Hopper" and r["question"] == "Q4"} == {grace["Q4"]["why"]}
     assert all(not r["why"].startswith(("=", "+", "-", "@")) for r in table)
+
+
+def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None):
+    """``student``'s worksheet 5 copy as handed in: Q1-Q3 checked (stored outputs), its use_variant line changed
+    to ``variant_line`` if given, Q3's stored output recording a base run with ``q3_seed`` if given."""
+    from hearts_lab.exercises import ws5
+
+    nb = klass.copy(student, "ws5")
+    own = klass.seed(student, "ws5")
+    for cell in nb["cells"]:
+        text = "".join(cell["source"])
+        if variant_line is not None and f"ws5.use_variant({own})" in text:
+            cell["source"] = text.replace(f"ws5.use_variant({own})", f"ws5.use_variant({variant_line})")
+        for key, status in (("Q1", "correct"), ("Q2", "correct"), ("Q3", "correct")):
+            if text.startswith(f"ws5.check_{key.lower()}("):
+                data = {"worksheet": "ws5", "question": key, "status": status, "attempt": 1, "answer": None}
+                if key == "Q3":
+                    seed = klass.variant(student, "ws5").seeds[0] if q3_seed is None else q3_seed
+                    data.update(answer=250, made={"hands": 20000, "seed": seed, "rules": "0" * 16, "policy": "random"})
+                cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                    "data": {"text/plain": key, checks.MIME_TYPE: data}}]
+    return nb
+
+
+def test_the_capstone_is_read_without_marks_and_a_changed_seed_line_is_seen(klass, tmp_path):
+    """rev-ws4 finding 8: grade() reads worksheet 5 too, without marks: a "seeds" row says whether the seeds are
+    the class copy's own (its use_variant line against the secret, and the base seed Q3's output records), and
+    each check's stored verdict is listed as recorded."""
+    ada_seed = klass.seed("Ada Lovelace", "ws5")
+    _save(tmp_path, "ada.ipynb", _capstone_copy(klass, "Ada Lovelace"))
+    _save(tmp_path, "alan.ipynb", _capstone_copy(klass, "Alan Turing", variant_line=ada_seed + 1,
+                                                  q3_seed=klass.variant("Grace Hopper", "ws5").seeds[0]))
+    grace = _capstone_copy(klass, "Grace Hopper", q3_seed=12345)  # the line restored afterwards: Q3 still tells
+    grace["metadata"]["hearts_lab"]["variant"] = ada_seed  # and a borrowed variant in the metadata
+    _save(tmp_path, "grace.ipynb", grace)
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert grades.skipped == []
+    ada, alan, grace_rows = (_rows(grades, n, "ws5") for n in ("Ada Lovelace", "Alan Turing", "Grace Hopper"))
+    assert ada["seeds"]["correct"] == "the class copy's own" and ada["seeds"]["why"] == ""
+    assert [ada[q]["correct"] for q in ("Q1", "Q2", "Q3", "Q4")] == ["recorded correct"] * 3 + [""]
+    assert not any(r["correct"] == "correct" for r in ada.values())  # nothing is marked
+    assert alan["seeds"]["correct"] == "NOT the class copy's own"
+    assert f"use_variant line was changed ({ada_seed + 1};" in alan["seeds"]["why"] and "Q3's stored output" in alan["seeds"]["why"]
+    assert grace_rows["seeds"]["correct"] == "NOT the class copy's own" and "seed 12345" in grace_rows["seeds"]["why"]
+    assert "the notebook's variant is not this student's" in grace_rows["seeds"]["flags"]
+    assert all(s[1] != "ws5" for s in grades.summary())
+    assert "capstone, not marked" in repr(grades) and "seeds NOT the class copy's own" in repr(grades)

@@ -705,7 +705,11 @@ def kit_readme_text(kit) -> str:
               "`hearts-lab class copies` writes each student's own copies (worksheets 1, 2, 3 and 6, and worksheet 4's Q4-Q5, Q7 "
               "and Q8: their own deals, seats, decks, events, scores, worlds and seeds, from an HMAC of your secret and their name); students hand in the notebook "
               "itself; `hearts-lab class grade` (or `grade(folder, secret)`) reads the notebooks without running "
-              "them and makes the class table. The generic copies' results files (`export(...)`, merged with "
+              "them and makes the class table: per question correct or not and, for an incorrect answer, *why* (the "
+              "worksheet's own check's message: the slip it names, or \"matches no known slip\"), then first try, "
+              "attempts and hints as recorded, and flags. The capstone (worksheet 5) is read without marks: a *seeds* "
+              "row says whether its seeds are the class copy's own, and each check's stored verdict is listed as "
+              "recorded (see the [capstone rubric](capstone_rubric.md)). The generic copies' results files (`export(...)`, merged with "
               "`merge_results(folder)`) are the student's own report, not a grade.",
               "- **One student's own questions and answers**: the answer keys and printed handouts here are the "
               "generic (self-study) copy's, and a class copy asks its own questions. `hearts-lab class key \"Ada "
@@ -750,12 +754,18 @@ def class_results_notebook():
             "the secret. A friend's answers, or a friend's whole notebook handed in under one's own name, are answers "
             "for other deals: right by coincidence only, which `benchmarks/classroom.py` measures (in a class of 30, "
             "no two students share a card-set answer of worksheet 1 Q2-Q4; 5-40 % of pairs share an answer that is "
-            "a seat, a number of points or one of a few clubs). *first try*, *attempts* and *hints* come from the stored outputs, which "
+            "a seat, a number of points or one of a few clubs). For an incorrect answer, *why* is the worksheet's own check's "
+            "message on your side: the slip its hints name (on worksheet 6, for example, \"That counts the worlds in which seat 3 does *not* hold the "
+            "Q♠\"), or \"matches no known slip\", so a slip, nonsense and a copied answer (right for another "
+            "student's deals) read differently. The capstone (worksheet 5) is read, not marked: its *seeds* row says "
+            "whether the seeds are the class copy's own (its `use_variant` line, and the base seed Q3's output "
+            "records), with the reason in *why* if not, and each check's stored verdict is listed as recorded. "
+            "*first try*, *attempts* and *hints* come from the stored outputs, which "
             "the student's kernel wrote and the student could edit: they are shown as recorded, and every question "
             "whose stored verdict differs from yours is flagged. A file that is not a notebook, is too large or "
             "names no worksheet is skipped and named; the CSV is safe to open in a spreadsheet."),
         nbformat.v4.new_markdown_cell(
-            "A demonstration with a made-up class: copies for three students, two of whom typed an answer to Q1 "
+            "A demonstration with a made-up class: copies for three students, who each typed an answer to Q1 "
             "of worksheet 1, and a broken file."),
         nbformat.v4.new_code_cell(
             "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises.classroom import Class\n\n"
@@ -770,6 +780,7 @@ def class_results_notebook():
             "            cell[\"source\"] = source\n"
             "    path.write_text(json.dumps(nb), encoding=\"utf-8\")\n\n"
             "typed(\"Ada\", \"q1 = 2\")\n"
+            "typed(\"Cy\", \"q1 = 99\")\n"
             "typed(\"Ben\", \"q1 = __import__('os').remove('something')  # never run by the grader\")\n"
             "(demo / \"Cy\" / \"broken.ipynb\").write_text(\"{ this is not a notebook\")\n\n"
             "grades = klass.grade(demo)\ngrades"),

@@ -197,7 +197,7 @@ RUBRIC = [
      "A prediction without a reason.", "No prediction, or one the write-up itself shows was read off the results."),
     ("Experiment", "Two independent runs (different seeds: in a class copy the copy's own, ws5.my_seeds()), same bots, ≥ 10,000 hands each; the write-up reports every run the student made; the choice of bots is discussed.",
      "Sound runs, but the choice of bots or sample size is not discussed.",
-     "Same seed, different bots, too few hands, or seeds other than the class copy's own (its use_variant line was changed)."),
+     "Same seed, different bots, too few hands, or seeds other than the class copy's own (its use_variant line was changed: the class table's seeds row says so)."),
     ("Effect and interval", "The effect as house − base, a 95% interval from rate_difference, both reported with units (share of hands).",
      "Effect and interval right but reported loosely (percent vs fraction mixed, no interval in the write-up).",
      "Counts compared instead of rates, or an interval for one rate only."),
@@ -216,7 +216,11 @@ RUBRIC_EVIDENCE = (
     "record. In a class copy the seeds are the student's own, drawn from the class secret "
     "(`Class(secret, roster).variant(name, \"ws5\").seeds`; Q2's stored output names the seeds it recorded), so "
     "trying seed pairs is impossible without changing the copy's `use_variant` line; the rule and the metric can "
-    "still be chosen after looking.")
+    "still be chosen after looking. `grade(folder, secret)` (or `hearts-lab class grade`) reads the capstone "
+    "notebooks too, without marks: its *seeds* row says whether the seeds are the class copy's own (every "
+    "`use_variant` line names the student's own variant, and the base run's seed that Q3's stored output records "
+    "is the copy's own), with the reason in the *why* column when they are not, and each check's stored verdict "
+    "is listed as *recorded correct* or *recorded incorrect*, as the student's kernel wrote it.")
 
 
 def _f(value) -> str:

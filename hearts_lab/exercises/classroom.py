@@ -84,6 +84,10 @@ WORKSHEETS = {
 }
 #: Worksheets graded here (the capstone is marked with its rubric).
 GRADED = ("ws1", "ws2", "ws3", "ws4", "ws6")
+#: The capstone: read, not marked (:func:`_capstone`): whether its seeds are the class copy's own, and its stored verdicts.
+CAPSTONE = "ws5"
+#: The capstone's row that says whether the notebook's seeds are the class copy's own.
+SEEDS_ROW = "seeds"
 #: The worksheets whose copies carry a key line of salted digests (their answers are hashed, not derived).
 HASHED = ("ws3", "ws4")
 #: The questions whose answer is a dealing's or simulation's result: its check's output records the count and
@@ -458,12 +462,11 @@ class Grades:
         return path
 
     def summary(self) -> list[tuple[str, str, int, int]]:
-        """(student, worksheet, correct, questions) per submission."""
-        return [(s.student, s.worksheet, s.correct, len(s.answers)) for s in self.submissions]
+        """(student, worksheet, correct, questions) per graded submission (the capstone is not marked here)."""
+        return [(s.student, s.worksheet, s.correct, len(s.answers)) for s in self.submissions if s.worksheet != CAPSTONE]
 
     def __repr__(self) -> str:
-        lines = [f"{s.student} {s.worksheet}: {s.correct} of {len(s.answers)} correct ({'; '.join([s.file, *s.flags])})"
-                 for s in self.submissions]
+        lines = [f"{s.student} {s.worksheet}: {_marks(s)} ({'; '.join([s.file, *s.flags])})" for s in self.submissions]
         lines += [f"skipped {name}: {why}" for name, why in self.skipped]
         lines += [f"{student} {worksheet}: no notebook found" for student, worksheet in self.missing]
         return "\n".join(lines) or "no notebooks found"
@@ -473,6 +476,16 @@ class Grades:
         body = "".join("<tr>" + "".join(f"<td>{html.escape(r[c])}</td>" for c in self.COLUMNS) + "</tr>" for r in self.rows())
         skipped = "".join(f"<li><code>{html.escape(n)}</code>: {html.escape(w)}</li>" for n, w in self.skipped)
         return f"<table><tr>{head}</tr>{body}</table>" + (f"<p>Skipped:</p><ul>{skipped}</ul>" if skipped else "")
+
+
+def _marks(sub: Submission) -> str:
+    """A submission's line in the class table's text: its marks, or for the capstone what was read instead."""
+    if sub.worksheet != CAPSTONE:
+        return f"{sub.correct} of {len(sub.answers)} correct"
+    seeds, *questions = sub.answers
+    said = sum(a.status == "recorded correct" for a in questions)
+    return (f"capstone, not marked (its rubric marks it): seeds {seeds.status}" + (f" ({seeds.why})" if seeds.why else "")
+            + f"; {said} of {len(questions)} checks recorded correct")
 
 
 class _Skip(Exception):
@@ -733,6 +746,60 @@ def _judge(module: Any, key: str, value: Any) -> tuple[str, str]:
 
 
 _UNREAD = object()  # an answer whose stored record cannot be read: not judged
+
+
+def _variant_lines(code: list[tuple[ast.Module, str]], worksheet: str) -> list[Any]:
+    """The argument of every ``<worksheet>.use_variant(...)`` call in the code cells: the literal whole number,
+    or ``None`` where it is anything else (a name, an expression: never evaluated)."""
+    found: list[Any] = []
+    for tree, _ in code:
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "use_variant"
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == worksheet):
+                arg = node.args[0] if len(node.args) == 1 and not node.keywords else None
+                value = arg.value if isinstance(arg, ast.Constant) else None
+                found.append(value if isinstance(value, int) and not isinstance(value, bool) else None)
+    return found
+
+
+def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, secret: str | bytes,
+              code: list[tuple[ast.Module, str]], flags: list[str]) -> Submission:
+    """Worksheet 5 read without marks (its rubric marks it): a :data:`SEEDS_ROW` row saying whether the notebook's
+    seeds are the class copy's own, and each question's stored verdict, labelled as recorded.
+
+    The class copy's only protection of its seeds is its ``ws5.use_variant(N)`` line: a student who edits N gets
+    other seeds from ``my_seeds()`` and can try pairs until one shows an "effect". The seeds are the copy's own if
+    every ``use_variant`` line names the student's own variant (from the secret) and Q3's stored output, which
+    records the base run's seed, names the first of the own pair.
+    """
+    own = student_seed(secret, student, CAPSTONE)
+    own_seeds = GENERATORS[CAPSTONE](own).seeds
+    if seed != own:
+        flags.append("the notebook's variant is not this student's")
+    stored, hints = _outputs(nb, CAPSTONE)
+    lines = _variant_lines(code, CAPSTONE)
+    why = []
+    if not lines:
+        why.append("no ws5.use_variant line: the generic copy's seeds, chosen freely")
+    elif any(n != own for n in lines):
+        shown = ", ".join("not a number" if n is None else str(n) for n in lines if n != own)
+        why.append(f"its use_variant line was changed ({shown}; this student's own variant is {own})")
+    q3 = stored.get("Q3")
+    made = q3.get("made") if q3 else None
+    base_seed = made.get("seed") if isinstance(made, dict) else None
+    if isinstance(base_seed, int) and not isinstance(base_seed, bool) and base_seed != own_seeds[0]:
+        why.append(f"Q3's stored output records a base run with seed {base_seed}, not the copy's own {own_seeds[0]}")
+    answers = [Answer(SEEDS_ROW, "NOT the class copy's own" if why else "the class copy's own", "", None, None, 0, [],
+                      "; ".join(why))]
+    for key in checks.QUESTIONS[CAPSTONE]:
+        out = stored.get(key)
+        status = out.get("status") if out else None
+        attempt = out.get("attempt") if out else None
+        attempt = attempt if isinstance(attempt, int) and not isinstance(attempt, bool) and attempt >= 0 else None
+        shown = f"recorded {status}" if status in ("correct", "incorrect") else "unanswered" if status == "unanswered" else ""
+        notes = [] if out else ["no check output"]
+        answers.append(Answer(key, shown, "recorded" if out else "", attempt, None, hints.get(key, 0), notes))
+    return Submission(name, student, CAPSTONE, answers, flags)
 #: The longest "why" in the class table (a check's message is a sentence or two).
 WHY_LENGTH = 200
 #: The "why" of a wrong answer that matches none of the slips the question's check knows.
@@ -773,11 +840,12 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
     if named is not None and named != worksheet:
         flags.append(f"its file name is worksheet {named}'s ({WORKSHEETS[named]}), but it is worksheet {worksheet}'s: "
                      f"handed in for the wrong worksheet? (graded as {worksheet})")
-    if worksheet not in GRADED:
-        raise _Skip(f"{worksheet} is the capstone: mark it with the capstone rubric of the teacher's kit"
-                    + (f" ({'; '.join(flags)})" if flags else ""))
     if roster is not None and _normal(student) not in roster:
         flags.append("student not on the roster")
+    if worksheet == CAPSTONE:
+        return _capstone(nb, name, student, seed, secret, code, flags)
+    if worksheet not in GRADED:
+        raise _Skip(f"{worksheet} is not graded here" + (f" ({'; '.join(flags)})" if flags else ""))
     module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
     if worksheet in GENERATORS:
         own = student_seed(secret, student, worksheet)
