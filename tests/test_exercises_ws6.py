@@ -233,6 +233,16 @@ def test_q4_after_a_wrong_q3_says_fix_q3_first(seed):
         assert ws6.check_q4(wilson_interval(right.hits, n)).status == "correct"
 
 
+def test_q5_the_longest_reason_is_not_the_answer():
+    """rev-ws6 #8: the right reason was the longest in every race (181 vs 93/82/65 characters ...), so "pick the
+    longest" answered Q5 unread. Every reason now says why in a sentence of about the same length, and in every
+    race a wrong one is at least as long as the right one."""
+    for _question, (right, *wrong) in WS6_REASONS:
+        assert max(map(len, wrong)) >= len(right)
+        assert all(0.85 * len(right) <= len(w) <= 1.15 * len(right) for w in wrong), [len(right), *map(len, wrong)]
+        assert all(", so " in w or ": " in w for w in wrong)  # a mechanism, as the right reason gives
+
+
 def test_q5_each_wrong_reason_says_why():
     for seed in SEEDS[:12]:
         ws6.use_variant(seed)

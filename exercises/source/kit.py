@@ -182,10 +182,10 @@ KEY_NOTES = {
                "an interval for the number of worlds": "divide by the number of worlds",
                "the share ± one standard error": "a 95% interval is about 1.96 standard errors each side",
                "an interval around a wrong Q3 count": "Q4 is judged on the right count of the copy's worlds: the check says to fix Q3 first, and the grade marks such an interval wrong too (the same rule on both sides)"},
-        "Q5": {"a reason that says the race is fair, or that the cards do not matter": "the luck of the deal is what duplicate deals remove",
+        "Q5": {"a reason that says the race is fair, that 200 hands are too few, or that the bots learn as they play": "the luck of the deal is what duplicate deals remove",
                "a reason about the lead of seat 0, seat numbers or a wider interval": "rotation is about each seat's own share of a deal",
-               "a reason that pairs need no interval or make the difference always negative": "pairing removes much of the luck, not all of it",
-               "(note)": "each copy draws one of three races and shuffles its four reasons, so a neighbour's letter is the right one for about one pair of students in four; the reasons are the same for everyone, so ask for the reason in words in class"},
+               "a reason that pairs need no interval, count the deals won or make the difference always negative": "pairing removes much of the luck, not all of it",
+               "(note)": "each copy draws one of three races and shuffles its four reasons, so a neighbour's letter is the right one for about one pair of students in four; the reasons are the same for everyone, so ask for the reason in words in class; every reason, right or wrong, says why in a sentence of about the same length, so the longest is not the right one"},
     },
 }
 

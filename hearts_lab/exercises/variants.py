@@ -626,9 +626,12 @@ WS6_REASONS: tuple[tuple[str, tuple[str, str, str, str]], ...] = (
         (
             "The two bots were dealt different cards, so part of the gap may be the luck of the deal: a fair race "
             "plays the same deals with both (duplicate deals) and compares them deal by deal.",
-            "200 hands are too few for any comparison: only a race of thousands of hands can say anything.",
-            "The points a seat takes depend only on how it plays, not on the cards it is dealt.",
-            "It is fair: the bot with fewer points per hand is the better bot.",
+            "200 hands each are too few to compare two bots: each bot's average has too wide an interval, so a fair "
+            "race plays thousands of hands with each bot before it compares their points per hand.",
+            "A bot learns the table as it plays its hands, so the bot that played second had more practice: a fair "
+            "race lets the two bots play alternate hands, so that neither has the advantage.",
+            "It is fair: both bots played the same number of hands against the same kind of opponents, so whichever "
+            "took fewer points per hand is the better bot, whatever cards it was dealt.",
         ),
     ),
     (
@@ -636,10 +639,13 @@ WS6_REASONS: tuple[tuple[str, tuple[str, str, str, str]], ...] = (
         "Why does a fair race also rotate the tested bot through every seat?",
         (
             "Each seat of a deal has its own cards and its own place (who passes to it, who leads to it): in every "
-            "seat in turn, the bot is measured on every seat's share of each deal, not on seat 0's alone.",
-            "Seat 0 always leads the first trick, so a bot in seat 0 takes more points.",
-            "Rotating the seats makes the interval wider, which makes the race more careful.",
-            "The seats are numbered, and a bot plays differently from a higher seat number.",
+            "seat, the bot is measured on every seat's share of each deal, not on seat 0's alone.",
+            "Seat 0 always leads the first trick in standard Hearts, so a bot kept in seat 0 takes more points: "
+            "rotating gives every seat the first lead in turn and so evens out what the first lead costs.",
+            "Rotating the seats makes the race's interval wider, because it adds the differences between seats to "
+            "those between deals, so the race is more careful before it calls one bot better.",
+            "A bot reads its own seat number when it chooses a card, so it plays differently from a higher seat: "
+            "rotating averages over the seat numbers, so that no number favours the tested bot.",
         ),
     ),
     (
@@ -648,9 +654,12 @@ WS6_REASONS: tuple[tuple[str, tuple[str, str, str, str]], ...] = (
         (
             "Both numbers of a pair come from the same cards, so much of the luck of the deal cancels in their "
             "difference, and its interval is usually narrower than one from two separate averages.",
-            "Pairs make sure the tested bot wins half of the deals.",
-            "The difference in a pair is always negative when the tested bot is better.",
-            "Comparing in pairs needs no interval, because the luck is gone completely.",
+            "Pairs make sure that the tested bot wins about half of the deals against the baseline, so the count of "
+            "deals each side wins shows which bot is better, and by how much.",
+            "In a pair the difference is always negative when the tested bot is better, because it took fewer points "
+            "on the same cards, so a single positive difference shows that the baseline is better.",
+            "Comparing in pairs removes the luck of the deal completely, because both numbers come from the same "
+            "cards, so the mean difference needs no interval: it is the exact gap.",
         ),
     ),
 )

@@ -233,7 +233,7 @@ def _fields(v: Ws6Variant) -> dict[str, Any]:
 #: The text of each question whose values change with the variant.
 TEXTS = {
     "Q1": (
-        "Below is a position of a real hand as **seat {q1_seat}** sees it: its own cards, its pass, every card\n"
+        "Below is a position of a hand played by random bots (every card legal) as **seat {q1_seat}** sees it: its own cards, its pass, every card\n"
         "played so far and how many cards each seat holds. You are seat {q1_seat}, and it is your turn. Which\n"
         "**other** seats may still hold the **{q1_card}**, as far as you can know? Give the seat numbers, e.g. `[1, 3]`.\n"
         "(The question is what seat {q1_seat} can know, not where the card really is.)"
@@ -583,7 +583,8 @@ _WHY_NOT: tuple[tuple[str, str, str], ...] = (
     (
         "More hands narrow the interval, but on different cards part of the gap is still the deal: the race would "
         "measure the luck too.",
-        "The cards a seat is dealt change its points a lot: that is why two bots must be given the same cards.",
+        "The bots do not learn from hand to hand: each plays every deal by the same method. What differed between "
+        "the two runs is the cards.",
         "Fewer points on other cards may be luck: the cards were not the same.",
     ),
     (
