@@ -490,3 +490,12 @@ def test_random_clicks_always_show_the_tables_state(rules, seed, clicks):
         else:
             table.four_colour_box.value = not table.four_colour_box.value
         check_view(table)
+
+
+def test_the_table_carries_its_keyboard_guard():
+    """rev-ws6 #5: the listener that keeps JupyterLab's shortcuts out of the table is drawn with every table
+    (its behaviour is tested in JupyterLab: tests/browser/test_play_table_lab_keys.py)."""
+    from hearts_lab.widgets.play_table import KEY_GUARD
+
+    table = PlayTable(seed=1)
+    assert KEY_GUARD in table.children[0].value and "stopPropagation" in KEY_GUARD and "ctrlKey" in KEY_GUARD

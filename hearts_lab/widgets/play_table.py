@@ -56,9 +56,27 @@ from ..wording import counted
 from ._common import four_colour_box
 from .solver import SolverPanel
 
-__all__ = ["PlayTable", "seat_direction", "BOT_KINDS", "TABLE_CSS"]
+__all__ = ["PlayTable", "seat_direction", "BOT_KINDS", "TABLE_CSS", "KEY_GUARD"]
 
 #: Styles for the table; shipped in the widget, nothing is fetched at run time.
+#: Keeps JupyterLab's (and JupyterLite's) command-mode shortcuts out of the table: a key typed with the focus
+#: in the table (``m`` in the Opponents menu to pick "medium", ``d d`` or ``x`` on a card) would otherwise also
+#: reach the notebook and turn the table's cell into Markdown, delete or cut it, and the game with it. ipywidgets
+#: cannot add a listener or an attribute to a widget's element, so a tiny image that fails to load (an empty
+#: ``data:`` address) runs one line when the table is drawn: a keydown listener on the table's root that stops
+#: the key's propagation. JupyterLab's key bindings are matched on the document as the key bubbles up (it starts
+#: with ``bubblingKeydown``), so they never see it; the key still does what it does in the table (Enter or Space
+#: press a card, letters type ahead in the menu, Tab moves on). Keys with Ctrl or ⌘ go through (Ctrl+S still
+#: saves). Voilà has no notebook shortcuts: there the listener changes nothing.
+KEY_GUARD = (
+    "<img alt='' src='data:,' style='display:none' onerror=\"(function f(img, tries) {"
+    " var root = img.closest('.hl-play-table');"
+    " if (!root) { if (tries < 50) setTimeout(function () { f(img, tries + 1); }, 100); return; }"
+    " if (root.dataset.hlKeyGuard) return; root.dataset.hlKeyGuard = '1';"
+    " root.addEventListener('keydown', function (e) { if (!e.ctrlKey && !e.metaKey) e.stopPropagation(); });"
+    " })(this, 0)\">"
+)
+
 TABLE_CSS = """
 <style>
 .hl-play-table { max-width: 1000px; font-family: system-ui, sans-serif; font-size: 15px; color: #1a1a1a; }
@@ -200,7 +218,7 @@ class PlayTable(widgets.VBox):
         self._bot_plays = ""  # "Seat 1 (left) played 7♣. ..." for the message after an action
 
         # -- the widgets ----------------------------------------------------------
-        self._style = widgets.HTML(TABLE_CSS)
+        self._style = widgets.HTML(TABLE_CSS + KEY_GUARD)
         self.header = widgets.HTML()
         self.header.add_class("hl-header")
         self.seats_html = widgets.HTML()
