@@ -868,3 +868,17 @@ def test_the_capstone_is_read_without_marks_and_a_changed_seed_line_is_seen(klas
     assert "the notebook's variant is not this student's" in grace_rows["seeds"]["flags"]
     assert all(s[1] != "ws5" for s in grades.summary())
     assert "capstone, not marked" in repr(grades) and "seeds NOT the class copy's own" in repr(grades)
+
+
+def test_a_fresh_process_reads_the_capstone(klass, tmp_path):
+    """hearts-lab class grade runs in a process that never imported worksheet 5: its notebooks are still read
+    (the first version skipped every one with 'could not be graded (KeyError)')."""
+    import subprocess
+    import sys
+
+    _save(tmp_path, "ada.ipynb", _capstone_copy(klass, "Ada Lovelace"))
+    code = ("import sys; from hearts_lab.exercises.classroom import grade; "
+            "print(grade(sys.argv[1], sys.argv[2]))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path), SECRET], capture_output=True, text=True,
+                         timeout=120, env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert "capstone, not marked" in out.stdout and "seeds the class copy's own" in out.stdout, out.stdout + out.stderr

@@ -772,6 +772,9 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     every ``use_variant`` line names the student's own variant (from the secret) and Q3's stored output, which
     records the base run's seed, names the first of the own pair.
     """
+    import importlib
+
+    importlib.import_module(f"hearts_lab.exercises.{CAPSTONE}")  # its questions (checks.QUESTIONS) are registered on import
     own = student_seed(secret, student, CAPSTONE)
     own_seeds = GENERATORS[CAPSTONE](own).seeds
     if seed != own:
