@@ -16,7 +16,8 @@ pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks through ``item._nod
 which pytest 9 no longer reads, so it spreads a group over every worker. The scheduler
 below (:func:`pytest_xdist_make_scheduler`) gives ``--dist loadgroup`` its meaning
 back: each file in :data:`ONE_WORKER_FILES` runs whole on one worker, in file order
-(its tests share one costly environment that cannot exist twice); every other test
+(its tests share one costly environment that cannot exist twice), and so does each file in
+:data:`SHARED_CACHE_FILES` (its tests share a costly per-process cache); every other test
 goes to whichever worker is free.
 """
 from __future__ import annotations
@@ -52,6 +53,12 @@ def artifacts_dir() -> Path:
 #: worker serves it and opens each notebook in a browser context of its own (tests/browser/test_lite.py).
 ONE_WORKER_FILES = ("tests/test_binder.py",)
 
+#: Test files that also run whole on one worker, for a cheaper reason: their tests share what one process
+#: caches. tests/test_exercises_classroom.py makes each student's copy of worksheet 4 in several tests, and a
+#: copy's key line is slow by design (22 salted digests of about a tenth of a second each,
+#: ``classroom.key_line``, cached per process): spread over two workers, each worker made the copies again.
+SHARED_CACHE_FILES = ("tests/test_exercises_classroom.py",)
+
 #: The costliest tests, started first, in this order (node id prefixes; a fresh clone's run with
 #: ``--durations``): the Lite notebook that simulates 23,000 hands in Pyodide, the Binder file (one
 #: unit: postBuild and every lesson notebook), the other Lite notebooks, then the browser and
@@ -82,9 +89,10 @@ QUICK_NOTEBOOKS = ("00_start_here.ipynb", "03_stripped_decks.ipynb", "05_play_ag
 
 def work_unit(nodeid: str) -> str:
     """The unit of work a test belongs to under ``--dist loadgroup``: its file for
-    :data:`ONE_WORKER_FILES`, else the test itself (tests/test_suite.py checks both)."""
+    :data:`ONE_WORKER_FILES` and :data:`SHARED_CACHE_FILES`, else the test itself (tests/test_suite.py
+    checks both)."""
     path = nodeid.split("::", 1)[0]
-    return path if path in ONE_WORKER_FILES else nodeid
+    return path if path in ONE_WORKER_FILES or path in SHARED_CACHE_FILES else nodeid
 
 
 def run_first_key(nodeid: str) -> int:

@@ -23,6 +23,7 @@ assert _spec is not None and _spec.loader is not None
 suite = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(suite)
 ONE_WORKER_FILES, QUICK_NOTEBOOKS, work_unit = suite.ONE_WORKER_FILES, suite.QUICK_NOTEBOOKS, suite.work_unit
+SHARED_CACHE_FILES = suite.SHARED_CACHE_FILES
 RUN_FIRST, run_first_key = suite.RUN_FIRST, suite.run_first_key
 
 
@@ -57,7 +58,7 @@ def test_the_suite_keeps_compiled_bytecode_where_pythondontwritebytecode_is_set(
 
 
 def test_one_worker_files_are_whole_units_and_every_other_test_its_own():
-    for path in ONE_WORKER_FILES:
+    for path in ONE_WORKER_FILES + SHARED_CACHE_FILES:
         assert (REPO / path).is_file(), path
         assert work_unit(f"{path}::test_x[a]") == work_unit(f"{path}::test_y") == path
     assert work_unit("tests/test_hand.py::test_play[2C]") == "tests/test_hand.py::test_play[2C]"
