@@ -263,7 +263,7 @@ NOTEBOOK_NOTES: dict[tuple[str, str], str] = {
     ("04", "**Questions.** Which trick of this hand h", "50e527318981"): (
         "Seed 72, seven players: trick 1 has the most cancelled pairs (3). Seat 0 collects the most points (19). "
         "The kitty (3♣ 4♦ 9♦ Q♥ 3♠ 10♠) goes with trick 1's cards to seat 4 and holds 1 point (the Q♥)."),
-    ("05", "## Your turn: the play table", "4f8d06fea93d"): (
+    ("05", "## Your turn: the play table", "ccd9491dff53"): (
         "A guided first game. Watch for: students learning the first-trick and follow-suit rules from the grey "
         "cards' reasons; the pass (exactly three cards); Undo to compare two plays. With moon='choice' a shooter "
         "chooses old or new moon - discuss which is better from the scores. The 'solve ♠' button shows every "
