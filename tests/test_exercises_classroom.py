@@ -28,6 +28,7 @@ from hearts_lab.exercises import checks, ws1, ws2, ws3, ws4
 from hearts_lab.exercises.classroom import Class, _variant_keys, _ws3_keys, grade, safe_cell, student_seed, variant_values
 
 SECRET = "correct horse battery staple, 2026"
+EXERCISES_DIR = Path(__file__).resolve().parents[1] / "exercises"
 ROSTER = ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
 
 
@@ -165,6 +166,35 @@ def test_write_gives_each_student_their_own_questions(klass, tmp_path):
     for key in _ws3_keys(seed3).values():  # the copy names no count or probability (numerator, denominator)
         value = sympy.nsimplify(key.answer)
         assert not {str(value.p), str(value.q)} & numbers
+
+
+@pytest.mark.parametrize("ws", ["ws1", "ws2", "ws3", "ws4", "ws5", "ws6"])
+def test_a_class_copy_says_hand_in_this_notebook(klass, ws):
+    """Issue 17 (rev-t1 #2, #3): grading reads the notebook, so a class copy's hand-in cell says to hand in the
+    notebook itself, not the results file the generic copy uploads; its export line, whose name is filled in, no
+    longer asks for the name. The generic copy keeps its own text: both come from results.hand_in_text."""
+    from hearts_lab.exercises.classroom import EXPORT_NOTE, WORKSHEETS
+    from hearts_lab.exercises.results import HAND_IN_HEADING, hand_in_text
+
+    def hand_in(nb):
+        found = [c for c in nb["cells"] if "".join(c["source"]).startswith(HAND_IN_HEADING)]
+        assert len(found) == 1
+        return "".join(found[0]["source"])
+
+    own = klass.copy("Ada Lovelace", ws)
+    generic = json.loads((EXERCISES_DIR / "student" / f"{WORKSHEETS[ws]}.ipynb").read_text(encoding="utf-8"))
+    assert hand_in(own) == hand_in_text(ws, own_copy=True) and hand_in(generic) == hand_in_text(ws, own_copy=False)
+    said = re.sub(r"\s+", " ", hand_in(own))
+    assert "Hand in **this notebook itself**" in said and f"`{ws}.use_variant(...)`" in said
+    assert "Upload that file" not in said and "not what is graded" in said
+    assert "Upload that file" in hand_in(generic) and "use_variant" not in hand_in(generic)
+    code = "\n".join("".join(c["source"]) for c in own["cells"] if c["cell_type"] == "code")
+    line = next(line for line in code.splitlines() if line.startswith(f'export("{ws}"'))
+    assert line == f'export("{ws}", student=\'Ada Lovelace\')  {EXPORT_NOTE}'
+    assert "in place of the" not in code
+    # The copy's import cell carries the use_variant line the hand-in text points to.
+    assert any(f"{ws}.use_variant(" in "".join(c["source"]) and "import" in "".join(c["source"])
+               for c in own["cells"] if c["cell_type"] == "code")
 
 
 def test_good_wrong_and_copied_submissions(klass, tmp_path):

@@ -136,3 +136,31 @@ def test_the_student_copy_does_not_hand_over_resolve_trick():
     assert "resolve_trick" not in code and not re.search(r"import .*\bHand\b", code)
     teacher = nbformat.read(TEACHER / "02_passing_and_cancellation.ipynb", as_version=4)
     assert any("from hearts_lab import resolve_trick" in c.source for c in teacher.cells if c.cell_type == "code")
+
+
+@pytest.mark.slow  # about 20 s: make test runs it, make check leaves it out
+def test_the_table_of_shared_answers_is_what_a_class_of_30_shares():
+    """Issue 17 (rev-t1 #1): the kit README's table of the answers many pairs share is measured, not written down:
+    benchmarks/classroom.py's class of 30 shares each listed answer as the table says (share of pairs to 0.1 %, and
+    the number of distinct answers), and every other question it can measure quickly by fewer than the floor."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("classroom_benchmark", ex.REPO / "benchmarks" / "classroom.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from hearts_lab.exercises.classroom import Class
+
+    roster = bench.roster_of(30)
+    klass = Class(bench.DEFAULT_SECRET, roster)
+    listed = set()
+    for ws in bench.WORKSHEETS:
+        for q, (share, distinct) in bench.shares(bench.class_answers(klass, roster, ws, estimates=False), ws).items():
+            if (ws, q) in KIT.SHARED_ANSWERS:
+                listed.add((ws, q))
+                want_share, want_distinct, _ = KIT.SHARED_ANSWERS[ws, q]
+                assert (round(share, 3), distinct) == (want_share, want_distinct), (ws, q, share, distinct)
+            else:
+                assert share < KIT.SHARED_FLOOR, (ws, q, share)
+    assert listed == set(KIT.SHARED_ANSWERS)
+    index = (TEACHER / "README.md").read_text(encoding="utf-8")
+    assert "| ws4 | Q3 | 19.8% | 5 of 30 | a count (5 decks) |" in index

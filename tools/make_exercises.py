@@ -290,6 +290,10 @@ def stale(path: Path, checked: list[dict] | None = None) -> list[str]:
     """
     problems = []
     source_nb = nbformat.read(path, as_version=4)
+    written = nbformat.writes(source_nb)
+    set_hand_in(source_nb, _worksheet_of(path))
+    if nbformat.writes(source_nb) != written:
+        problems.append(f"{_rel(path)}'s hand-in cell is not hearts_lab.exercises.results.hand_in_text (regenerate)")
     student_path, teacher_path = STUDENT / path.name, TEACHER / path.name
     if not student_path.exists():
         problems.append(f"{student_path.relative_to(REPO)} is missing")
@@ -406,9 +410,31 @@ def _plain(value):
     return value
 
 
+def _worksheet_of(path: Path) -> str:
+    """``ws4`` for ``04_moon_odds.ipynb``."""
+    return f"ws{int(path.name[:2])}"
+
+
+def set_hand_in(nb, worksheet: str) -> bool:
+    """Write the generic copy's hand-in cell from the one source every copy uses (results.hand_in_text).
+
+    A class's own copies get the other form of the same text (classroom.personalise). True if it changed."""
+    from hearts_lab.exercises.results import HAND_IN_HEADING, hand_in_text
+
+    cells = [c for c in nb.cells if c.cell_type == "markdown" and c.source.startswith(HAND_IN_HEADING)]
+    if len(cells) != 1:
+        raise SystemExit(f"{worksheet}: expected one '{HAND_IN_HEADING}' cell, found {len(cells)}")
+    text = hand_in_text(worksheet, own_copy=False)
+    changed = cells[0].source != text
+    cells[0].source = text
+    return changed
+
+
 def generate(path: Path) -> None:
     source_nb = nbformat.read(path, as_version=4)
     nbformat.validate(source_nb)
+    if set_hand_in(source_nb, _worksheet_of(path)):
+        nbformat.write(source_nb, path)  # the source says what its copies say
     STUDENT.mkdir(parents=True, exist_ok=True)
     TEACHER.mkdir(parents=True, exist_ok=True)
     student = make_student(source_nb)
@@ -702,9 +728,10 @@ def kit_readme_text(kit) -> str:
               "key (`NN_name_key.html`, teacher only); print from the browser, or run `make handouts` for PDFs "
               "(`dist/handouts/`, and the keys in `dist/teacher/`).",
               "- **A class, graded on your machine**: [class_results.ipynb](class_results.ipynb). "
-              "`hearts-lab class copies` writes each student's own copies (worksheets 1, 2, 3 and 6, and worksheet 4's Q4-Q5, Q7 "
-              "and Q8: their own deals, seats, decks, events, scores, worlds and seeds, from an HMAC of your secret and their name); students hand in the notebook "
-              "itself; `hearts-lab class grade` (or `grade(folder, secret)`) reads the notebooks without running "
+              "`hearts-lab class copies` (or `Class(secret, roster).write(folder)`, `from hearts_lab.exercises import "
+              "Class, grade`) writes each student's own copies (worksheets 1 to 6: their own deals, seats, decks, "
+              "tables, events, scores, worlds and seeds, from an HMAC of your secret and their name); students hand in the "
+              "notebook itself; `hearts-lab class grade` (or `grade(folder, secret)`) reads the notebooks without running "
               "them and makes the class table: per question correct or not and, for an incorrect answer, *why* (the "
               "worksheet's own check's message: the slip it names, or \"matches no known slip\"), then first try, "
               "attempts and hints as recorded, and flags. The capstone (worksheet 5) is read without marks: a *seeds* "
@@ -719,10 +746,28 @@ def kit_readme_text(kit) -> str:
               "hints for; for worksheets 1, 2 and 6 the questions only (their checks derive each answer from the "
               "engine), for worksheet 5 the two seeds. `python tools/make_handouts.py out --notebooks copies` "
               "prints each student's own sheet, with their name.", "",
+              *shared_answers_lines(kit), "",
               "## Learning objectives", ""]
     for name, meta in kit.WORKSHEETS.items():
         lines += [f"**{name}** ({meta['time']})", ""] + [f"- {o}" for o in meta["objectives"]] + [""]
     return "\n".join(lines)
+
+
+def shared_answers_lines(kit) -> list[str]:
+    """The kit README's table of the answers many pairs of a class still share (kit.SHARED_ANSWERS)."""
+    floor = f"{kit.SHARED_FLOOR:.0%}"
+    lines = ["## What copying can carry in a class", "",
+             "Each student's own copy has its own answers, but some questions have only a few possible answers, so two "
+             "students' copies can share one by chance: a classmate's answer to such a question is right for a copy with "
+             f"that chance. In a class of 30 (`benchmarks/classroom.py`, 435 pairs of students), these questions are "
+             f"shared by {floor} of pairs or more; every other question by fewer (worksheet 1 Q2-Q4 and worksheet 4 Q4-Q5 by "
+             "none; worksheet 1 Q8 and worksheet 6 Q2 are built by the student, with many right answers). These are one "
+             "class's shares: another secret draws other variants, so its shares differ somewhat.", "",
+             "| worksheet | question | pairs sharing the answer | distinct answers in the class | the answer is |",
+             "|---|---|---|---|---|"]
+    for (ws, q), (share, distinct, what) in kit.SHARED_ANSWERS.items():
+        lines.append(f"| {ws} | {q} | {share:.1%} | {distinct} of 30 | {what} |")
+    return lines
 
 
 def class_results_notebook():
@@ -738,8 +783,8 @@ def class_results_notebook():
             "player counts and cards, drawn from a seed that is an HMAC of your secret and the student's name; "
             "worksheet 3 their own table sizes, short decks, kitties and events to count (the copy carries only salted "
             "digests of its answers, computed from your answer keys: about 4 s of CPU a copy); worksheet 4 their own "
-            "scores for Q4 and Q5 and their own deals and seeds for Q7 and Q8 (its exact counts are the same for "
-            "everyone); worksheet 5, the capstone, the two seeds of their experiment, drawn so that no student can "
+            "tables and events to count for Q1-Q3 and Q6 (carried the same way), their own scores for Q4 and Q5 and their "
+            "own deals and seeds for Q7 and Q8; worksheet 5, the capstone, the two seeds of their experiment, drawn so that no student can "
             "try seed pairs until one shows an effect (the house rule and the metric are the student's own, and the "
             "rubric marks it); worksheet 6 their own positions, card, seats, worlds, seed and race; every copy "
             "carries the student's name.\n"
@@ -754,7 +799,8 @@ def class_results_notebook():
             "the secret. A friend's answers, or a friend's whole notebook handed in under one's own name, are answers "
             "for other deals: right by coincidence only, which `benchmarks/classroom.py` measures (in a class of 30, "
             "no two students share a card-set answer of worksheet 1 Q2-Q4; 5-40 % of pairs share an answer that is "
-            "a seat, a number of points or one of a few clubs). For an incorrect answer, *why* is the worksheet's own check's "
+            "a seat, a number of points or one of a few clubs; [README.md](README.md#what-copying-can-carry-in-a-class) "
+            "lists every question that 10 % of pairs or more share). For an incorrect answer, *why* is the worksheet's own check's "
             "message on your side: the slip its hints name (on worksheet 6, for example, \"That counts the worlds in which seat 3 does *not* hold the "
             "Q♠\"), or \"matches no known slip\", so a slip, nonsense and a copied answer (right for another "
             "student's deals) read differently. The capstone (worksheet 5) is read, not marked: its *seeds* row says "
@@ -768,7 +814,7 @@ def class_results_notebook():
             "A demonstration with a made-up class: copies for three students, who each typed an answer to Q1 "
             "of worksheet 1, and a broken file."),
         nbformat.v4.new_code_cell(
-            "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises.classroom import Class\n\n"
+            "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises import Class\n\n"
             "demo = Path(tempfile.mkdtemp())\n"
             "klass = Class(\"a demonstration secret - use your own, kept in a file\", [\"Ada\", \"Ben\", \"Cy\"])\n"
             "copies = klass.write(demo, worksheets=[\"ws1\"])\n\n"

@@ -109,9 +109,9 @@ object it returns), not a number you type: the check repeats your run with its s
 **The checks help you learn; they are not your grade.** They run on your own
 computer, so they can coach you but cannot mark you.
 
-**Your own copy.** If your teacher gave you your own copy of a worksheet (its
-first code cell has a line `ws1.use_variant(...)`: keep it as it is), its deals,
-seats and numbers are your own: a friend's answers are for other deals.
+**Your own copy.** If your teacher gave you your own copy of a worksheet (the
+cell near the top that imports `ws1` has a line `ws1.use_variant(...)`: keep it
+as it is), its deals, seats and numbers are your own: a friend's answers are for other deals.
 Hand in the notebook itself: save it (*File → Save*, or *File → Download* in
 JupyterLite) and upload the `.ipynb` file. Your teacher grades it on their
 computer.

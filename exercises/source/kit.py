@@ -208,6 +208,34 @@ RUBRIC = [
 ]
 
 
+#: The questions whose answer many pairs of students still share in a class of their own copies: what copying a
+#: classmate's answer can carry. Measured by ``benchmarks/classroom.py`` (30 students, its default secret): the share
+#: of the 435 pairs with the same answer, and the number of distinct answers in the class; every question not listed
+#: is shared by under SHARED_FLOOR of pairs (ws1 Q8 and ws6 Q2 are built by the student: many right answers).
+#: ``tests/test_exercises_kit.py`` measures them again.
+SHARED_FLOOR = 0.10
+SHARED_ANSWERS: dict[tuple[str, str], tuple[float, int, str]] = {
+    ("ws1", "Q1"): (0.239, 4, "a seat: who leads trick 1"),
+    ("ws1", "Q5"): (0.237, 4, "a seat: who won the trick"),
+    ("ws1", "Q6"): (0.147, 9, "a number of points"),
+    ("ws1", "Q7"): (0.402, 4, "a card: the opening club of a stripped deck"),
+    ("ws2", "Q1"): (0.186, 7, "a seat: where the cards go"),
+    ("ws2", "Q2"): (0.154, 6, "a seat: who passes to the seat"),
+    ("ws2", "Q4"): (0.221, 6, "a seat: who won the trick"),
+    ("ws2", "Q5"): (0.303, 7, "a seat, or set aside"),
+    ("ws2", "Q6"): (0.143, 7, "a seat: who leads after the set-aside trick"),
+    ("ws2", "Q8"): (0.195, 6, "a seat: who holds the kitty"),
+    ("ws3", "Q2"): (0.154, 6, "a count (6 parameter sets)"),
+    ("ws3", "Q3"): (0.147, 6, "a count (6 parameter sets)"),
+    ("ws3", "Q8"): (0.198, 5, "a probability (8 parameter sets)"),
+    ("ws4", "Q1"): (0.124, 8, "a probability (18 parameter sets, 9 distinct values)"),
+    ("ws4", "Q2"): (0.124, 8, "a probability (Q1's parameter sets)"),
+    ("ws4", "Q3"): (0.198, 5, "a count (5 decks)"),
+    ("ws6", "Q1"): (0.170, 9, "a set of seats"),
+    ("ws6", "Q5"): (0.248, 4, "a letter: one of four reasons"),
+}
+
+
 #: What the hand-in can and cannot show, printed under the rubric.
 RUBRIC_EVIDENCE = (
     "What the hand-in cannot show: the checks record the plan Q2 was given and count the checks run since the "

@@ -68,7 +68,7 @@ from typing import Any, Callable, Iterable
 from ..records import read_bounded_file
 from . import checks
 from .names import normal as _normal, slug as _slug
-from .results import printable as _printable, spreadsheet_safe
+from .results import HAND_IN_HEADING, hand_in_text, printable as _printable, spreadsheet_safe
 from .variants import GENERATORS
 
 __all__ = ["Class", "Grades", "grade", "student_seed", "safe_cell", "read_roster", "command"]
@@ -330,8 +330,13 @@ def sympy_value(value: Any) -> Any:
     return sympy.nsimplify(value) if not isinstance(value, sympy.Basic) else sympy.Rational(value)
 
 
+#: The comment on a class copy's export line, where the generic copy asks for the name (already filled in).
+EXPORT_NOTE = "# optional: a report of your progress (hand in this notebook itself)"
+
+
 def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | None) -> dict[str, Any]:
-    """The generic student copy ``nb`` made ``student``'s: their variant, their questions' text, their name."""
+    """The generic student copy ``nb`` made ``student``'s: their variant, their questions' text, their name, and
+    the hand-in cell of an own copy (hand in this notebook: :func:`~hearts_lab.exercises.results.hand_in_text`)."""
     import importlib
 
     module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
@@ -355,7 +360,10 @@ def personalise(nb: dict[str, Any], worksheet: str, student: str, seed: int | No
             cell["source"] = _lines(text.replace(line, line + extra, 1))
             placed = True
         elif cell.get("cell_type") == "code" and f'export("{worksheet}", student=...)' in text:
-            cell["source"] = _lines(text.replace("student=...", f"student={student!r}"))
+            named = text.replace("student=...", f"student={student!r}")
+            cell["source"] = _lines(re.sub(r"# your name in place of the \.\.\.", EXPORT_NOTE, named))
+        elif cell.get("cell_type") == "markdown" and seed is not None and text.startswith(HAND_IN_HEADING):
+            cell["source"] = _lines(hand_in_text(worksheet, own_copy=True))
         elif cell.get("cell_type") == "markdown" and texts:
             heading = text.split("\n", 1)[0]
             match = re.match(r"## (Q\d+)\b", heading)

@@ -47,12 +47,50 @@ from ..records import load_json, read_bounded_file
 from .checks import QUESTIONS, attempts, results
 from .names import normal, slug
 
-__all__ = ["FORMAT", "MAX_RESULTS_FILE", "ClassTable", "Exported", "export", "merge_results", "read_results", "spreadsheet_safe"]
+__all__ = ["FORMAT", "MAX_RESULTS_FILE", "HAND_IN_HEADING", "ClassTable", "Exported", "export", "hand_in_text", "merge_results",
+           "read_results", "spreadsheet_safe"]
 
 #: The format tag every results file carries.
 FORMAT = "hearts-lab-results/1"
 _STATUSES = ("correct", "incorrect", "unanswered")
 _CSV_FIELDS = ("format", "worksheet", "student", "exported", "question", "title", "status", "attempts")
+
+
+#: The heading of every worksheet's hand-in cell (the markdown cell that :func:`hand_in_text` writes).
+HAND_IN_HEADING = "## Your progress, and handing in"
+#: What a results file records, in the words of every hand-in cell (checks.attempts: answers judged this session).
+_COUNTED = ("each question's status and how many answers its check judged since the kernel last started (a restart "
+            "starts the count again), not the answers themselves")
+
+
+def hand_in_text(worksheet: str, own_copy: bool) -> str:
+    """The hand-in cell of ``worksheet`` (``"ws1"`` ... ``"ws6"``): the one source of every worksheet's hand-in sentences.
+
+    The generic self-study copy (``own_copy=False``) hands in the results file that :func:`export` writes;
+    a student's own copy from a class (``own_copy=True``, written by
+    :meth:`~hearts_lab.exercises.classroom.Class.write`) hands in the notebook itself, which the teacher
+    grades, and the results file is only a report. The capstone (``ws5``) is always handed in as the notebook
+    (the write-up).
+
+    >>> print(hand_in_text("ws4", own_copy=True).split("**To hand in:** ")[1].split(". ")[0])
+    this is your own copy of the worksheet (the cell near the top that imports `ws4` has a `ws4.use_variant(...)` line: keep it as it is)
+    >>> "ws4_<name>.json" in hand_in_text("ws4", own_copy=False) and "Upload that file" in hand_in_text("ws4", own_copy=False)
+    True
+    """
+    first = f"{HAND_IN_HEADING}\n\nThe first cell below lists which questions you have got right in this session.\n\n"
+    file = f"`{worksheet}_<name>.json`"
+    if not own_copy:
+        upload = ("Upload that file, with this notebook (your write-up), to your course page." if worksheet == "ws5"
+                  else "Upload that file to your course page if your teacher asks for it.")
+        return (first + f"**To hand in:** put your name in the second cell (`student=\"Ada\"`) and run it: it saves {file} "
+                f"in this folder — {_COUNTED} — and shows a download link. {upload}")
+    marked = ("Your teacher marks this notebook, your write-up, with the capstone's rubric." if worksheet == "ws5"
+              else "Your teacher grades this notebook on their own computer: your answer cells and what your checks showed.")
+    return (first + f"**To hand in:** this is your own copy of the worksheet (the cell near the top that imports "
+            f"`{worksheet}` has a `{worksheet}.use_variant(...)` line: keep it as it is). Hand in **this notebook itself**: run your cells, "
+            "save it (*File → Save*, or *File → Download* in JupyterLite) and upload the `.ipynb` file where your "
+            f"teacher asks. {marked} The second cell is optional: it saves {file} in this folder — {_COUNTED} — "
+            "a report of your progress, not what is graded.")
 
 
 #: The largest results file read (one worksheet's statuses: a few kilobytes).
@@ -119,7 +157,8 @@ class Exported:
     mime: str
 
     def __repr__(self) -> str:
-        return f"Saved {self.path.name} in this folder. Upload that file to hand in your results (it holds no answers)."
+        return (f"Saved {self.path.name} in this folder: your results (statuses and attempts, no answers), "
+                "to upload if your teacher asks for this file.")
 
     def _repr_html_(self) -> str:
         data = base64.b64encode(self.text.encode("utf-8")).decode("ascii")
@@ -127,7 +166,7 @@ class Exported:
         return (
             f"<p>Saved <code>{name}</code> in this folder. "
             f'<a download="{name}" href="data:{self.mime};base64,{data}">Download {name}</a> '
-            "and upload it to hand in your results (it holds statuses and attempts, no answers).</p>"
+            "and upload it if your teacher asks for this results file (it holds statuses and attempts, no answers).</p>"
         )
 
 

@@ -501,7 +501,8 @@ class Ws4Variant:
     q1: tuple[int, Suit, int, int] = (3, "S", 1, 0)
     #: Q3: how many of the lowest clubs and diamonds a 2-player house rule strips (0: the plain lowest-clubs game).
     q3: int = 0
-    #: Q6 (and Q7's event): how many of the top hearts are named (2: A♥ K♥; 3: A♥ K♥ Q♥), and the least number of hearts.
+    #: Q6 (and Q7's event): how many of the top hearts are named (1: A♥; 2: A♥ K♥; 3: A♥ K♥ Q♥), and the least number
+    #: of hearts.
     q6: tuple[int, int] = (2, 4)
 
 
@@ -513,7 +514,10 @@ WS4_CHOICES: dict[str, tuple[Any, ...]] = {
     # guessing the form could find against the digest offline in minutes (answers.SEARCHABLE's reasoning).
     "q1": tuple((players, suit, most) for players in (3, 2) for suit in ("S", "C", "D") for most in (1, 2, 3)),
     "q3": (0, 2, 6, 8, 10),  # 4 stripped would make two slips one value (2·C(32, 10) = C(32, 11))
-    "q6": tuple((named, least) for named in (2, 3) for least in (4, 5, 6)),
+    # Q6 (and Q7's event): the A♥ alone, the A♥ and K♥, or the A♥, K♥ and Q♥, and three to six hearts in all (more
+    # than are named). 11 sets, not the first 6 (rev-t1: 2 of 3 students shared Q6); 7 hearts and more would leave
+    # Q7's 5,000-8,000 deals about 1-4 hands of the event, too few for its slips to show.
+    "q6": tuple((named, least) for named in (1, 2, 3) for least in (3, 4, 5, 6) if least > named),
 }
 #: The preset each worksheet-4 table size is played with (the only presets that deal a seat 13 hearts and more).
 WS4_PRESETS: dict[int, PresetName] = {3: "standard", 2: "lowest-clubs"}

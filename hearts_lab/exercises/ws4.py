@@ -150,7 +150,9 @@ def _exact_fields(v: Ws4Variant) -> dict[str, Any]:
                     f"`lowest-clubs` with **2 players** and a house rule that strips {stripped3}\n"
                     f"(`ws4.rules_of(\"Q3\")`) deals {len(rules3.deck())} cards, {rules3.hand_size} to each player"),
         "q6_named": _and(hearts), "q6_cards": _and(["the Q♠", *hearts]), "q6_cards_but": _and(["the Q♠", *hearts[:-1]]),
-        "q6_last": hearts[-1], "q6_but": _and(hearts[:-1]), "q6_all": "both" if named == 2 else f"all {_WORDS[named]}",
+        # q6_but and q6_all speak of the named hearts but the last: only where two or more are named (the ace-only slip)
+        "q6_last": hearts[-1], "q6_but": _and(hearts[:-1]) if named > 1 else "", "q6_all": "both" if named == 2 else f"all {_WORDS[named]}",
+        "q6_are": "is" if named == 1 else "are",
         "q6_least": least, "q6_least_word": _WORDS[least], "q6_least_cap": _WORDS[least].capitalize(),
         "q6_more": _n(least - named, "more heart"), "q6_more_count": least - named, "q6_high": 12 - named,
         "q6_named_count": _WORDS[named], "q6_named_in": " and ".join(f"{c} in h" for c in ("Q♠", *_NAMED[:named])),
@@ -160,7 +162,8 @@ def _exact_fields(v: Ws4Variant) -> dict[str, Any]:
 def slip_names(v: Ws4Variant) -> dict[str, tuple[str, ...]]:
     """The known slips of each exact question of variant ``v``, in the order its key line lists their digests.
 
-    A slip that the variant's table cannot produce (the full pack where nothing is stripped) is left out.
+    A slip that the variant cannot produce as its own value is left out: the full pack where nothing is stripped
+    (it is the answer), Q6's ace-only slip where only the A♥ is named (it is the no-honours slip).
 
     >>> slip_names(GENERIC)["Q2"]
     ('one-seat', 'independent-seats', 'no-spade')
@@ -170,7 +173,8 @@ def slip_names(v: Ws4Variant) -> dict[str, tuple[str, ...]]:
         "Q1": ("no-spade", "one-spade", "hearts-only", *(("full-pack",) if stripped else ()), "some-seat"),
         "Q2": ("one-seat", "independent-seats", "no-spade"),
         "Q3": ("no-high-spade-condition", "both", "exactly-one", "complement", "double-count", "queen-allowed"),
-        "Q6": ("ace-only", "no-honours", "exactly-four", "four-others", "no-queen"),
+        # With the A♥ alone named, leaving out the last named heart is requiring none (the no-honours slip).
+        "Q6": (*(("ace-only",) if v.q6[0] > 1 else ()), "no-honours", "exactly-four", "four-others", "no-queen"),
     }
 
 
@@ -643,10 +647,11 @@ def _judge_hits(hits: int, hands: list[tuple[Card, ...]]) -> None:
         return
     f = _fields(_current)
     slips: tuple[tuple[list[Card], int, bool, str], ...] = (
-        ([QUEEN_OF_SPADES, *top[:-1]], least, False, f"Your count matches {f['q6_cards_but']} and at least {least} hearts without requiring {f['q6_last']}."),
+        *(() if named == 1 else (  # with the A♥ alone, leaving it out is the next slip
+            ([QUEEN_OF_SPADES, *top[:-1]], least, False, f"Your count matches {f['q6_cards_but']} and at least {least} hearts without requiring {f['q6_last']}."),)),
         ([QUEEN_OF_SPADES], least, False, f"Your count matches the Q♠ and at least {least} hearts without requiring {f['q6_named']}."),
         ([QUEEN_OF_SPADES, *top], least, True, f"Your count matches exactly {least} hearts; count hands with at least {least}."),
-        ([QUEEN_OF_SPADES, *top], least + named, False, f"Your count matches at least {least + named} hearts; {f['q6_named']} are {f['q6_named_count']} of the {f['q6_least_word']}."),
+        ([QUEEN_OF_SPADES, *top], least + named, False, f"Your count matches at least {least + named} hearts; {f['q6_named']} {f['q6_are']} {f['q6_named_count']} of the {f['q6_least_word']}."),
         (top, least, False, "Your count leaves out the Q♠: it must be in the hand too."),
     )
     for cards, at_least, exactly, text in slips:
