@@ -53,6 +53,8 @@ def _literal(value) -> str:
         return repr(sorted(str(c) for c in value))
     if isinstance(value, Card):
         return repr(str(value))
+    if isinstance(value, sympy.Rational) and value.q != 1:  # as a student types an exact fraction: 3/7 is a float
+        return f"Rational({value.p}, {value.q})"
     return repr(value)
 
 
@@ -504,7 +506,8 @@ def test_ws4_estimates_are_regraded_from_the_students_own_seed(klass, tmp_path):
             for key, value in (("Q7", q7_hits if q7_hits is not None else count.hits),
                                ("Q8", q8_moons if q8_moons is not None else result.moon_count)):
                 if text.startswith(f"{key.lower()} = ..."):  # computed in the notebook: not a literal
-                    cell["source"] = f"{key.lower()} = deal_hands(four, n, seed=s).count(moon_shaped)"
+                    cell["source"] = {"Q7": "q7 = deal_hands(four, n, seed=s).count(moon_shaped)",
+                                      "Q8": "q8 = simulate(rules, n, bots='random', seed=s)"}[key]  # the calls asked for
                 if text == f"ws4.check_{key.lower()}({key.lower()})":
                     data = {"worksheet": "ws4", "question": key, "status": "correct", "attempt": 1, "answer": value,
                             "made": checks.made_of(count if key == "Q7" else result)}

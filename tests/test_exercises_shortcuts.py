@@ -123,11 +123,14 @@ def test_answer_digests_cannot_be_brute_forced_with_one_fast_hash():
 
 
 def test_forged_sizes_are_refused_at_once_instead_of_repeated():
-    from hearts_lab.exercises.sampling import Count
+    from hearts_lab.exercises.sampling import Count, mark_made
     from hearts_lab.simulate import simulate
 
     four = Rules.preset("standard", players=4)
-    assert "at most" in ws4.check_q7(Count(four, 10 ** 9, 1, 12_345)).message
+    forged = Count(four, 10 ** 9, 1, 12_345)
+    assert "built by hand" in ws4.check_q7(forged).message  # refused at once, before its size is read
+    mark_made(forged)  # a student who forges the call's mark too
+    assert "at most" in ws4.check_q7(forged).message
     right = simulate(ws4.Q8_RULES, ws4.Q8_MIN_HANDS, bots="random", seed=5)
     huge = dataclasses.replace(right, hands=10 ** 9, points=tuple({0: 10 ** 9} for _ in right.points))
     assert "at most" in ws4.check_q8(huge).message

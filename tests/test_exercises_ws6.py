@@ -14,6 +14,7 @@ from hearts_lab import Card
 from hearts_lab.bots import knowledge, sample_worlds
 from hearts_lab.exercises import checks, ws6
 from hearts_lab.exercises.classroom import Class, grade
+from hearts_lab.exercises.sampling import mark_made
 from hearts_lab.exercises.variants import SEED_FLOOR, WS6_REASONS, problems, ws6_position, ws6_variant
 from hearts_lab.stats import wilson_interval
 
@@ -44,6 +45,7 @@ def answers(v) -> dict[str, object]:
     asked = v.q3[4]
     view = ws6_position(v.q3[:4]).view(_position(v.q3)[1])
     hits = ws6.WorldCount(k, seed, sum(QS in w.cards(asked) for w in sample_worlds(view, k, rng=seed)))
+    mark_made(hits)  # counted here as sample_q3(k, seed).count(...) counts it, so marked as its result
     return {
         "Q1": sorted(info.holders(Card.parse(v.q1[4]))),
         "Q2": {s: " ".join(map(str, world.cards(s))) for s in range(4) if s != seat},
@@ -169,7 +171,10 @@ def test_q3_is_verified_by_sampling_again_and_refuses_a_typed_number():
     assert "at least 200" in ws6.check_q3(ws6.sample_q3(50, 7).count(lambda w: QS in w.cards(asked))).message
     forged = ws6.WorldCount(200, 7, count.hits + 1)
     assert ws6.check_q3(forged).status == "incorrect"
-    assert "at most" in ws6.check_q3(ws6.WorldCount(10**9, 7, 5)).message
+    assert "built by hand" in ws6.check_q3(forged).message
+    huge = ws6.WorldCount(10**9, 7, 5)
+    mark_made(huge)  # the call's mark forged too: still refused at once by its size
+    assert "at most" in ws6.check_q3(huge).message
     with pytest.raises(ValueError, match="worlds"):
         ws6.sample_q3(10**9, 1)
     # A student's own copy: its own size and seed only; in grading, the recorded count alone.

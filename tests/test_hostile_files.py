@@ -170,19 +170,50 @@ def test_a_game_record_with_more_hands_than_any_game_is_refused_before_replaying
     assert refused.value.field == "hands" and time.process_time() - start < 1.0  # 5,000 hands took 5 s to refuse
 
 
-def test_a_100_kb_answer_cell_is_read_once_not_once_per_line(tmp_path):
+def test_a_100_kb_answer_cell_is_read_once_not_once_per_line(tmp_path, monkeypatch):
     # 7,000 answer lines in one cell (96 KB, under the 100,000-character cell limit): each used to re-split the
-    # whole cell (ast.get_source_segment), about 12 minutes on the teacher's machine; now a linear read.
+    # whole cell (ast.get_source_segment), about 12 minutes on the teacher's machine; now a linear read. The work
+    # is counted, not timed: how often the whole cell is parsed or split into lines while the class is graded.
+    import ast
+    import re
+
+    from hearts_lab.exercises import classroom
     from hearts_lab.exercises.classroom import Class, _answer_cells, grade
 
     secret = "correct horse battery staple, 2026"
     nb = Class(secret, ["Ada Lovelace"]).copy("Ada Lovelace", "ws1")
-    nb["cells"].append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-                        "source": "q1 = a()\n" * 4000 + "q2 = binomial(4, 2)\n" * 2999 + "q2 = binomial(52, 13) / 4\n"})
+    big = "q1 = a()\n" * 4000 + "q2 = binomial(4, 2)\n" * 2999 + "q2 = binomial(52, 13) / 4\n"
+    nb["cells"].append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": big})
     (tmp_path / "ada.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    reads = {"parsed": 0, "split": 0, "segments": 0}
+    parse, findall, segment = ast.parse, re.findall, ast.get_source_segment
+
+    def counting_parse(source, *args, **kwargs):
+        reads["parsed"] += source == big
+        return parse(source, *args, **kwargs)
+
+    def counting_segment(source, *args, **kwargs):
+        reads["segments"] += source == big
+        return segment(source, *args, **kwargs)
+
+    class CountingRe:  # the classroom module's re, counting the times the whole cell is split into lines
+        def __getattr__(self, name):
+            return getattr(re, name)
+
+        @staticmethod
+        def findall(pattern, text, *args):
+            reads["split"] += text == big
+            return findall(pattern, text, *args)
+
+    monkeypatch.setattr(ast, "parse", counting_parse)
+    monkeypatch.setattr(ast, "get_source_segment", counting_segment)
+    monkeypatch.setattr(classroom, "re", CountingRe())
     cells = _answer_cells(nb)
     assert cells["Q1"] == (False, None) and cells["Q2"] == (True, "binomial(52, 13) / 4")
-    grades = _within(20, lambda: grade(tmp_path, secret))
+    assert reads == {"parsed": 1, "split": 1, "segments": 0}, reads  # once for 7,000 answer lines
+    reads.update(parsed=0, split=0)
+    grades = grade(tmp_path, secret)
+    assert reads["parsed"] <= 2 and reads["split"] <= 2 and reads["segments"] == 0, reads
     rows = {r["question"]: r for r in grades.rows()}
     assert rows["Q1"]["correct"] == "unreadable"
 

@@ -107,6 +107,9 @@ class CheckResult:
     answer: Any = field(default=None, compare=False)
     #: What a dealing's, sampling's or simulation's result was made from (:func:`made_of`); None for other answers.
     made: dict[str, Any] | None = field(default=None, compare=False)
+    #: The type of an answer :func:`recorded` could not record (``"float"``), kept in the stored output so the
+    #: teacher's grading can say what was refused instead of suspecting an edit; ``None`` when it was recorded.
+    answer_type: str | None = field(default=None, compare=False)
 
     @property
     def correct(self) -> bool:
@@ -138,6 +141,8 @@ class CheckResult:
                 "attempt": self.attempt, "answer": self.answer}
         if self.made is not None:
             data["made"] = dict(self.made)
+        if self.answer_type is not None:
+            data["answer_type"] = self.answer_type
         return {"text/plain": self.text, "text/html": markup, MIME_TYPE: data}
 
 
@@ -345,7 +350,9 @@ def question(
                 else:
                     result = CheckResult(worksheet, key, "correct", said if isinstance(said, str) else note)
             if result.status != "unanswered":
-                result = replace(result, attempt=attempts(worksheet, key) + 1, answer=recorded(answer), made=made_of(answer))
+                kept = recorded(answer)
+                result = replace(result, attempt=attempts(worksheet, key) + 1, answer=kept, made=made_of(answer),
+                                 answer_type=None if kept is not None else type(answer).__name__[:40])
             _RESULTS.append(result)
             return result
 

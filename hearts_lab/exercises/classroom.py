@@ -568,8 +568,44 @@ def _segment(lines: list[str], node: ast.expr) -> str:
     return head + "".join(lines[start + 1:end]) + tail
 
 
+def _python_kind(node: ast.expr) -> str | None:
+    """``"int"`` or ``"float"``: what Python makes of plain-number arithmetic (no name, no call); else ``None``.
+
+    ``/`` between two plain numbers is a float in Python (``666425/2430973200726``), as is a float literal or a
+    negative power.
+
+    >>> [_python_kind(ast.parse(t, mode="eval").body) for t in ("1/4", "3 * 4 - 1", "2 ** -1", "binomial(4, 2) / 4")]
+    ['float', 'int', 'float', None]
+    """
+    if isinstance(node, ast.Constant):
+        return {int: "int", float: "float"}.get(type(node.value))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return _python_kind(node.operand)
+    if isinstance(node, ast.BinOp):
+        left, right = _python_kind(node.left), _python_kind(node.right)
+        if left is None or right is None:
+            return None
+        if (isinstance(node.op, ast.Div) or "float" in (left, right)
+                or (isinstance(node.op, ast.Pow) and isinstance(node.right, ast.UnaryOp) and isinstance(node.right.op, ast.USub))):
+            return "float"
+        return "int"
+    return None
+
+
 def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
-    """(True, value) for an answer the teacher can read without running anything; else (False, None)."""
+    """(True, value) for an answer the teacher can read without running anything; else (False, None).
+
+    Arithmetic is read as Python reads it in the student's kernel: ``/`` between two plain numbers is a float
+    there (a float check refuses), so it is a float here too; with sympy in it (``0.5 * binomial(4, 2)``), a
+    sympy float, as the kernel's is.
+
+    >>> lines = ["q1 = 666425/2430973200726"]
+    >>> _literal(ast.parse(lines[0]).body[0].value, lines) == (True, 666425/2430973200726)  # Python's float
+    True
+    >>> lines = ["q1 = binomial(52, 13) / 4"]
+    >>> _literal(ast.parse(lines[0]).body[0].value, lines)
+    (True, 'binomial(52, 13) / 4')
+    """
     try:
         return True, ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
@@ -580,7 +616,19 @@ def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
     if not names <= _ARITHMETIC:
         return False, None
     segment = _segment(lines, node)
-    return (True, segment) if segment else (False, None)
+    if not segment:
+        return False, None
+    if any(_python_kind(n) == "float" for n in ast.walk(node) if isinstance(n, ast.expr)):
+        try:
+            number = checks.read_estimate(segment)  # the value, read without running Python
+        except checks.Wrong:
+            return True, segment
+        if _python_kind(node) == "float":
+            return True, number
+        import sympy
+
+        return True, sympy.Float(number)
+    return True, segment
 
 
 def _code_cells(nb: dict[str, Any]) -> list[tuple[ast.Module, str]]:
@@ -699,6 +747,129 @@ def _what_it_is(label: str, code: list[tuple[ast.Module, str]], outputs: set[str
         return label, ""
     (found,) = named
     return found, " and ".join(n for n, ws in (("checks", checked), ("check outputs", outputs)) if ws)
+
+
+#: How the answer to each :data:`~hearts_lab.exercises.checks.MADE_BY_CALL` question is made, as the teacher reads it
+#: from the cells (never run): the function whose call makes it (or makes what is counted), the method that counts
+#: (``None``: the call's result is the answer), and the call as the class table names it.
+MADE_BY = {
+    ("ws4", "Q7"): ("deal_hands", "count", "deal_hands(...).count(...)"),
+    ("ws4", "Q8"): ("simulate", None, "simulate(...)"),
+    ("ws6", "Q3"): ("sample_q3", "count", "ws6.sample_q3(...).count(...)"),
+}
+#: Calls that build a count or a result by hand (with the classes a notebook defines itself).
+_HAND_BUILT = frozenset({"Count", "WorldCount", "SimulationResult", "Recorded", "replace", "SimpleNamespace", "namedtuple"})
+
+
+def _bound(stmt: ast.stmt) -> tuple[set[str], set[str], set[str]]:
+    """The names a statement binds anywhere in it, the classes it defines, and the names it binds other than by an
+    import from the package (``def simulate``, ``import x as simulate``; ``ws4.deal_hands = ...`` or
+    ``Dealing.count = ...`` as ``.deal_hands`` and ``.count``)."""
+    names: set[str] = set()
+    classes: set[str] = set()
+    foreign: set[str] = set()
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+            foreign.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            foreign.add(f".{node.attr}")  # a module's or a class's function replaced
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            foreign.add(node.name)
+            if isinstance(node, ast.ClassDef):
+                classes.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            ours = isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "hearts_lab" and not node.level
+            for alias in node.names:
+                name = alias.asname or alias.name.split(".")[0]
+                names.add(name)
+                if not ours:
+                    foreign.add(name)
+    return names, classes, foreign
+
+
+def not_made_by_call(code: list[tuple[ast.Module, str]], worksheet: str, key: str) -> str | None:
+    """Why the last ``qN = ...`` line of a question answered by a call does not hold that call's result (``None``: it does).
+
+    The line must be the call the question asks for (:data:`MADE_BY`), directly or through a name an earlier line
+    (of this cell or an earlier one) assigned from it; a count built by hand (``Count(...)``, an object of a class
+    the notebook defines) can be tried number by number in the student's kernel until a check accepts one, so it
+    is not the answer, and nor is one made by a ``deal_hands`` the notebook defines itself.
+
+    >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
+    >>> not_made_by_call(cells("d = deal_hands(r, 6000, seed=5)", "q7 = d.count(event)"), "ws4", "Q7") is None
+    True
+    >>> not_made_by_call(cells("q7 = Count(r, 6000, 5, found)"), "ws4", "Q7")[:47]
+    'the answer cell builds the count by hand (Count'
+    """
+    maker, method, shown = MADE_BY[(worksheet, key)]
+    made: dict[str, str] = {}  # name -> "source" (what is counted) or "result" (the answer)
+    hand: set[str] = set()  # names holding something built by hand
+    classes: set[str] = set()
+    shadowed = False
+    answer: tuple[str | None, list[str]] | None = None
+
+    def kind(node: ast.expr) -> str | None:
+        if isinstance(node, ast.Name):
+            return made.get(node.id)
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if name == maker:
+                return "source" if method else "result"
+            if method and isinstance(func, ast.Attribute) and func.attr == method and kind(func.value) == "source":
+                return "result"
+        return None
+
+    def built(node: ast.expr) -> list[str]:
+        found = []
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call):
+                name = n.func.id if isinstance(n.func, ast.Name) else n.func.attr if isinstance(n.func, ast.Attribute) else ""
+                if name in _HAND_BUILT or name in classes:
+                    found.append(name)
+            elif isinstance(n, ast.Name) and n.id in hand:
+                found.append(n.id)
+        return found
+
+    for tree, _ in code:
+        for stmt in tree.body:
+            names, defined, foreign = _bound(stmt)
+            classes |= defined
+            shadowed = shadowed or bool(foreign & {maker, f".{maker}", f".{method}"})
+            value = stmt.value if isinstance(stmt, ast.Assign) else None
+            found, by_hand = (kind(value), built(value)) if value is not None else (None, [])
+            for name in names:
+                made.pop(name, None)
+                hand.discard(name)
+            if value is not None and all(isinstance(t, ast.Name) for t in stmt.targets):  # type: ignore[union-attr]
+                for target in stmt.targets:  # type: ignore[union-attr]
+                    if found:
+                        made[target.id] = found  # type: ignore[attr-defined]
+                    if by_hand:
+                        hand.add(target.id)  # type: ignore[attr-defined]
+                if any(t.id == key.lower() for t in stmt.targets):  # type: ignore[attr-defined]
+                    answer = (found, by_hand)
+            # q8 = R(); q8.moon_count = found: attributes set on the answer afterwards build it by hand too
+            if answer is not None and any(isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+                                          and isinstance(n.value, ast.Name) and n.value.id == key.lower()
+                                          for n in ast.walk(stmt)):
+                answer = (answer[0], [*answer[1], f"{key.lower()}.<attribute> ="])
+    if answer is None:
+        return None
+    found, by_hand = answer
+    if by_hand:
+        return (f"the answer cell builds the count by hand ({', '.join(dict.fromkeys(by_hand))}), not by the call the "
+                f"question asks for, {shown}: a count built by hand can be tried number by number in the student's "
+                "kernel until the check accepts one, so it is not taken as the answer")
+    if shadowed:
+        return (f"the notebook defines or replaces {maker if method is None else f'{maker} or {method}'} itself, so its "
+                f"answer is not the result of the call the question asks for, {shown}")
+    if found != "result":
+        return (f"the answer cell is not the result of the call the question asks for, {shown} (directly, or through a "
+                "name an earlier line assigns from that call)")
+    return None
 
 
 def _file_worksheet(name: str) -> str | None:
@@ -899,6 +1070,17 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
             # Not a dealing's or simulation's result (its check records those): refused in the student's kernel.
             status = "recorded incorrect"
             notes.append("not a dealing or simulation result, so nothing to run again: the stored verdict is the student's kernel's")
+        elif source == "" and unrecorded and isinstance(out.get("answer_type"), str):  # type: ignore[union-attr]
+            # The check judged a value of a kind it does not record (a float): what it was is said, no edit suspected.
+            kind = _printable(out["answer_type"])[:40]  # type: ignore[index]
+            if out["status"] == "incorrect":  # type: ignore[index]
+                status = "incorrect"
+                notes.append(f"the check refused the value when it ran: a {kind}, a type its stored output does not "
+                             "record, so the value is not re-judged here")
+            else:
+                status = "unreadable"
+                notes.append(f"the check accepted a {kind} when it ran, a type its stored output does not record: "
+                             "not verified here")
         elif source == "" and unrecorded:
             # Every other check stores the answer it judged: without one, the verdict cannot be re-derived.
             status = "unreadable"
@@ -944,6 +1126,12 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
                              f"refused, as the student's own check refuses it ({message})")
             elif key in made_by_call and status == "incorrect" and message == checks.REFUSED_RECORD:
                 notes.append(message)
+        if key in checks.MADE_BY_CALL.get(worksheet, {}) and key in cells and not readable:
+            # Computed in the notebook: it must be the call's result, read from the cells (never a count built by hand).
+            why = not_made_by_call(code, worksheet, key)
+            if why is not None:
+                status = "incorrect"
+                notes.append(why)
         if (out and out.get("status") in ("correct", "incorrect", "unanswered") and status in ("correct", "incorrect")
                 and out["status"] != status):
             notes.append(f"stored output says {out['status']}, the answer is {status}")

@@ -21,7 +21,31 @@ from ..deal import deal_cards
 from ..rules import Rules
 from ..stats import wilson_interval
 
-__all__ = ["Count", "Dealing", "deal_hands"]
+__all__ = ["Count", "Dealing", "deal_hands", "made_by_call"]
+
+#: The mark a dealing's (or a sampling's) ``count`` leaves on the count it returns. It is no dataclass field, so a
+#: count built by hand (``Count(rules, deals, seed, hits)``) or changed (``dataclasses.replace``) lacks it.
+_MADE = object()
+
+
+def mark_made(count: object) -> None:
+    """Mark ``count`` as returned by the call (only the ``count`` methods call this)."""
+    object.__setattr__(count, "_made_by_call", _MADE)
+
+
+def made_by_call(count: object) -> bool:
+    """Whether ``count`` is what a dealing's (sampling's) ``count`` returned, not one built by hand or changed.
+
+    A check reads it before it reads the count, so a count cannot be tried number by number in a hand-built
+    ``Count``. (A student who reads this module can still forge the mark; the teacher's grading reads the
+    answer cell and refuses a count built by hand there.)
+
+    >>> from hearts_lab import Rules
+    >>> dealt = deal_hands(Rules.preset("standard", players=4), 20, seed=5).count(lambda hand: True)
+    >>> made_by_call(dealt), made_by_call(Count(dealt.rules, 20, 5, 20))
+    (True, False)
+    """
+    return getattr(count, "__dict__", {}).get("_made_by_call") is _MADE
 
 
 def _seat0_hands(rules: Rules, deals: int, seed: int) -> Iterable[tuple[Card, ...]]:
@@ -68,7 +92,9 @@ class Dealing:
 
     def count(self, event: Callable[[tuple[Card, ...]], bool]) -> Count:
         """Count the deals in which ``event(hand)`` is true for seat 0's hand."""
-        return Count(self.rules, self.deals, self.seed, sum(1 for hand in self.hands() if event(hand)))
+        count = Count(self.rules, self.deals, self.seed, sum(1 for hand in self.hands() if event(hand)))
+        mark_made(count)
+        return count
 
 
 def deal_hands(rules: Rules, deals: int, *, seed: int) -> Dealing:

@@ -45,7 +45,7 @@ from .checks import (
     read_seats,
     variant_digest as _variant_digest,
 )
-from .sampling import Count, deal_hands
+from .sampling import Count, deal_hands, made_by_call
 from .variants import WS4_PRESETS, Ws4Variant, check_seed, moon_scores, ws4_q3_rules, ws4_variant
 
 __all__ = [
@@ -389,8 +389,12 @@ def use_variant(seed: int | None, key: str | None = None, *, values: dict[str, d
     slips. ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q7 and
     Q8 also read the count a check's output recorded (a :class:`~.checks.Recorded`), if that check accepted
     it and if what the output says it was made from (rules, size, seed, players) is what the copy asks for.
-    On both sides a typed number is refused (:func:`~.checks.call_count`), so a typed whole number
-    cannot be tried until one is judged correct, nor be graded correct.
+    On both sides a typed number is refused (:func:`~.checks.call_count`), so it cannot be graded correct. In a
+    student's kernel a :class:`Count` built by hand (or changed) is refused before its count is read, and Q8
+    takes only a result equal to a fresh run; a determined student who reads the source can still forge the
+    call's mark (:func:`~.sampling.made_by_call`) and try counts until one is accepted. The teacher's grade
+    reads the answer cell and refuses a count not made by the call the question asks for
+    (:func:`~hearts_lab.exercises.classroom.not_made_by_call`).
 
     >>> use_variant(12345).startswith("Worksheet 4, variant 12345: your own tables and events")
     True
@@ -585,6 +589,9 @@ def check_q7(answer: Any) -> None:
     count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides), made,
     as the output records (:func:`~.checks.made_of`), from the copy's deals and seed and the standard rules.
     """
+    if isinstance(answer, Count) and not made_by_call(answer):  # before its count is read: nothing to try
+        raise Wrong("This Count was not returned by deal_hands(...).count(...) (it was built by hand or changed), so "
+                    "the check cannot take its count: give what the call returned.")
     own = _current.q7
     if _grading and isinstance(answer, Recorded) and (answer.accepted or answer.size is not None):
         _made_known(answer, "deals")
@@ -623,6 +630,14 @@ def _made_known(answer: Recorded, size: str) -> None:
 def _own_hands(deals: int, seed: int) -> list[tuple[Card, ...]]:
     """A copy's own Q7 deals, dealt once per session (grading a class re-judges the same copy's deals)."""
     return list(deal_hands(STANDARD_4, deals, seed=seed).hands())
+
+
+@functools.lru_cache(maxsize=16)
+def _own_result(hands: int, seed: int, method: str) -> Any:
+    """A copy's own Q8 simulation as ``method`` plays it, run once per session."""
+    from ..simulate import simulate
+
+    return simulate(Q8_RULES, hands, bots="random", seed=seed, method=method)
 
 
 @functools.lru_cache(maxsize=256)
@@ -682,6 +697,10 @@ def check_q8(answer: Any) -> None:
     and random players: random players' moons barely change with the rules (seed 2111882994, 20,000 hands:
     181 moons with points allowed on trick 1 and 181 without), so the count alone cannot tell them apart.
     """
+    from ..simulate import SimulationResult
+
+    if hasattr(answer, "moon_count") and not isinstance(answer, SimulationResult):
+        raise Wrong(f"Give the result that simulate(...) returned, not {type(answer).__name__}.")
     own = _current.q8
     if _grading and isinstance(answer, Recorded) and (answer.accepted or answer.size is not None):
         _made_known(answer, "hands")
@@ -695,7 +714,9 @@ def check_q8(answer: Any) -> None:
     moons = call_count(WS, "Q8", answer, None, "moon_count", grading=_grading)
     if (own is not None and moons is not None and getattr(answer, "rules", Q8_RULES) == Q8_RULES
             and getattr(answer, "policy", "random") == "random"):
-        if moons != _own_moons(*own):
+        # The whole result must be the fresh run's (a changed one, dataclasses.replace(..., moons=...), is not):
+        # one sentence for any difference, so a count cannot be tried number by number.
+        if (answer != _own_result(*own, answer.method)) if isinstance(answer, SimulationResult) else moons != _own_moons(*own):
             raise Wrong("That is not the number of moons in your simulation: simulate the rules of the question with "
                         "your hands and seed, random players, and give the result.")
         return
@@ -713,5 +734,5 @@ def check_q8(answer: Any) -> None:
     from ..simulate import simulate
 
     again = simulate(answer.rules, answer.hands, bots="random", seed=answer.seed, method=getattr(answer, "method", "auto"))
-    if again.moon_count != answer.moon_count:
+    if again != answer:
         raise Wrong("This result does not match a fresh run with the same rules, hands and seed. Give the result simulate(...) returned, unchanged.")

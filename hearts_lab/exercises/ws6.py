@@ -35,6 +35,7 @@ from ..hand import Hand, SeatView
 from ..rules import Rules
 from ..stats import wilson_interval
 from .checks import HINTS, Wrong, call_count, cards_text, hint as _hint, question, read_cards, read_estimate, read_seat, read_text
+from .sampling import made_by_call, mark_made
 from .variants import WS6_REASONS, WS6_SIZES, Ws6Variant, ws6_position, ws6_variant
 
 __all__ = [
@@ -158,7 +159,9 @@ class Worlds:
 
     def count(self, event: Callable[[Hand], bool]) -> WorldCount:
         """Count the worlds ``w`` for which ``event(w)`` is true."""
-        return WorldCount(self.worlds, self.seed, sum(1 for world in self.hands() if event(world)))
+        count = WorldCount(self.worlds, self.seed, sum(1 for world in self.hands() if event(world)))
+        mark_made(count)
+        return count
 
 
 def _sampled(record: tuple[int, int, tuple[str, ...], str], worlds: int, seed: int) -> list[Hand]:
@@ -317,8 +320,11 @@ def use_variant(seed: int | None, *, grading: bool = False) -> str:
 
     ``grading``: the teacher's re-grade (:func:`~hearts_lab.exercises.classroom.grade`), where Q3 also reads
     the count a check's output recorded (a :class:`~.checks.Recorded`), if that check accepted it. On both
-    sides a typed number is refused (:func:`~.checks.call_count`), so a typed whole number cannot be tried
-    until one is judged correct, nor be graded correct.
+    sides a typed number is refused (:func:`~.checks.call_count`), so it cannot be graded correct. In a
+    student's kernel a :class:`WorldCount` built by hand or changed is refused before its count is read; a
+    determined student who reads the source can still forge the call's mark (:func:`~.sampling.made_by_call`)
+    and try counts until one is accepted. The teacher's grade reads the answer cell and refuses a count not made by
+    ``sample_q3(...).count(...)`` (:func:`~hearts_lab.exercises.classroom.not_made_by_call`).
 
     >>> use_variant(12345)
     'Worksheet 6, variant 12345: your own positions, card, seats, worlds and seed, and your own race.'
@@ -493,6 +499,9 @@ def check_q3(answer: Any) -> None:
     check's output records) is judged by sampling them again, on the teacher's side only and only as the
     count a check accepted (:func:`~.checks.call_count`: a typed number is refused on both sides).
     """
+    if isinstance(answer, WorldCount) and not made_by_call(answer):  # before its count is read: nothing to try
+        raise Wrong("This WorldCount was not returned by ws6.sample_q3(...).count(...) (it was built by hand or "
+                    "changed), so the check cannot take its count: give what the call returned.")
     own = _current.q3_sample
     if own is not None and isinstance(answer, WorldCount) and (answer.worlds, answer.seed) != own:
         raise Wrong(f"Your copy asks for exactly {own[0]} worlds with seed {own[1]}: ws6.sample_q3({own[0]}, {own[1]}).")

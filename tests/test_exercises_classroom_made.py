@@ -1,0 +1,135 @@
+"""Issue 17, review rev-ws4 findings 3 and 4: the teacher's grading reads an answer cell as the student's kernel ran it.
+
+Finding 4: ``q1 = 666425/2430973200726`` is a float in Python, refused by the kernel's exact check; the teacher's side
+read the same text exactly and graded it correct. Both sides now read ``/`` between plain numbers as Python does, and a
+value whose check did not record it (a float) is named as what it was, never suspected of an edit.
+"""
+from __future__ import annotations
+
+import ast
+
+import pytest
+import sympy
+from test_exercises_classroom_typed import ROSTER, SECRET, _hand_in, _kernel, _right, _save
+
+from hearts_lab.exercises import checks, ws4, ws6
+from hearts_lab.exercises.classroom import MADE_BY, Class, _literal, grade, variant_values
+
+
+@pytest.fixture(autouse=True)
+def _clean_session():
+    saved = list(checks._RESULTS)
+    yield
+    ws4.use_variant(None)
+    ws6.use_variant(None)
+    checks._RESULTS[:] = saved
+
+
+@pytest.fixture(scope="module")
+def klass():
+    return Class(SECRET, ROSTER)
+
+
+def _teacher_reads(line: str):
+    """What the teacher's grading reads from the answer line ``qN = ...`` (never running it)."""
+    return _literal(ast.parse(line).body[0].value, [line])
+
+
+def test_a_python_division_is_a_float_on_both_sides(klass, tmp_path):
+    values = variant_values("ws4", klass.seed("Ada Lovelace", "ws4"))
+    p, q = (int(n) for n in next(v for v, name in values["Q1"].items() if name == "answer").split("/"))
+    # The student's kernel: Python's / makes a float, which the exact check refuses; sympy arithmetic with a float
+    # in it is a sympy float, refused too. The teacher's side reads each line to the same value and the same refusal.
+    _kernel(klass, "Ada Lovelace", "ws4")
+    kernel = {f"q1 = {p}/{q}": p / q, "q1 = 1/2 * binomial(4, 2)": 1 / 2 * sympy.binomial(4, 2),
+              f"q1 = Rational({p}, {q})": sympy.Rational(p, q)}
+    for line, value in kernel.items():
+        readable, read = _teacher_reads(line)  # exact arithmetic stays text for the exact reader
+        assert readable and (isinstance(read, str) or (type(read) is type(value) and read == value)), (line, read)
+        teacher, student = ws4.check_q1(read), ws4.check_q1(value)
+        assert (teacher.status, teacher.message) == (student.status, student.message), line
+    assert ws4.check_q1(sympy.Rational(p, q)).status == "correct"
+    assert ws4.check_q1(p / q).status == "incorrect" and "not the float" in ws4.check_q1(p / q).message
+    ws4.use_variant(None)
+    # The class table: the float is incorrect, as the kernel said, and q2 = 2 * q1 (refused as a float, so its
+    # stored output records no value) is named as a refused float, not as an edited output.
+    nb = _hand_in(klass, "Ada Lovelace", "ws4", {"Q1": f"q1 = {p}/{q}", "Q2": "q2 = 2 * q1"},
+                  {"Q1": p / q, "Q2": 2 * (p / q)})
+    _save(tmp_path, "ada.ipynb", nb)
+    (sub,) = grade(tmp_path, SECRET, roster=ROSTER).submissions
+    answers = {a.question: a for a in sub.answers}
+    assert answers["Q1"].status == "incorrect" and answers["Q1"].source == "cell", answers["Q1"]
+    assert not any("stored output says" in f for f in answers["Q1"].flags), answers["Q1"].flags
+    assert answers["Q2"].status == "incorrect", answers["Q2"]
+    assert any("the check refused the value when it ran: a float" in f for f in answers["Q2"].flags), answers["Q2"].flags
+    assert not any("edited" in f for f in answers["Q2"].flags), answers["Q2"].flags
+
+
+def test_a_count_built_by_hand_is_not_the_call_the_question_asks_for(klass, tmp_path):
+    """Finding 3: a Count (a result, a WorldCount) built by hand can be tried number by number in the kernel; on the
+    teacher's side the answer cell must make it by the call the question asks for, read from the cells."""
+    right = _right(klass, "Ada Lovelace")
+    v4 = klass.variant("Ada Lovelace", "ws4")
+    hits, moons, worlds = right[("ws4", "Q7")].hits, right[("ws4", "Q8")].moon_count, right[("ws6", "Q3")]
+    cases = {  # file: (worksheet, question, answer cell); every stored output says what the right call gives
+        "count": ("ws4", "Q7", f"q7 = Count(Rules.preset('standard', players=4), {v4.q7[0]}, {v4.q7[1]}, {hits})"),
+        "object": ("ws4", "Q8", f"class R: pass\nq8 = R(); q8.moon_count = {moons}; q8.hands = {v4.q8[0]}"),
+        "replaced": ("ws4", "Q8", f"q8 = dataclasses.replace(other, moons=(0, 0, 0, {moons}))"),
+        "world": ("ws6", "Q3", f"q3 = WorldCount({worlds.worlds}, {worlds.seed}, {worlds.hits})"),
+        "own_maker": ("ws4", "Q7", "def deal_hands(*a, **k):\n    return made\nq7 = deal_hands(four, n, seed=s).count(e)"),
+        "elsewhere": ("ws4", "Q7", "q7 = found_by_trying"),
+        "honest_via_name": ("ws4", "Q7", "dealt = deal_hands(four, n, seed=s)\ncount = dealt.count(moon_shaped)\nq7 = count"),
+        "honest_q8": ("ws4", "Q8", "result = simulate(rules, n, bots='random', seed=s); q8 = result"),
+        "honest_q3": ("ws6", "Q3", "worlds = ws6.sample_q3(k, seed)\nq3 = worlds.count(holds_queen)"),
+    }
+    for name, (ws, q, line) in cases.items():
+        _save(tmp_path, f"{name}.ipynb", _hand_in(klass, "Ada Lovelace", ws, {q: line}, {q: right[(ws, q)]}))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert not grades.skipped, grades.skipped
+    graded = {s.file.removesuffix(".ipynb"): {a.question: a for a in s.answers} for s in grades.submissions}
+    for name, (ws, q, _) in cases.items():
+        answer = graded[name][q]
+        if name.startswith("honest"):
+            assert answer.status == "correct" and not answer.flags, (name, answer)
+            continue
+        assert answer.status == "incorrect", (name, answer)
+        assert any("stored output says correct, the answer is incorrect" in f for f in answer.flags), (name, answer.flags)
+        why = {"own_maker": "the notebook defines or replaces deal_hands", "elsewhere": "is not the result of the call"}
+        assert any(why.get(name, "builds the count by hand") in f and MADE_BY[(ws, q)][2] in f
+                   for f in answer.flags), (name, answer.flags)
+
+
+def test_in_the_kernel_a_hand_built_count_is_refused_before_its_count_is_read(klass):
+    """Finding 3 in the student's kernel: trying k = 0, 1, 2, ... in a hand-built Count, an object with a result's
+    attributes or a changed result gets one sentence for every k, so the loop finds nothing; the call's results pass."""
+    import dataclasses
+
+    from hearts_lab.exercises.sampling import Count
+    from hearts_lab.simulate import simulate
+
+    right = _right(klass, "Ada Lovelace")
+    v4 = klass.variant("Ada Lovelace", "ws4")
+    _kernel(klass, "Ada Lovelace", "ws4")
+    hits, moons = right[("ws4", "Q7")].hits, right[("ws4", "Q8")].moon_count
+    tried = {ws4.check_q7(Count(ws4.STANDARD_4, *v4.q7, k)).message for k in range(hits - 2, hits + 3)}
+    assert len(tried) == 1 and "built by hand" in tried.pop()
+
+    class R:
+        pass
+
+    def fake(k):
+        x = R()
+        x.moon_count, x.hands, x.seed, x.rules, x.policy = k, v4.q8[0], v4.q8[1], ws4.Q8_RULES, "random"
+        return x
+
+    other = simulate(ws4.Q8_RULES, 500, bots="random", seed=1)  # a small run, relabelled as the copy's own
+    changed = [dataclasses.replace(other, hands=v4.q8[0], seed=v4.q8[1], moons=(0, 0, 0, k)) for k in (moons - 1, moons, moons + 1)]
+    assert {ws4.check_q8(fake(k)).status for k in (moons - 1, moons, moons + 1)} == {"incorrect"}
+    assert len({ws4.check_q8(c).message for c in changed}) == 1 and ws4.check_q8(changed[1]).status == "incorrect"
+    assert ws4.check_q7(right[("ws4", "Q7")]).status == "correct" and ws4.check_q8(right[("ws4", "Q8")]).status == "correct"
+    ws4.use_variant(None)
+    _kernel(klass, "Ada Lovelace", "ws6")
+    world = right[("ws6", "Q3")]
+    assert ws6.check_q3(world).status == "correct"
+    built = ws6.WorldCount(world.worlds, world.seed, world.hits)
+    assert ws6.check_q3(built).status == "incorrect" and "built by hand" in ws6.check_q3(built).message
