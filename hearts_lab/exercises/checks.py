@@ -415,7 +415,7 @@ def made_of(answer: Any) -> dict[str, Any] | None:
     (True, None)
     """
     try:
-        seed = getattr(answer, "seed", None)
+        seed: Any = getattr(answer, "seed", None)
         size = next(((name, getattr(answer, name)) for name in SIZES if _is_whole(getattr(answer, name, None))), None)
         if size is None or not _is_whole(seed) or not (hasattr(answer, "hits") or hasattr(answer, "moon_count")):
             return None

@@ -843,13 +843,14 @@ def not_made_by_call(code: list[tuple[ast.Module, str]], worksheet: str, key: st
             for name in names:
                 made.pop(name, None)
                 hand.discard(name)
-            if value is not None and all(isinstance(t, ast.Name) for t in stmt.targets):  # type: ignore[union-attr]
-                for target in stmt.targets:  # type: ignore[union-attr]
+            targets = [t for t in stmt.targets if isinstance(t, ast.Name)] if isinstance(stmt, ast.Assign) else []
+            if value is not None and isinstance(stmt, ast.Assign) and len(targets) == len(stmt.targets):
+                for target in targets:
                     if found:
-                        made[target.id] = found  # type: ignore[attr-defined]
+                        made[target.id] = found
                     if by_hand:
-                        hand.add(target.id)  # type: ignore[attr-defined]
-                if any(t.id == key.lower() for t in stmt.targets):  # type: ignore[attr-defined]
+                        hand.add(target.id)
+                if any(t.id == key.lower() for t in targets):
                     answer = (found, by_hand)
             # q8 = R(); q8.moon_count = found: attributes set on the answer afterwards build it by hand too
             if answer is not None and any(isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
@@ -636,8 +636,9 @@ def _own_hands(deals: int, seed: int) -> list[tuple[Card, ...]]:
 def _own_result(hands: int, seed: int, method: str) -> Any:
     """A copy's own Q8 simulation as ``method`` plays it, run once per session."""
     from ..simulate import simulate
+    from ..simulate.run import Method
 
-    return simulate(Q8_RULES, hands, bots="random", seed=seed, method=method)
+    return simulate(Q8_RULES, hands, bots="random", seed=seed, method=cast(Method, method))
 
 
 @functools.lru_cache(maxsize=256)
