@@ -186,8 +186,13 @@ def test_q3_is_verified_by_sampling_again_and_refuses_a_typed_number():
     assert f"exactly {k} worlds with seed {seed}" in ws6.check_q3(count).message
     assert "typed number" in ws6.check_q3(own.hits).message  # a typed count cannot be tried in the student's kernel
     ws6.use_variant(12345, grading=True)  # the teacher's re-grade: the count a check accepted and recorded
-    assert ws6.check_q3(checks.Recorded(own.hits, accepted=True)).status == "correct"
-    assert ws6.check_q3(checks.Recorded(own.hits + 1, accepted=True)).status == "incorrect"
+    assert ws6.check_q3(checks.Recorded(own.hits, accepted=True, size=k, seed=seed)).status == "correct"
+    assert ws6.check_q3(checks.Recorded(own.hits + 1, accepted=True, size=k, seed=seed)).status == "incorrect"
+    # the stored output must say what the count was made from, and it must be the copy's own worlds (rev-ws6 #7):
+    # a count of other worlds that happens to equal the copy's is not the copy's count
+    assert "not what it was made from" in ws6.check_q3(checks.Recorded(own.hits, accepted=True)).message
+    other = checks.Recorded(own.hits, accepted=True, size=k, seed=seed + 1)
+    assert f"exactly {k} worlds with seed {seed}" in ws6.check_q3(other).message
     assert "typed number" in ws6.check_q3(own.hits).message  # a typed count is refused on the teacher's side too
     assert "refused this answer" in ws6.check_q3(checks.Recorded(own.hits, accepted=False)).message
     assert checks.recorded(own) == own.hits
