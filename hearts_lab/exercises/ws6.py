@@ -34,7 +34,19 @@ from ..errors import RulesError
 from ..hand import Hand, SeatView
 from ..rules import Rules
 from ..stats import wilson_interval
-from .checks import HINTS, Recorded, Wrong, call_count, cards_text, hint as _hint, question, read_cards, read_estimate, read_seat, read_text
+from .checks import (
+    HINTS,
+    Recorded,
+    Wrong,
+    call_count,
+    cards_text,
+    hint as _hint,
+    question,
+    read_cards,
+    read_estimate,
+    read_seat,
+    read_text,
+)
 from .sampling import made_by_call, mark_made
 from .variants import WS6_REASONS, WS6_SIZES, Ws6Variant, ws6_position, ws6_variant
 
