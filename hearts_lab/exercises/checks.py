@@ -504,6 +504,26 @@ class Recorded:
                    made.get("policy"), made.get("method"))
 
 
+def judge_made(answer: Recorded, own: tuple[int, int] | None, size: str, ask: str, *, rules: bool = True) -> None:
+    """On the teacher's side, what a recorded count says it was made from: it must name its ``size`` (``"deals"``,
+    ``"worlds"``, ``"hands"``), its seed and (``rules``) its rules, and the size and seed must be the copy's ``own``;
+    else :class:`Wrong`, with ``ask`` (what the copy asks for) where they differ. Each check then judges the rest
+    (the rules, the players) and the count itself.
+
+    >>> judge_made(Recorded(39, True, 8000, 5), (8000, 5), "deals", "Deal 8,000 from seed 5.", rules=False)
+    >>> judge_made(Recorded(39, True, 8000, 6), (8000, 5), "deals", "Deal 8,000 from seed 5.", rules=False)
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong: Deal 8,000 from seed 5.
+    """
+    if answer.size is None or answer.seed is None or (rules and answer.rules is None):
+        named = f"the rules, the {size} and the seed" if rules else f"the {size} and the seed"
+        raise Wrong(f"The stored output records the count but not what it was made from ({named}), so it cannot be "
+                    "verified.")
+    if own is not None and (answer.size, answer.seed) != own:
+        raise Wrong(ask)
+
+
 def _typed(answer: Any) -> bool:
     """A number or a text of any kind (typed, or computed from a result), or an exact result of a formula."""
     return isinstance(answer, (numbers.Number, str, bytes, sympy.Basic)) or _is_exact_result(answer)

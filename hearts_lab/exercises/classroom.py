@@ -707,20 +707,19 @@ def _recordable(value: Any) -> bool:
                and isinstance(e[1], str) for e in value))
 
 
+def _worksheet_calls(code: list[tuple[ast.Module, str]]) -> list[tuple[str, str, ast.Call]]:
+    """Every call ``wsN.name(...)`` in the code cells, as (worksheet, name, the call), read and never run."""
+    return [(node.func.value.id, node.func.attr, node) for tree, _ in code for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in WORKSHEETS]
+
+
 def _called_worksheets(code: list[tuple[ast.Module, str]]) -> tuple[set[str], set[str]]:
     """The worksheets whose ``use_variant`` the code cells call (``ws6.use_variant(...)``, the line a class copy
     carries), and those whose checks they call (``ws6.check_q3(q3)``)."""
-    variant_lines: set[str] = set()
-    checked: set[str] = set()
-    for tree, _ in code:
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id in WORKSHEETS):
-                if node.func.attr == "use_variant":
-                    variant_lines.add(node.func.value.id)
-                elif node.func.attr.startswith("check_q"):
-                    checked.add(node.func.value.id)
-    return variant_lines, checked
+    calls = _worksheet_calls(code)
+    return ({ws for ws, name, _ in calls if name == "use_variant"},
+            {ws for ws, name, _ in calls if name.startswith("check_q")})
 
 
 def _what_it_is(label: str, code: list[tuple[ast.Module, str]], outputs: set[str]) -> tuple[str, str]:
@@ -932,13 +931,11 @@ def _variant_lines(code: list[tuple[ast.Module, str]], worksheet: str) -> list[A
     """The argument of every ``<worksheet>.use_variant(...)`` call in the code cells: the literal whole number,
     or ``None`` where it is anything else (a name, an expression: never evaluated)."""
     found: list[Any] = []
-    for tree, _ in code:
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "use_variant"
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == worksheet):
-                arg = node.args[0] if len(node.args) == 1 and not node.keywords else None
-                value = arg.value if isinstance(arg, ast.Constant) else None
-                found.append(value if isinstance(value, int) and not isinstance(value, bool) else None)
+    for ws, name, node in _worksheet_calls(code):
+        if ws == worksheet and name == "use_variant":
+            arg = node.args[0] if len(node.args) == 1 and not node.keywords else None
+            value = arg.value if isinstance(arg, ast.Constant) else None
+            found.append(value if isinstance(value, int) and not isinstance(value, bool) else None)
     return found
 
 
@@ -983,6 +980,8 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         notes = [] if out else ["no check output"]
         answers.append(Answer(key, shown, "recorded" if out else "", attempt, None, hints.get(key, 0), notes))
     return Submission(name, student, CAPSTONE, answers, flags)
+
+
 #: The longest "why" in the class table (a check's message is a sentence or two).
 WHY_LENGTH = 200
 #: The "why" of a wrong answer that matches none of the slips the question's check knows.

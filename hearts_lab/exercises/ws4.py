@@ -39,6 +39,7 @@ from .checks import (
     call_count,
     exact_value,
     hint as _hint,
+    judge_made,
     look_up,
     question,
     read_key_line,
@@ -593,15 +594,14 @@ def check_q7(answer: Any) -> None:
         raise Wrong("This Count was not returned by deal_hands(...).count(...) (it was built by hand or changed), so "
                     "the check cannot take its count: give what the call returned.")
     own = _current.q7
+    ask = "" if own is None else (f"Your copy asks for exactly {own[0]:,} deals from seed {own[1]}: "
+                                  f"deal_hands(rules, {own[0]}, seed={own[1]}).")
     if _grading and isinstance(answer, Recorded) and (answer.accepted or answer.size is not None):
-        _made_known(answer, "deals")
-        if own is not None and (answer.size, answer.seed) != own:
-            raise Wrong(f"Your copy asks for exactly {own[0]:,} deals from seed {own[1]}: deal_hands(rules, {own[0]}, seed={own[1]}).")
+        judge_made(answer, own, "deals", ask)
         if answer.rules != STANDARD_4:
             raise Wrong("Deal standard 4-player Hearts: Rules.preset('standard', players=4).")
     if own is not None and isinstance(answer, Count) and (answer.deals, answer.seed) != own:
-        deals, seed = own
-        raise Wrong(f"Your copy asks for exactly {deals:,} deals from seed {seed}: deal_hands(rules, {deals}, seed={seed}).")
+        raise Wrong(ask)
     hits = call_count(WS, "Q7", answer, Count, "hits", grading=_grading)
     if own is not None and hits is not None and getattr(answer, "rules", STANDARD_4) == STANDARD_4:
         _judge_hits(hits, _own_hands(*own))
@@ -617,13 +617,6 @@ def check_q7(answer: Any) -> None:
     if answer.deals > MAX_DEALS:
         raise Wrong(f"The check deals your hands again, so it takes at most {MAX_DEALS:,} deals; {Q7_MIN_DEALS:,} are enough.")
     _judge_hits(answer.hits, list(deal_hands(answer.rules, answer.deals, seed=answer.seed).hands()))
-
-
-def _made_known(answer: Recorded, size: str) -> None:
-    """A stored output's record must say what its count was made from: else it cannot be verified (teacher's side)."""
-    if answer.size is None or answer.seed is None or answer.rules is None:
-        raise Wrong(f"The stored output records the count but not what it was made from (the rules, the {size} and the "
-                    "seed), so it cannot be verified.")
 
 
 @functools.lru_cache(maxsize=4)
@@ -703,15 +696,13 @@ def check_q8(answer: Any) -> None:
     if hasattr(answer, "moon_count") and not isinstance(answer, SimulationResult):
         raise Wrong(f"Give the result that simulate(...) returned, not {type(answer).__name__}.")
     own = _current.q8
+    ask = "" if own is None else (f"Your copy asks for exactly {own[0]:,} hands from seed {own[1]}: "
+                                  f"simulate(rules, {own[0]}, bots='random', seed={own[1]}).")
     if _grading and isinstance(answer, Recorded) and (answer.accepted or answer.size is not None):
-        _made_known(answer, "hands")
-        if own is not None and (answer.size, answer.seed) != own:
-            raise Wrong(f"Your copy asks for exactly {own[0]:,} hands from seed {own[1]}: "
-                        f"simulate(rules, {own[0]}, bots='random', seed={own[1]}).")
+        judge_made(answer, own, "hands", ask)
         _q8_setup(answer.rules, answer.policy)
     if own is not None and hasattr(answer, "moon_count") and (getattr(answer, "hands", None), getattr(answer, "seed", None)) != own:
-        hands, seed = own
-        raise Wrong(f"Your copy asks for exactly {hands:,} hands from seed {seed}: simulate(rules, {hands}, bots='random', seed={seed}).")
+        raise Wrong(ask)
     moons = call_count(WS, "Q8", answer, None, "moon_count", grading=_grading)
     if (own is not None and moons is not None and getattr(answer, "rules", Q8_RULES) == Q8_RULES
             and getattr(answer, "policy", "random") == "random"):

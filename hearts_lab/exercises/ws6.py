@@ -41,6 +41,7 @@ from .checks import (
     call_count,
     cards_text,
     hint as _hint,
+    judge_made,
     question,
     read_cards,
     read_estimate,
@@ -515,15 +516,11 @@ def check_q3(answer: Any) -> None:
         raise Wrong("This WorldCount was not returned by ws6.sample_q3(...).count(...) (it was built by hand or "
                     "changed), so the check cannot take its count: give what the call returned.")
     own = _current.q3_sample
+    ask = "" if own is None else f"Your copy asks for exactly {own[0]} worlds with seed {own[1]}: ws6.sample_q3({own[0]}, {own[1]})."
     if _grading and isinstance(answer, Recorded) and (answer.accepted or answer.size is not None):
-        # what the stored output says the count was made from, judged as ws4's Q7/Q8 judge theirs
-        if answer.size is None or answer.seed is None:
-            raise Wrong("The stored output records the count but not what it was made from (the worlds and the "
-                        "seed), so it cannot be verified.")
-        if own is not None and (answer.size, answer.seed) != own:
-            raise Wrong(f"Your copy asks for exactly {own[0]} worlds with seed {own[1]}: ws6.sample_q3({own[0]}, {own[1]}).")
+        judge_made(answer, own, "worlds", ask, rules=False)  # a sampling's rules are the position's
     if own is not None and isinstance(answer, WorldCount) and (answer.worlds, answer.seed) != own:
-        raise Wrong(f"Your copy asks for exactly {own[0]} worlds with seed {own[1]}: ws6.sample_q3({own[0]}, {own[1]}).")
+        raise Wrong(ask)
     hits = call_count(WS, "Q3", answer, WorldCount, "hits", grading=_grading)
     if own is not None and hits is not None:
         _judge_hits(hits, *own)
