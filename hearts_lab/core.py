@@ -7,7 +7,8 @@ packs a seat's cards are two masks: the cards it holds, and the cards it holds t
 
 :class:`Core` holds what one :class:`~hearts_lab.rules.Rules` value means for
 the play, and decides, on codes and masks: which cards a seat may play
-(:meth:`Core.legal`), who wins a trick (:meth:`Core.winner`), who collects it
+(:meth:`Core.legal`), who wins a trick (:meth:`Core.winner`; with the trick's points and
+flags, :attr:`Core.decide_trick`), who collects it
 (:meth:`Core.collector`), which trick carries the kitty (:attr:`Core.kitty_trick`)
 and who may still shoot the moon (:meth:`Core.moon_owner`).
 :class:`~hearts_lab.hand.Hand` and :mod:`hearts_lab.solve` both call these; the
@@ -22,6 +23,9 @@ held equal by its differential test.
 (5♥,)
 >>> core.winner([(0, code(Card.parse("9H"))), (1, code(Card.parse("KH"))), (2, code(Card.parse("AS")))])
 (1, 45, ())
+>>> won, _, _, total = core.decide_trick([(0, code(Card.parse("9H"))), (1, code(Card.parse("QS")))])
+>>> won, total >> POINTS_SHIFT, total & MOON_FLAG
+(0, 14, 2)
 """
 
 from __future__ import annotations
@@ -201,12 +205,34 @@ def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> 
 
 def _uncancelled_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
     """:func:`trick_winner_codes` with nothing cancelled: the highest card of the suit led (its first copy)."""
+    winner, best, cancelled, _ = _uncancelled_trick(_NO_TALLY, plays)
+    return winner, best, cancelled
+
+
+def _uncancelled_trick(tally: Sequence[int], plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
+    """:func:`_uncancelled_winner`'s decision, and the plays' ``tally`` entries summed in the same loop
+    (:attr:`Core.decide_trick`)."""
     winner, best = plays[0]
     top = best | 15  # above the suit led's highest code (rank 14) and below the next suit's lowest
+    total = 0
     for s, c in plays:
+        total += tally[c]
         if best < c <= top:
             best, winner = c, s
-    return winner, best, ()
+    return winner, best, (), total
+
+
+def _cancelled_trick(tally: Sequence[int], plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
+    """:func:`trick_winner_codes` under cancellation, and the plays' ``tally`` entries summed
+    (:attr:`Core.decide_trick`)."""
+    winner, best, cancelled = trick_winner_codes(True, plays)
+    total = 0
+    for _, c in plays:
+        total += tally[c]
+    return winner, best, cancelled, total
+
+
+_NO_TALLY = (0,) * 64
 
 
 #: The fields of a sum of :attr:`Core.tally` entries: how many moon cards, cards worth more than 0 and
@@ -261,6 +287,7 @@ class Core:
         "breakers",
         "cancellation",
         "deck_bits",
+        "decide_trick",
         "first_lead_points",
         "first_trick_points",
         "hand_size",
@@ -333,6 +360,9 @@ class Core:
             self.moon[k] | self.positive[k] << 8 | (self.breakers >> k & 1) << 16 | self.value[k] << POINTS_SHIFT
             for k in range(64)
         ]
+        #: ``decide_trick(plays)``: :attr:`winner`'s ``(winner, code, cancelled)`` and, fourth, the plays'
+        #: :attr:`tally` entries summed: what the hand and the solver need of a trick just completed, in one call.
+        self.decide_trick = partial(_cancelled_trick if rules.cancellation else _uncancelled_trick, self.tally)
         # -- the table, read once per rule set: the hand reads these instead of asking Rules each time.
         n = rules.players
         #: The seat after each seat (clockwise, the way play moves).

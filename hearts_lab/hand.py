@@ -1114,18 +1114,15 @@ class Hand:
         self._moves = cards_of(legal)
 
     def _finish_trick(self, codes: list[tuple[int, int]]) -> None:
-        """Settle the trick just completed, ``codes``: its winner (Core.winner), who collects it and its
+        """Settle the trick just completed, ``codes``: its winner (Core.decide_trick), who collects it and its
         pile (Core.collector), the kitty, the points, the moon (Core.moon_owner) and hearts broken; then
         make the next lead's decision (Core.legal), or end the hand."""
         core = self._core
         fields = self._trick_fields
         number = len(fields)
         leader = self._leader
-        won, _, cancelled = core.winner(codes)
-        tally = core.tally
-        total = 0  # the cards' Core.tally summed: their points, moon cards, cards worth points, hearts breakers
-        for _, k in codes:
-            total += tally[k]
+        # The winner (Core.winner) and the cards' Core.tally summed: their points, moon cards, cards worth points, hearts breakers.
+        won, _, cancelled, total = core.decide_trick(codes)
         points = total >> POINTS_SHIFT
         collector = core.collector(won, leader, number)
         kitty_here = number == core.kitty_trick

@@ -54,7 +54,19 @@ from typing import Callable, Sequence
 
 from .arguments import ArgumentError, check_budget, check_scores, check_seat, check_type
 from .cards import CLUBS, HEARTS, POINT_CARDS, SUITS, Card
-from .core import _CODES_BY_CHUNK, POINT_MASK, SUIT_MASKS, SUPPORTED_FIELDS, Core, codes_of, unsupported_fields
+from .core import (
+    _CODES_BY_CHUNK,
+    BREAKS_FLAG,
+    MOON_FLAG,
+    POINT_MASK,
+    POINTS_SHIFT,
+    POSITIVE_FLAG,
+    SUIT_MASKS,
+    SUPPORTED_FIELDS,
+    Core,
+    codes_of,
+    unsupported_fields,
+)
 from .errors import RulesError
 from .hand import Hand
 from .rules import Rules
@@ -532,11 +544,11 @@ class _Search:
             return None
         saved = (self.leader, self.to_play, int(self.broken), self.pend_pts, self.pend_moon, self.pend_pos, self.owner)
         core = self.core
-        winner = core.winner(trick)[0]
-        value, moon, positive = self.value, self.moon, self.positive
-        p_pts = self.pend_pts + sum(value[c] for _, c in trick)
-        p_moon = self.pend_moon + sum(moon[c] for _, c in trick)
-        p_pos = self.pend_pos + sum(positive[c] for _, c in trick)
+        # The winner and the cards' Core.tally summed: their points, moon cards, cards worth points, hearts breakers.
+        winner, _, _, total = core.decide_trick(trick)
+        p_pts = self.pend_pts + (total >> POINTS_SHIFT)
+        p_moon = self.pend_moon + (total & MOON_FLAG)
+        p_pos = self.pend_pos + ((total & POSITIVE_FLAG) >> 8)
         number = self.trick_no
         last = number == core.last_trick
         if number == core.kitty_trick:
@@ -555,12 +567,8 @@ class _Search:
             self.pend_pts = self.pend_moon = self.pend_pos = 0
         else:
             self.pend_pts, self.pend_moon, self.pend_pos = p_pts, p_moon, p_pos
-        if not self.broken:
-            breakers = core.breakers
-            for _, c in trick:
-                if breakers >> c & 1:
-                    self.broken = True
-                    break
+        if total & BREAKS_FLAG:
+            self.broken = True
         if winner >= 0:
             self.leader = winner
         self.to_play = self.leader
@@ -641,7 +649,7 @@ class _Search:
 
     def winning_now(self) -> tuple[int, int]:
         """(seat, card) currently winning the trick in progress (-1 if none): the trick-winner rule on the cards so far."""
-        who, best, _ = self.core.winner(self.trick)
+        who, best, _, _ = self.core.decide_trick(self.trick)
         return who, best
 
     def order(self, cards: list[int], helping: bool) -> list[int]:
