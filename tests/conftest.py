@@ -5,6 +5,8 @@ Fixtures available everywhere:
 - ``repo_root``      the repository root (Path)
 - ``artifacts_dir``  tests/artifacts/ (gitignored): screenshots, logs, anything
                      a failing test wants to leave behind for a human
+- ``exercise_session`` a worksheet test's checks' results and variants put back afterwards
+                     (the exercise test files use it for every test, through ``pytestmark``)
 
 Tests under tests/browser/ are marked ``browser`` automatically; their fixtures
 live in tests/browser/conftest.py. Notebook tests (marked ``notebooks``) are also
@@ -46,6 +48,18 @@ def repo_root() -> Path:
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+
+@pytest.fixture
+def exercise_session():
+    """A worksheet test's session put back as it found it (:func:`exercise_session.restored`): the checks'
+    results restored and every imported worksheet back on its generic copy. Test files use it for every test
+    with ``pytestmark = pytest.mark.usefixtures("exercise_session")``."""
+    from exercise_session import restored
+
+    with restored():
+        yield
 
 
 #: Test files that run whole on one worker: the Binder environment (a kept virtual environment that

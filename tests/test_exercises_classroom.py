@@ -32,15 +32,7 @@ EXERCISES_DIR = Path(__file__).resolve().parents[1] / "exercises"
 ROSTER = ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
 
 
-@pytest.fixture(autouse=True)
-def _clean_session():
-    saved = list(checks._RESULTS)
-    yield
-    ws1.use_variant(None)
-    ws2.use_variant(None)
-    ws3.use_variant(None)
-    ws4.use_variant(None)
-    checks._RESULTS[:] = saved
+pytestmark = pytest.mark.usefixtures("exercise_session")  # tests/conftest.py
 
 
 @pytest.fixture

@@ -12,17 +12,10 @@ import pytest
 import sympy
 from test_exercises_classroom_typed import ROSTER, SECRET, _hand_in, _kernel, _right, _save
 
-from hearts_lab.exercises import checks, ws4, ws6
+from hearts_lab.exercises import ws4, ws6
 from hearts_lab.exercises.classroom import MADE_BY, Class, _literal, grade, variant_values
 
-
-@pytest.fixture(autouse=True)
-def _clean_session():
-    saved = list(checks._RESULTS)
-    yield
-    ws4.use_variant(None)
-    ws6.use_variant(None)
-    checks._RESULTS[:] = saved
+pytestmark = pytest.mark.usefixtures("exercise_session")  # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

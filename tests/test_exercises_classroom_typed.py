@@ -26,13 +26,7 @@ MODULES = {"ws4": ws4, "ws6": ws6}
 TYPED = "cannot show how it was made"  # every such question's sentence for a typed number
 
 
-@pytest.fixture(autouse=True)
-def _clean_session():
-    saved = list(checks._RESULTS)
-    yield
-    ws4.use_variant(None)
-    ws6.use_variant(None)
-    checks._RESULTS[:] = saved
+pytestmark = pytest.mark.usefixtures("exercise_session")  # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import re
 import pytest
 import sympy
 
-from hearts_lab.exercises import checks, ws3, ws4
+from hearts_lab.exercises import ws3, ws4
 from hearts_lab.exercises.classroom import Class, variant_values
 from hearts_lab.exercises.sampling import deal_hands, mark_made
 from hearts_lab.simulate import simulate
@@ -19,13 +19,7 @@ SECRET = "correct horse battery staple, 2026"
 ROSTER = ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
 
 
-@pytest.fixture(autouse=True)
-def _clean_session():
-    saved = list(checks._RESULTS)
-    yield
-    ws3.use_variant(None)
-    ws4.use_variant(None)
-    checks._RESULTS[:] = saved
+pytestmark = pytest.mark.usefixtures("exercise_session")  # tests/conftest.py
 
 
 def _value(printed: str):

@@ -26,13 +26,7 @@ WS1_SEEDS = range(1000, 1060)
 WS2_SEEDS = range(2000, 2020)
 
 
-@pytest.fixture(autouse=True)
-def _generic_afterwards():
-    saved = list(checks._RESULTS)
-    yield
-    ws1.use_variant(None)
-    ws2.use_variant(None)
-    checks._RESULTS[:] = saved
+pytestmark = pytest.mark.usefixtures("exercise_session")  # tests/conftest.py
 
 
 def _stored(result, *, count=None, accepted=True):
@@ -874,3 +868,28 @@ def test_a_pasteable_hint_would_be_caught():
     assert _pasteable("q4 = wilson_interval(q3.hits, q3.worlds).", defined)
     assert _pasteable("Count them: ws6.sample_q3(200, 17).count(lambda w: Card.parse('QS') in w.cards(0))", defined)
     assert not _pasteable("worlds = ws6.sample_q3(200, 17); worlds.count(event) counts the worlds", defined)
+
+
+def test_one_clean_up_puts_every_worksheet_back_on_its_generic_copy_and_the_results_back():
+    """The exercise tests share one clean-up (tests/exercise_session.py, the conftest fixture ``exercise_session``):
+    after it, every imported worksheet asks its generic questions again and the checks' results are as before,
+    even when the body failed; no exercise test file keeps a clean-up of its own (each once named only the
+    worksheets it remembered)."""
+    from exercise_session import restored
+
+    from hearts_lab.exercises import ws3, ws4, ws5, ws6
+
+    modules = (ws1, ws2, ws3, ws4, ws5, ws6)
+    generic = [{key: m.question_text(key) for key in m.TEXTS} for m in modules]
+    results = list(checks._RESULTS)
+    with pytest.raises(RuntimeError), restored():
+        for m in modules:
+            m.use_variant(4242)
+        ws1.check_q1(0)
+        assert [{key: m.question_text(key) for key in m.TEXTS} for m in modules] != generic
+        raise RuntimeError("a failing test body")
+    assert [{key: m.question_text(key) for key in m.TEXTS} for m in modules] == generic
+    assert checks._RESULTS == results
+    copy = "checks._RESULTS[:] = " + "saved"  # (split, so that this file does not match itself)
+    own = [p.name for p in (REPO / "tests").glob("test_*.py") if copy in p.read_text(encoding="utf-8")]
+    assert own == []

@@ -24,12 +24,7 @@ QS = Card.parse("QS")
 SEEDS = [11, 12345, 987654321, 2**40 + 3] + list(range(100, 130))
 
 
-@pytest.fixture(autouse=True)
-def _clean_session():
-    saved = list(checks._RESULTS)
-    yield
-    ws6.use_variant(None)
-    checks._RESULTS[:] = saved
+pytestmark = pytest.mark.usefixtures("exercise_session")  # tests/conftest.py
 
 
 def _position(record):
