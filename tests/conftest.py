@@ -85,7 +85,6 @@ RUN_FIRST = (
     "tests/browser/test_lite.py::test_notebook_runs_offline[07_",
     "tests/browser/test_lite.py::test_notebook_runs_offline[06_",
     "tests/browser/test_lite.py",
-    "tests/test_suite.py::test_loadgroup",
     "tests/browser/",
     "tests/test_notebooks.py",
     "tests/test_types.py",

@@ -7,6 +7,7 @@ and which notebooks are quick.
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -108,18 +109,37 @@ def test_make_check_executes_only_the_quick_notebooks():
     assert len(everything) > len(quick) + len(lessons), "the other notebooks still run in make test"
 
 
-@pytest.mark.slow
+def _scheduler_tree(root: Path) -> list[str]:
+    """A small test tree under ``root`` that uses this suite's tests/conftest.py (copied): at the paths of
+    the one-worker files, files of trivial tests, and a file of trivial tests that may go anywhere."""
+    (root / "tests").mkdir(parents=True)
+    shutil.copy(REPO / "tests" / "conftest.py", root / "tests" / "conftest.py")
+    (root / "pytest.ini").write_text("[pytest]\n")
+    one_worker = [*ONE_WORKER_FILES, *SHARED_CACHE_FILES]
+    for path in [*one_worker, "tests/test_anywhere.py"]:
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text("import pytest\n\n\n@pytest.mark.parametrize('i', range(12))\ndef test_x(i):\n    pass\n")
+    return one_worker
+
+
+@pytest.mark.slow  # a few seconds: make test runs it, make check leaves it out
 def test_loadgroup_keeps_a_one_worker_file_on_one_worker_under_pytest_9(tmp_path):
     """pytest-xdist's own loadgroup spreads an xdist_group over the workers under pytest 9; the
-    conftest's scheduler must not: run test_binder.py's quick tests on two workers and look."""
+    conftest's scheduler must not: run a small tree that uses this conftest on two workers and look.
+    (Real pytest-xdist and this conftest's scheduler; the tests are trivial and plugins other than
+    xdist stay out, so the run takes a few seconds, not the 37 s that test_binder.py's quick tests took.)"""
+    one_worker = _scheduler_tree(tmp_path)
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "--dist", "loadgroup", "-v",
-         "-m", "not slow", "tests/test_binder.py", "tests/test_cards.py"],
-        cwd=REPO, capture_output=True, text=True, timeout=600,
+        [sys.executable, "-m", "pytest", "-p", "xdist", "-p", "no:cacheprovider", "-n", "2", "--dist", "loadgroup",
+         "-v", "tests"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    workers = {}
+    workers: dict[str, set[str]] = {}
     for match in re.finditer(r"^\[(gw\d+)\] \[\s*\d+%\] PASSED (\S+)", run.stdout, re.M):
         workers.setdefault(match.group(2).split("::")[0], set()).add(match.group(1))
-    assert len(workers.get("tests/test_binder.py", ())) == 1, workers
+    assert len(re.findall(r"\] PASSED ", run.stdout)) == 12 * (len(one_worker) + 1), run.stdout[-3000:]
+    for path in one_worker:
+        assert len(workers.get(path, ())) == 1, workers
     assert set().union(*workers.values()) == {"gw0", "gw1"}, workers  # and the run was parallel
