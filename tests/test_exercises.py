@@ -37,8 +37,8 @@ from pathlib import Path
 import nbformat
 import pytest
 import sympy
+import text_search
 from nbclient import NotebookClient
-
 from notebook_harness import KERNEL_ENV, regression_fixture
 
 from hearts_lab import Card, Rules
@@ -287,6 +287,11 @@ def _boundary(form: str) -> re.Pattern:
     return re.compile(rf"(?<![\w/]){re.escape(form)}(?![\w/])")
 
 
+def _shows(form: str, text: str) -> bool:
+    """Whether ``text`` holds ``form`` as a whole (not inside a longer word, number or path)."""
+    return text_search.found(_boundary(form), form, text)
+
+
 def _notebook_outputs() -> dict[str, str]:
     texts = {}
     for path in sorted((REPO / "notebooks").glob("*.ipynb")):
@@ -305,14 +310,14 @@ def test_no_answer_in_any_notebook_output(answer_forms):
     """A student must not be able to paste an answer from a notebook's printed output."""
     outputs = _notebook_outputs()
     leaks = [(ws, variable, form, nb) for ws, variable, form in answer_forms for nb, text in outputs.items()
-             if _boundary(form).search(text)]
+             if _shows(form, text)]
     assert not leaks, f"answers printed by notebooks: {leaks}"
 
 
 def test_no_answer_in_any_student_copy(answer_forms):
     texts = {p.name: p.read_text(encoding="utf-8") for p in sorted((EXERCISES / "student").glob("*.ipynb"))}
     leaks = [(ws, variable, form, nb) for ws, variable, form in answer_forms for nb, text in texts.items()
-             if _boundary(form).search(text)]
+             if _shows(form, text)]
     assert not leaks, f"answers in student copies: {leaks}"
 
 
@@ -329,7 +334,7 @@ def test_no_answer_in_the_package_or_its_docstrings(answer_forms):
     docstrings = "\n".join(_docstrings(p) for p in PACKAGE.glob("*.py"))
     assert "check_q" in docstrings  # the docstrings are really read
     leaks = [(ws, variable, form) for ws, variable, form in answer_forms
-             if _boundary(form).search(package_text) or _boundary(form).search(docstrings)]
+             if _shows(form, package_text) or _shows(form, docstrings)]
     assert not leaks, f"answers written in hearts_lab/exercises: {leaks}"
 
 

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+import text_search
 
 from hearts_lab import Card, Hand, Rules
 from hearts_lab.cards import suit_name
@@ -711,7 +712,7 @@ def _printed(number: str, text: str) -> bool:
     >>> _printed("0.048", "p = 0.04800"), _printed("0.048", "0.04856 and 10.048")
     (True, False)
     """
-    return re.search(rf"(?<![\d.]){re.escape(number)}(?!0*[1-9])", text) is not None
+    return text_search.found(re.compile(rf"(?<![\d.]){re.escape(number)}(?!0*[1-9])"), number, text)
 
 
 @pytest.mark.parametrize("seed", [9203, 9207])
