@@ -71,7 +71,10 @@ ONE_WORKER_FILES = ("tests/test_binder.py",)
 #: caches. tests/test_exercises_classroom.py makes each student's copy of worksheet 4 in several tests, and a
 #: copy's key line is slow by design (22 salted digests of about a tenth of a second each,
 #: ``classroom.key_line``, cached per process): spread over two workers, each worker made the copies again.
-SHARED_CACHE_FILES = ("tests/test_exercises_classroom.py",)
+#: The other two share a module-scoped fixture that each worker built again: tests/test_exercises.py's
+#: ``answer_forms`` (runs every teacher copy's code) and tests/test_notebook_claims_07_09.py's
+#: ``random_results`` (20,000 random hands for each of the 16 rule sets).
+SHARED_CACHE_FILES = ("tests/test_exercises_classroom.py", "tests/test_exercises.py", "tests/test_notebook_claims_07_09.py")
 
 #: The costliest tests, started first, in this order (node id prefixes; a fresh clone's run with
 #: ``--durations``): the Lite notebook that simulates 23,000 hands in Pyodide, the Binder file (one
