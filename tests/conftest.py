@@ -149,6 +149,8 @@ def pytest_ignore_collect(collection_path, config):
     # still loads them as conftests; they just are not doctest-collected.
     if collection_path.name == "conftest.py":
         return True
+    if collection_path == TESTS / "import_stubs":  # modules that refuse to import, by design (their docstring)
+        return True
     return None
 
 

@@ -58,6 +58,39 @@ def test_the_suite_keeps_compiled_bytecode_where_pythondontwritebytecode_is_set(
         assert "PYTHONDONTWRITEBYTECODE=" in env, line
 
 
+def test_the_suite_leaves_out_rfc3987_syntax_and_notebooks_still_validate():
+    """make test / make check put tests/import_stubs first on PYTHONPATH, so no process of a run pays the
+    3-4 s of CPU of importing rfc3987_syntax (every process that imports nbformat did); with the stub,
+    jsonschema still imports and nbformat still validates a notebook, and still refuses a broken one."""
+    stubs = REPO / "tests" / "import_stubs"
+    for target in ("test", "check"):
+        line = next(line for line in _make_n(target, "JOBS=2").splitlines() if "-m pytest" in line)
+        env = dict(word.split("=", 1) for word in line.split(" -m pytest", 1)[0].split() if "=" in word)
+        assert env["PYTHONPATH"].split(os.pathsep)[0] == str(stubs), line
+    code = (
+        "import sys, nbformat\n"
+        "nb = nbformat.read('notebooks/00_start_here.ipynb', as_version=4)\n"
+        "nbformat.validate(nb)\n"
+        "nb.cells[0]['cell_type'] = 'no such type'\n"
+        "try:\n    nbformat.validate(nb)\nexcept nbformat.ValidationError:\n    print('refused')\n"
+        "print('rfc3987_syntax' in sys.modules and sys.modules['rfc3987_syntax'] is not None)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(stubs)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["refused", "False"], done.stdout
+
+
+def test_the_notebook_harness_leaves_out_rfc3987_syntax():
+    """tools/execute_notebooks.py (which the Binder tests run once per notebook, in the Binder environment,
+    without the test run's PYTHONPATH) keeps rfc3987_syntax out itself."""
+    code = "import runpy, sys; runpy.run_path('tools/execute_notebooks.py'); print(sys.modules.get('rfc3987_syntax', 'absent'))"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == "None", done.stdout
+
+
 def test_one_worker_files_are_whole_units_and_every_other_test_its_own():
     for path in ONE_WORKER_FILES + SHARED_CACHE_FILES:
         assert (REPO / path).is_file(), path

@@ -25,9 +25,14 @@ import sys
 import time
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError, CellTimeoutError
+# nbformat's jsonschema imports rfc3987_syntax where it is installed, which builds a parser at import (3-4 s of
+# CPU, python-jsonschema/jsonschema#1392) only to check the "iri" format; no notebook schema asks for it.
+# The Binder tests run this tool once per notebook. Skipped here (jsonschema imports it under suppress(ImportError)).
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[assignment]
+
+import nbformat  # noqa: E402
+from nbclient import NotebookClient  # noqa: E402
+from nbclient.exceptions import CellExecutionError, CellTimeoutError  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 KERNEL_ENV = {"PYTHONHASHSEED": "0"}
