@@ -9,15 +9,23 @@ CIEDE2000. Run with ``-s`` to print the table of distances:
 """
 from __future__ import annotations
 
+import functools
 import itertools
+from typing import Any
 
 import pytest
 
-colour = pytest.importorskip("colour")
 np = pytest.importorskip("numpy")
 
 from hearts_lab.cards import SUIT_SYMBOLS, SUITS
 from hearts_lab.render import FOUR_COLOURS, SUIT_COLOURS
+
+
+@functools.cache
+def _colour() -> Any:
+    """colour-science, imported by the first test that needs it: its import (matplotlib and scipy with it)
+    costs about 2.5 s of CPU, which every test worker paid at collection when it was imported here."""
+    return pytest.importorskip("colour")
 
 #: Smallest CIEDE2000 distance allowed between two suits, for each kind of vision. Around 20 two
 #: colours are told apart at a glance even as small text; the old green/red deck had 7.1 (deuteranopia).
@@ -29,11 +37,12 @@ VISIONS = ("normal", "Protanomaly", "Deuteranomaly")
 
 def _linear(hex_colour: str) -> np.ndarray:
     rgb = np.array([int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)])
-    return colour.models.eotf_sRGB(rgb)
+    return _colour().models.eotf_sRGB(rgb)
 
 
 def _seen(hex_colour: str, vision: str) -> np.ndarray:
     """CIE L*a*b* (D65) of the colour as a person with ``vision`` sees it."""
+    colour = _colour()
     rgb = _linear(hex_colour)
     if vision != "normal":
         rgb = np.clip(colour.blindness.matrix_cvd_Machado2009(vision, 1.0) @ rgb, 0, 1)
@@ -43,6 +52,7 @@ def _seen(hex_colour: str, vision: str) -> np.ndarray:
 
 def distances(palette: dict[str, str]) -> dict[tuple[str, str], dict[str, float]]:
     """CIEDE2000 distance of every pair of suits, for each vision."""
+    colour = _colour()
     return {
         (a, b): {v: float(colour.delta_E(_seen(palette[a], v), _seen(palette[b], v), method="CIE 2000")) for v in VISIONS}
         for a, b in itertools.combinations(SUITS, 2)
