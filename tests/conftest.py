@@ -10,8 +10,8 @@ Fixtures available everywhere:
 
 Tests under tests/browser/ are marked ``browser`` automatically; their fixtures
 live in tests/browser/conftest.py. Notebook tests (marked ``notebooks``) are also
-marked ``slow`` unless the notebook is one of :data:`QUICK_NOTEBOOKS`, so that
-``make check`` (``-m "not slow and not browser"``) runs only the quick ones.
+marked ``slow`` unless the notebook is one of :data:`QUICK_NOTEBOOKS`, and so is each test of
+:data:`SLOW_TESTS`, so that ``make check`` (``-m "not slow and not browser"``) runs only the quick ones.
 
 Parallel runs (``make test``, ``make check``: pytest-xdist ``-n N --dist loadgroup``):
 pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks through ``item._nodeid``,
@@ -102,6 +102,25 @@ RUN_FIRST = (
 #: Notebooks that execute in a few seconds: the only ones ``make check`` runs (``make test`` runs all).
 QUICK_NOTEBOOKS = ("00_start_here.ipynb", "03_stripped_decks.ipynb", "05_play_against_bots.ipynb")
 
+#: Integration tests that take seconds each (not unit, doctest or property tests): ``make test`` runs them,
+#: ``make check`` (the edit-test loop) leaves them out, as it leaves out the slow notebooks. Node id prefixes;
+#: the time is each one's worker time in one ``make check`` run (``-n 2 --durations``, load 6-7, so about
+#: three times a quiet machine's). tests/test_suite.py checks that each prefix names a collected test.
+SLOW_TESTS = (
+    # a fresh interpreter per notebook runs its imports (25 of them, 80 s); make check keeps the static
+    # check of every install cell (test_install_cell_is_current), the browser test runs each cell in Pyodide
+    "tests/test_lite_cell.py::test_install_cell_lists_what_the_imports_really_load",
+    # a class's copies made, filled in, handed in and graded end to end (26 s, 16 s, 12 s, 11 s, 9 s)
+    "tests/test_exercises_classroom.py::test_a_class_copy_says_hand_in_this_notebook",
+    "tests/test_exercises_student_key.py::test_a_students_ws3_key_matches_their_copy_and_other_students_differ",
+    "tests/test_exercises_student_key.py::test_a_students_ws4_key_is_what_their_own_copy_accepts",
+    "tests/test_exercises_classroom.py::test_worksheet_4_scores_are_graded_on_the_students_own_moon",
+    "tests/test_exercises_classroom_made.py::test_a_python_division_is_a_float_on_both_sides",
+    # a notebook's figures recomputed from thousands of hands (9 s, 7.5 s)
+    "tests/test_notebook_claims_11.py::test_section_1_the_interval_halves_as_the_deals_grow_fourfold",
+    "tests/test_notebook_claims_07_09.py::test_08_the_old_every_seeded_run_claim_is_gone_and_the_naive_answers_pass",
+)
+
 
 def work_unit(nodeid: str) -> str:
     """The unit of work a test belongs to under ``--dist loadgroup``: its file for
@@ -160,6 +179,8 @@ def pytest_collection_modifyitems(config, items):
         if browser_dir in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.browser)
         if item.get_closest_marker("notebooks") and not any(name in item.nodeid for name in QUICK_NOTEBOOKS):
+            item.add_marker(pytest.mark.slow)
+        if item.nodeid.startswith(SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
     # a stable sort: tests keep their order within a key (a one-worker file stays in file order)
     items.sort(key=lambda item: run_first_key(item.nodeid))

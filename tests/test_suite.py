@@ -24,7 +24,7 @@ assert _spec is not None and _spec.loader is not None
 suite = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(suite)
 ONE_WORKER_FILES, QUICK_NOTEBOOKS, work_unit = suite.ONE_WORKER_FILES, suite.QUICK_NOTEBOOKS, suite.work_unit
-SHARED_CACHE_FILES = suite.SHARED_CACHE_FILES
+SHARED_CACHE_FILES, SLOW_TESTS = suite.SHARED_CACHE_FILES, suite.SLOW_TESTS
 RUN_FIRST, run_first_key = suite.RUN_FIRST, suite.run_first_key
 
 
@@ -140,6 +140,25 @@ def test_make_check_executes_only_the_quick_notebooks():
     assert sorted(quick) == sorted(f"tests/test_notebooks.py::test_notebook_outputs_are_reproduced[{n}]" for n in QUICK_NOTEBOOKS)
     everything = collected("notebooks")
     assert len(everything) > len(quick) + len(lessons), "the other notebooks still run in make test"
+
+
+@pytest.mark.slow  # two collections in subprocesses: make test runs it
+def test_each_slow_test_named_in_the_conftest_is_collected_and_left_out_of_make_check():
+    """Every SLOW_TESTS prefix names tests that exist (a renamed test would silently come back into make check
+    otherwise), and make check's marks leave them out while make test runs them."""
+    files = sorted({prefix.split("::", 1)[0] for prefix in SLOW_TESTS})
+
+    def collected(*marks: str) -> list[str]:
+        run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", *marks,
+                              *files], cwd=REPO, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+        return [line for line in run.stdout.splitlines() if "::" in line]
+
+    everything, quick = collected(), collected("-m", "not slow and not browser")
+    for prefix in SLOW_TESTS:
+        assert any(test.startswith(prefix) for test in everything), f"{prefix} names no test"
+        assert not any(test.startswith(prefix) for test in quick), f"{prefix} still runs in make check"
+    assert quick, "the other tests of these files stay in make check"
 
 
 def _scheduler_tree(root: Path) -> list[str]:
