@@ -895,6 +895,18 @@ def test_the_capstone_is_read_without_marks_and_a_changed_seed_line_is_seen(klas
     assert "capstone, not marked" in repr(grades) and "seeds NOT the class copy's own" in repr(grades)
 
 
+def test_a_use_variant_line_with_a_huge_number_is_named_in_the_seeds_row(klass, tmp_path):
+    """rev-h3 #7: a hex literal escapes Python's 4,300-digit limit, so str() of it raised and the notebook was skipped
+    "could not be graded (ValueError)": the seeds row now says the line was changed, naming the number's size."""
+    own = klass.seed("Ada Lovelace", "ws5")
+    _save(tmp_path, "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", variant_line="0x" + "f" * 4000))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert grades.skipped == []
+    seeds = _rows(grades, "Ada Lovelace", "ws5")["seeds"]
+    assert seeds["correct"] == "NOT the class copy's own"
+    assert f"its use_variant line was changed (an int of about 4,816 digits; this student's own variant is {own})" in seeds["why"]
+
+
 def test_a_fresh_process_reads_the_capstone(klass, tmp_path):
     """hearts-lab class grade runs in a process that never imported worksheet 5: its notebooks are still read
     (the first version skipped every one with 'could not be graded (KeyError)')."""

@@ -65,6 +65,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from ..arguments import shown as _shown
 from ..records import read_bounded_file
 from . import checks
 from .names import normal as _normal, slug as _slug
@@ -962,7 +963,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     if not lines:
         why.append("no ws5.use_variant line: the generic copy's seeds, chosen freely")
     elif any(n != own for n in lines):
-        shown = ", ".join("not a number" if n is None else str(n) for n in lines if n != own)
+        shown = ", ".join("not a number" if n is None else _shown(n) for n in lines if n != own)
         why.append(f"its use_variant line was changed ({shown}; this student's own variant is {own})")
     q3 = stored.get("Q3")
     made = q3.get("made") if q3 else None
