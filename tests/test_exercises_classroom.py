@@ -711,9 +711,12 @@ def test_links_huge_numbers_old_notebooks_and_the_wrong_worksheet_are_named(klas
     wrong = json.loads(text)
     wrong["metadata"]["hearts_lab"]["worksheet"] = "ws2"
     _save(folder, "sub/wrong_ws.ipynb", wrong)
+    _save(tmp_path, "elsewhere/alan.ipynb", nb)
+    (folder / "alan").symlink_to(tmp_path / "elsewhere")  # rev-h3 #8: a zip's (or a sync tool's) folder link
     grades = grade(folder, SECRET, roster=ROSTER)
     skipped = dict(grades.skipped)
     assert "never followed" in skipped["link_out.ipynb"]
+    assert skipped["alan"] == "a link to a folder, not a folder: a handed-in link is never followed"
     assert "4,300 digits" in skipped["bigint.ipynb"] and "nbformat 3" in skipped["v3.ipynb"]
     (sub,) = grades.submissions  # graded as what its cells say it is, flagged
     assert sub.worksheet == "ws1" and any("worksheet ws1's: handed in for the wrong worksheet" in f for f in sub.flags)

@@ -1182,6 +1182,9 @@ def _handed_in(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[str, str]
         here = Path(top)
         depth = len(here.relative_to(root).parts)
         folders[:] = sorted(f for f in folders if f != ".ipynb_checkpoints")
+        for f in [f for f in folders if (here / f).is_symlink()]:  # os.walk lists a folder link and never enters it
+            skipped.append((file_name(here / f, root), "a link to a folder, not a folder: a handed-in link is never followed"))
+            folders.remove(f)
         if depth >= MAX_DEPTH and folders:
             skipped.extend([(file_name(here / f, root), f"not searched: more than {MAX_DEPTH} folders deep") for f in folders])
             folders[:] = []
