@@ -150,3 +150,28 @@ def test_two_use_variant_lines_leave_the_label(klass, tmp_path):
     _save(tmp_path, "ada.ipynb", nb)
     (sub,) = grade(tmp_path, SECRET).submissions
     assert sub.worksheet == "ws6" and not any("wrong worksheet" in f for f in sub.flags)
+
+
+def test_a_deep_answer_is_one_unreadable_answer_not_a_skipped_notebook(klass, tmp_path):
+    """rev-h3 #6: a long sum (1,500 terms, which Python runs) or a 1,200-link d.count(e).count(e)... raised a
+    RecursionError in the answer reader, and the whole notebook was skipped "could not be graded". Now only that
+    answer is unread (computed, as far as the teacher can tell: no check output records it), the others graded."""
+    from test_exercises_classroom import _rows
+
+    nb = klass.copy("Ada Lovelace", "ws6")
+    right = ws6_answers(klass.variant("Ada Lovelace", "ws6"))
+    for cell in nb["cells"]:
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "code" and text.startswith("q1 = ..."):
+            cell["source"] = f"q1 = {right['Q1']!r}"
+        elif cell["cell_type"] == "code" and text.startswith("q2 = ..."):
+            cell["source"] = "q2 = " + " + ".join(["1"] * 1500)
+        elif cell["cell_type"] == "code" and text.startswith("q3 = ..."):
+            cell["source"] = "q3 = d" + ".count(e)" * 1200
+    _save(tmp_path, "ada.ipynb", nb)
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert grades.skipped == []
+    rows = _rows(grades, "Ada Lovelace", "ws6")
+    assert rows["Q1"]["correct"] == "correct", rows["Q1"]
+    assert rows["Q2"]["correct"] == "unreadable" and "no check output records its value" in rows["Q2"]["flags"], rows["Q2"]
+    assert rows["Q3"]["correct"] in ("incorrect", "unreadable") and "not the result of the call" in rows["Q3"]["flags"], rows["Q3"]

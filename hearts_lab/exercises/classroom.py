@@ -569,6 +569,26 @@ def _segment(lines: list[str], node: ast.expr) -> str:
     return head + "".join(lines[start + 1:end]) + tail
 
 
+#: The deepest answer expression read (the sandbox reads none deeper, :data:`~hearts_lab.exercises.sandbox.MAX_DEPTH`):
+#: a deeper one (``1 + 1 + ... + 1``, 1,500 terms) is computed in the notebook, its value the one its check recorded.
+MAX_ANSWER_DEPTH = 100
+
+
+def _deeper_than(node: ast.AST, most: int) -> bool:
+    """Whether ``node``'s tree is more than ``most`` levels deep (walked with a stack, never by recursion).
+
+    >>> _deeper_than(ast.parse(" + ".join(["1"] * 1500), mode="eval").body, 100), _deeper_than(ast.parse("1 + 2").body[0], 100)
+    (True, False)
+    """
+    stack = [(node, 0)]
+    while stack:
+        here, depth = stack.pop()
+        if depth > most:
+            return True
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(here))
+    return False
+
+
 def _python_kind(node: ast.expr) -> str | None:
     """``"int"`` or ``"float"``: what Python makes of plain-number arithmetic (no name, no call); else ``None``.
 
@@ -611,6 +631,8 @@ def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
         return True, ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         pass
+    if _deeper_than(node, MAX_ANSWER_DEPTH):
+        return False, None  # computed in the notebook as far as the teacher's side can tell
     # A number written as arithmetic (binomial(52, 13) / 4, factorial(12) * ...): its text, read by the
     # worksheet's own reader, which parses it without evaluating any Python.
     names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
@@ -667,7 +689,10 @@ def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None 
         if isinstance(value, ast.Constant) and value.value is Ellipsis:
             found[key] = (True, Ellipsis)
         else:
-            found[key] = _literal(value, lines)
+            try:
+                found[key] = _literal(value, lines)
+            except Exception:  # never one answer's reading losing the notebook: computed, as far as can be told
+                found[key] = (False, None)
     return found
 
 
@@ -811,16 +836,26 @@ def not_made_by_call(code: list[tuple[ast.Module, str]], worksheet: str, key: st
     answer: tuple[str | None, list[str]] | None = None
 
     def kind(node: ast.expr) -> str | None:
-        if isinstance(node, ast.Name):
-            return made.get(node.id)
-        if isinstance(node, ast.Call):
+        # A chain d.count(e).count(e)... is followed by a loop, not by recursion: 1,200 links are read, not a RecursionError.
+        counted = 0  # the .method(...) calls around the innermost part
+        while True:
+            if isinstance(node, ast.Name):
+                found = made.get(node.id)
+                break
+            if not isinstance(node, ast.Call):
+                return None
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
             if name == maker:
-                return "source" if method else "result"
-            if method and isinstance(func, ast.Attribute) and func.attr == method and kind(func.value) == "source":
-                return "result"
-        return None
+                found = "source" if method else "result"
+                break
+            if not (method and isinstance(func, ast.Attribute) and func.attr == method):
+                return None
+            counted += 1
+            node = func.value
+        for _ in range(counted):  # what is counted, counted once, is the result; anything else counted is not
+            found = "result" if found == "source" else None
+        return found
 
     def built(node: ast.expr) -> list[str]:
         found = []
@@ -1048,8 +1083,8 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
     others = sorted(_check_worksheets(nb) - {worksheet})
     if not stored and others and worksheet == label:  # its use_variant line is the label's, its outputs are not
         flags.append(f"its check outputs are worksheet {', '.join(others)}'s: handed in for the wrong worksheet?")
-    answers = []
-    for key in checks.QUESTIONS[worksheet]:
+    def judged(key: str) -> Answer:
+        """One question's answer as the teacher's side reads and judges it."""
         out = stored.get(key)
         message = ""  # the check's message, where the teacher's side judged the answer
         attempt = out.get("attempt") if out else None
@@ -1145,7 +1180,14 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         elif out and status == "incorrect":
             first = False
         why = _why(worksheet, key, message) if status == "incorrect" else ""
-        answers.append(Answer(key, status, source, attempt, first, hints.get(key, 0), notes, why))
+        return Answer(key, status, source, attempt, first, hints.get(key, 0), notes, why)
+
+    answers = []
+    for key in checks.QUESTIONS[worksheet]:
+        try:
+            answers.append(judged(key))
+        except Exception as error:  # one answer the teacher's side cannot read never loses the notebook's others
+            answers.append(Answer(key, "unreadable", "", None, None, hints.get(key, 0), [f"could not be read ({type(error).__name__})"]))
     if worksheet in GENERATORS:
         module.use_variant(None)
     return Submission(name, student, worksheet, answers, flags)
