@@ -126,3 +126,49 @@ def test_in_the_kernel_a_hand_built_count_is_refused_before_its_count_is_read(kl
     assert ws6.check_q3(world).status == "correct"
     built = ws6.WorldCount(world.worlds, world.seed, world.hits)
     assert ws6.check_q3(built).status == "incorrect" and "built by hand" in ws6.check_q3(built).message
+
+
+def test_an_answer_line_is_read_only_as_python_computes_it(klass, tmp_path):
+    """rev-h3 #2: the teacher's side read ``^`` as a power (XOR in Python) and refused ``//``, ``%`` and shifts, and
+    it ignored a later ``q1 += 1`` or ``q1, _ = ...``. Now only ``+ - * / **`` (and the sympy calls) are read, each as
+    the kernel computes it; any other operator, and any later rebinding of the answer name, leaves the answer computed:
+    graded from the value its check recorded (the kernel's), or unreadable where no output records one."""
+    from test_exercises_classroom import submit
+
+    from hearts_lab.exercises import ws3
+    from hearts_lab.exercises.classroom import _variant_keys
+
+    ans = int(_variant_keys("ws3", klass.seed("Ada Lovelace", "ws3"))["Q1"].answer)
+    lines = {  # the line, what Python holds after it
+        f"q1 = {ans ^ 1} ^ 1": ans, f"q1 = {ans} ^ 1": ans ^ 1, f"q1 = {ans * 2} // 2": ans, f"q1 = {ans} % {ans + 1}": ans,
+        f"q1 = ({ans} << 1) >> 1": ans, f"q1 = {ans - 1}\nq1 += 1": ans, f"q1 = {ans}\nq1 += 1": ans + 1,
+        f"q1 = {ans}\nq1, _ = {ans + 1}, 0": ans + 1, f"q1 = {ans}\nfor q1 in [{ans + 1}]: pass": ans + 1,
+        f"q1 = {ans}\ndel q1\nq1 = {ans + 2}": ans + 2, f"q1 = {ans}\nexec('q1 = {ans + 1}')": ans + 1,
+        f"q1 = {ans}\nwith open('x') as q1: pass": None, f"q1 = {ans}\ndef q1(): pass": None,
+        f"q1 = {ans}\nimport math as q1": None, f"q1 = {ans}\nif (q1 := {ans + 1}): pass": ans + 1,
+        f"q1 = {ans}\n__main__.q1 = {ans + 1}": ans + 1, f"q1 = 2 ** (0 - 1) * {2 * ans}": float(ans),
+        f"q1 = {ans} + 0": ans,
+    }
+    from hearts_lab.exercises.classroom import _answer_cells
+
+    read = {f"q1 = {ans} + 0", f"q1 = {ans}\ndel q1\nq1 = {ans + 2}"}  # the last line binds q1 last: read as typed
+    for line, kernel in lines.items():
+        nb = {"cells": [{"cell_type": "code", "source": line}]}
+        readable, value = _answer_cells(nb)["Q1"]
+        assert not readable or (value == kernel and type(value) is type(kernel)), (line, value, kernel)
+        assert readable == (line in read), line
+    # The class table: what the kernel held is what its check recorded; the teacher agrees with it or says unreadable.
+    for i, (line, kernel) in enumerate(lines.items()):
+        recorded = ans if kernel is None else kernel
+        nb = submit(klass, "Ada Lovelace", "ws3", {"Q1": recorded}, cells={"Q1": line})
+        _save(tmp_path / str(i), "ada.ipynb", nb)
+        row = {a.question: a for a in grade(tmp_path / str(i), SECRET, roster=ROSTER).submissions[0].answers}["Q1"]
+        ws3.use_variant(None)
+        want = "correct" if recorded == ans and not isinstance(recorded, float) else "incorrect"
+        assert row.status == want, (line, row)
+        # (a float is refused by the kernel's exact check, which records no float: the refusal is the verdict)
+        assert row.source == ("cell" if line in read else "" if isinstance(recorded, float) else "recorded"), (line, row)
+    nb = submit(klass, "Ada Lovelace", "ws3", {"Q1": ans}, cells={"Q1": f"q1 = {ans} ^ 1"}, run=False)
+    _save(tmp_path / "unrun", "ada.ipynb", nb)
+    row = {a.question: a for a in grade(tmp_path / "unrun", SECRET, roster=ROSTER).submissions[0].answers}["Q1"]
+    assert row.status == "unreadable" and "no check output records its value" in " ".join(row.flags), row

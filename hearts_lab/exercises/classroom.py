@@ -589,43 +589,89 @@ def _deeper_than(node: ast.AST, most: int) -> bool:
     return False
 
 
-def _python_kind(node: ast.expr) -> str | None:
-    """``"int"`` or ``"float"``: what Python makes of plain-number arithmetic (no name, no call); else ``None``.
+#: The operators an answer line may use and still be read without running it: those the sandbox reads as Python
+#: and sympy compute them (``^`` is XOR in Python and a power to the sandbox; ``//``, ``%``, shifts are not read).
+_READ_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
+
+
+def _arithmetic(node: ast.expr) -> tuple[str | None, bool] | None:
+    """What Python makes of an answer line's arithmetic, if the teacher's side can read it as the kernel computes it:
+    ``(kind, has_float)``, kind ``"int"`` or ``"float"`` for plain numbers, ``None`` with sympy in it
+    (``binomial(52, 13) / 4``); ``has_float``: some plain-number part is a float (a sympy float then). ``None``: not
+    read (another operator or name, a text, a power of whole numbers whose sign is not written, ...), so computed.
 
     ``/`` between two plain numbers is a float in Python (``666425/2430973200726``), as is a float literal or a
     negative power.
 
-    >>> [_python_kind(ast.parse(t, mode="eval").body) for t in ("1/4", "3 * 4 - 1", "2 ** -1", "binomial(4, 2) / 4")]
-    ['float', 'int', 'float', None]
+    >>> [_arithmetic(ast.parse(t, mode="eval").body) for t in ("1/4", "3 * 4 - 1", "2 ** -1", "binomial(4, 2) / 4")]
+    [('float', True), ('int', False), ('float', True), (None, False)]
+    >>> [_arithmetic(ast.parse(t, mode="eval").body) for t in ("3 ^ 1", "7 // 2", "2 ** (1 - 2)", "Rational('1/3')")]
+    [None, None, None, None]
     """
-    if isinstance(node, ast.Constant):
-        return {int: "int", float: "float"}.get(type(node.value))
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        return _python_kind(node.operand)
-    if isinstance(node, ast.BinOp):
-        left, right = _python_kind(node.left), _python_kind(node.right)
-        if left is None or right is None:
+    kinds: dict[int, str | None] = {}
+    has_float = False
+    stack: list[tuple[ast.expr, bool]] = [(node, False)]
+    while stack:  # post-order with a stack: each node's kind once, never by recursion
+        here, ready = stack.pop()
+        if isinstance(here, ast.Constant):
+            if isinstance(here.value, bool) or not isinstance(here.value, (int, float)):
+                return None
+            kinds[id(here)] = "int" if isinstance(here.value, int) else "float"
+        elif isinstance(here, ast.UnaryOp) and isinstance(here.op, (ast.USub, ast.UAdd)):
+            if not ready:
+                stack += [(here, True), (here.operand, False)]
+                continue
+            kinds[id(here)] = kinds[id(here.operand)]
+        elif isinstance(here, ast.BinOp) and isinstance(here.op, _READ_OPERATORS):
+            if not ready:
+                stack += [(here, True), (here.left, False), (here.right, False)]
+                continue
+            left, right = kinds[id(here.left)], kinds[id(here.right)]
+            if left is None or right is None:
+                kinds[id(here)] = None
+            elif isinstance(here.op, ast.Div) or "float" in (left, right):
+                kinds[id(here)] = "float"
+            elif isinstance(here.op, ast.Pow):
+                # A whole number to a whole power is a float in Python when the power is negative: read only where
+                # the power's sign is written (2 ** 10, 2 ** -1), not 2 ** (1 - 2).
+                power = here.right
+                negative = isinstance(power, ast.UnaryOp) and isinstance(power.op, ast.USub) and isinstance(power.operand, ast.Constant)
+                if not (negative or isinstance(power, ast.Constant)):
+                    return None
+                kinds[id(here)] = "float" if negative else "int"
+            else:
+                kinds[id(here)] = "int"
+        elif (isinstance(here, ast.Call) and isinstance(here.func, ast.Name) and here.func.id in _ARITHMETIC
+              and not here.keywords and not any(isinstance(a, ast.Starred) for a in here.args)):
+            if not ready:
+                stack += [(here, True), *((a, False) for a in here.args)]
+                continue
+            kinds[id(here)] = None
+        else:
             return None
-        if (isinstance(node.op, ast.Div) or "float" in (left, right)
-                or (isinstance(node.op, ast.Pow) and isinstance(node.right, ast.UnaryOp) and isinstance(node.right.op, ast.USub))):
-            return "float"
-        return "int"
-    return None
+        has_float = has_float or kinds[id(here)] == "float"
+    return kinds[id(node)], has_float
 
 
 def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
-    """(True, value) for an answer the teacher can read without running anything; else (False, None).
+    """(True, value) for an answer the teacher can read without running anything, as the student's kernel holds it;
+    else (False, None): computed in the notebook, so its value is the one its check recorded.
 
-    Arithmetic is read as Python reads it in the student's kernel: ``/`` between two plain numbers is a float
-    there (a float check refuses), so it is a float here too; with sympy in it (``0.5 * binomial(4, 2)``), a
-    sympy float, as the kernel's is.
+    Arithmetic is read as Python computes it in the student's kernel: ``/`` between two plain numbers is a float
+    there (a float check refuses), so it is a float here too; whole-number arithmetic an ``int``; with sympy in it
+    (``binomial(52, 13) / 4``) the sympy number; with a float in it (``0.5 * binomial(4, 2)``), a sympy float, as
+    the kernel's is. Only ``+ - * / **`` and the calls of :data:`_ARITHMETIC` are read (:func:`_arithmetic`),
+    each in the sandbox; anything the sandbox refuses (``sqrt(2) ** 2``, which sympy makes 2) is left computed.
 
     >>> lines = ["q1 = 666425/2430973200726"]
     >>> _literal(ast.parse(lines[0]).body[0].value, lines) == (True, 666425/2430973200726)  # Python's float
     True
     >>> lines = ["q1 = binomial(52, 13) / 4"]
     >>> _literal(ast.parse(lines[0]).body[0].value, lines)
-    (True, 'binomial(52, 13) / 4')
+    (True, 158753389900)
+    >>> lines = ["q1 = 3632475 ^ 1"]  # XOR in Python: computed, its value the one its check recorded
+    >>> _literal(ast.parse(lines[0]).body[0].value, lines)
+    (False, None)
     """
     try:
         return True, ast.literal_eval(node)
@@ -633,59 +679,149 @@ def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
         pass
     if _deeper_than(node, MAX_ANSWER_DEPTH):
         return False, None  # computed in the notebook as far as the teacher's side can tell
-    # A number written as arithmetic (binomial(52, 13) / 4, factorial(12) * ...): its text, read by the
-    # worksheet's own reader, which parses it without evaluating any Python.
-    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-    if not names <= _ARITHMETIC:
+    shape = _arithmetic(node)
+    segment = _segment(lines, node) if shape is not None else ""
+    if shape is None or not segment:
         return False, None
-    segment = _segment(lines, node)
-    if not segment:
-        return False, None
-    if any(_python_kind(n) == "float" for n in ast.walk(node) if isinstance(n, ast.expr)):
-        try:
-            number = checks.read_estimate(segment)  # the value, read without running Python
-        except checks.Wrong:
-            return True, segment
-        if _python_kind(node) == "float":
-            return True, number
-        import sympy
+    kind, has_float = shape
+    import sympy
 
-        return True, sympy.Float(number)
-    return True, segment
+    try:
+        if has_float:
+            number = checks.read_estimate(segment)  # the value, read in the sandbox without running Python
+            return True, number if kind == "float" else sympy.Float(number)
+        value = checks.exact_value(segment)
+    except checks.Wrong:
+        return False, None  # Python computes it; the sandbox does not read it (too large, an irrational root ...)
+    return True, int(value) if kind == "int" else value
+
+
+class _Unparsed(ast.Module):
+    """The place of a code cell the reader does not parse (too long, or not plain Python): no statements."""
+
+
+#: IPython's timing magics whose body (the rest of the cell, or of the line) is Python, run as written.
+_CELL_MAGIC = re.compile(r"\A[ \t]*%%(?:time|timeit|capture)\b[^\n]*")
+_LINE_MAGIC = re.compile(r"^([ \t]*)%(?:time|timeit)\b", re.M)
+
+
+def _python_text(text: str) -> str:
+    r"""A cell's text as IPython runs it, for the timing magics only (``%%time`` cells, ``%time`` lines: their Python
+    is what runs), the magic itself blanked so that lines and columns stay; any other magic is left (not parsed).
+
+    >>> _python_text("%%time\nq8 = simulate(r)"), _python_text("%time q1 = f()")
+    ('      \nq8 = simulate(r)', '      q1 = f()')
+    """
+    text = _CELL_MAGIC.sub(lambda m: " " * len(m.group(0)), text)
+    return _LINE_MAGIC.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
 
 
 def _code_cells(nb: dict[str, Any]) -> list[tuple[ast.Module, str]]:
-    """Each code cell's syntax tree and text, parsed and never run (a cell too long or not Python is left out)."""
-    parsed = []
+    """Each code cell's syntax tree and text, parsed and never run (a cell too long or not Python: an
+    :class:`_Unparsed` tree, no statements, so that an answer name in it is still seen)."""
+    parsed: list[tuple[ast.Module, str]] = []
     for cell in nb["cells"]:
         if cell.get("cell_type") != "code":
             continue
         text = _source(cell)
         if len(text) > 100_000:
+            parsed.append((_Unparsed(body=[], type_ignores=[]), text))
             continue
         try:
-            parsed.append((ast.parse(text), text))
+            parsed.append((ast.parse(_python_text(text)), text))
         except (SyntaxError, ValueError, MemoryError, RecursionError):
-            continue
+            parsed.append((_Unparsed(body=[], type_ignores=[]), text))
     return parsed
+
+
+#: Names through which a cell can bind any name (``exec("q1 = 5")``, ``globals()["q1"] = 5``): after one of them, no
+#: earlier answer line is known to hold the answer.
+_DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "__builtins__", "builtins", "__main__",
+                      "__dict__", "get_ipython", "run_cell"})
+
+
+def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
+    """The answer names (``q1``...) a statement binds or deletes other than by ``qN = value`` at its top (``q1 += 1``,
+    ``q1, _ = ...``, ``for q1 in ...``, ``(q1 := ...)``, ``with ... as q1``, ``del q1``, ``import x as q1``,
+    ``def q1``, ``__main__.q1 = ...``), and whether it can bind any name (:data:`_DYNAMIC`).
+
+    >>> _rebound(ast.parse("q1 += 1").body[0]), _rebound(ast.parse("q1 = 5").body[0])
+    (({'q1'}, False), (set(), False))
+    >>> sorted(_rebound(ast.parse("for q2 in x: q3, _ = (q4 := 1), 0").body[0])[0]), _rebound(ast.parse("exec(t)").body[0])[1]
+    (['q2', 'q3', 'q4'], True)
+    """
+    simple = (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+              and _ASSIGN.match(stmt.targets[0].id) is not None)
+    names: set[str] = set()
+    dynamic = False
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                names.add(node.id)
+            dynamic = dynamic or node.id in _DYNAMIC
+        elif isinstance(node, ast.Attribute):
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                names.add(node.attr)
+            dynamic = dynamic or node.attr in _DYNAMIC
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update(alias.asname or alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+    if simple:  # qN = value: the line itself binds qN once (a := in its value is counted)
+        target = stmt.targets[0]  # type: ignore[attr-defined]
+        inner = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[attr-defined]
+        if target.id not in inner:
+            names.discard(target.id)
+    return {n for n in names if _ASSIGN.match(n)}, dynamic
+
+
+#: A question whose answer name is bound in a cell the reader cannot parse (an IPython magic, a syntax error):
+#: the kernel may hold anything the reader did not see.
+IN_UNPARSED = "in a cell that is not plain Python"
+_ANSWER_NAME = re.compile(r"(?<![\w.])q(\d+)(?!\w)")
 
 
 def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None = None) -> dict[str, tuple[bool, Any]]:
     """For each question, the last ``qN = ...`` answer line at top level of a code cell: (readable, value).
 
+    A later statement that binds ``qN`` another way (:func:`_rebound`) or can bind any name, or a later cell the reader
+    cannot parse that names ``qN``, leaves the answer computed: ``(False, None)`` (``(False, IN_UNPARSED)`` for the
+    last), its value the one its check recorded, as for any answer computed in the notebook.
+
     ``code``: the notebook's cells as :func:`_code_cells` parsed them (parsed here if not given)."""
-    last: dict[str, tuple[ast.expr, list[str]]] = {}
+    last: dict[str, tuple[ast.expr, list[str]] | str | None] = {}
     for tree, text in _code_cells(nb) if code is None else code:
+        if isinstance(tree, _Unparsed):
+            for m in _ANSWER_NAME.finditer(text):
+                last[f"Q{m.group(1)}"] = IN_UNPARSED
+            continue
         lines: list[str] | None = None
         for stmt in tree.body:
+            names, dynamic = _rebound(stmt)
+            if dynamic:
+                last.update(dict.fromkeys(last))
+            for name in names:
+                last[f"Q{name[1:]}"] = None
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
                 m = _ASSIGN.match(stmt.targets[0].id)
-                if m:
+                if m and f"q{m.group(1)}" not in names:
                     # Lines as the parser counts them (\r\n, \r or \n; not the other breaks str.splitlines knows).
                     lines = lines if lines is not None else re.findall(r"[^\r\n]*(?:\r\n|\r|\n|$)", text)
                     last[f"Q{m.group(1)}"] = (stmt.value, lines)
     found: dict[str, tuple[bool, Any]] = {}
-    for key, (value, lines) in last.items():  # only the last answer line of each question counts: judged once
+    for key, line in last.items():  # only the last answer line of each question counts: judged once
+        if line is None or isinstance(line, str):
+            found[key] = (False, line)
+            continue
+        value, lines = line
         if isinstance(value, ast.Constant) and value.value is Ellipsis:
             found[key] = (True, Ellipsis)
         else:
@@ -887,6 +1023,8 @@ def not_made_by_call(code: list[tuple[ast.Module, str]], worksheet: str, key: st
                         hand.add(target.id)
                 if any(t.id == key.lower() for t in targets):
                     answer = (found, by_hand)
+            elif key.lower() in names:  # q7 += 1, q7, _ = ..., for q7 in ...: the answer is no longer the call's result
+                answer = ("rebound", by_hand)
             # q8 = R(); q8.moon_count = found: attributes set on the answer afterwards build it by hand too
             if answer is not None and any(isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
                                           and isinstance(n.value, ast.Name) and n.value.id == key.lower()
@@ -902,6 +1040,9 @@ def not_made_by_call(code: list[tuple[ast.Module, str]], worksheet: str, key: st
     if shadowed:
         return (f"the notebook defines or replaces {maker if method is None else f'{maker} or {method}'} itself, so its "
                 f"answer is not the result of the call the question asks for, {shown}")
+    if found == "rebound":
+        return (f"the answer is assigned again after its answer line ({key.lower()} += ..., a tuple, a loop ...), so it "
+                f"is not the result of the call the question asks for, {shown}")
     if found != "result":
         return (f"the answer cell is not the result of the call the question asks for, {shown} (directly, or through a "
                 "name an earlier line assigns from that call)")
