@@ -175,3 +175,32 @@ def test_a_deep_answer_is_one_unreadable_answer_not_a_skipped_notebook(klass, tm
     assert rows["Q1"]["correct"] == "correct", rows["Q1"]
     assert rows["Q2"]["correct"] == "unreadable" and "no check output records its value" in rows["Q2"]["flags"], rows["Q2"]
     assert rows["Q3"]["correct"] in ("incorrect", "unreadable") and "not the result of the call" in rows["Q3"]["flags"], rows["Q3"]
+
+
+def test_a_deleted_answer_cell_leaves_a_call_result_not_verified(klass, tmp_path):
+    """rev-h3 #5: with its answer cell deleted and its stored output edited (the right count, its made record, first
+    try), ws4 Q7 / ws6 Q3 were graded correct with no flag: the made-by-call check ran only where a q7 line existed.
+    Now such an answer is unreadable, saying why; another question with no answer line says it was judged from the
+    stored output only."""
+    right = _right(klass, "Ada Lovelace")
+    for ws, q in (("ws4", "Q7"), ("ws6", "Q3")):
+        result = right[(ws, q)]
+        nb = _hand_in(klass, "Ada Lovelace", ws, {q: f"{q.lower()} = d.count(e)"}, {q: result},
+                      edit={q: {"status": "correct", "attempt": 1}})
+        deleted = (f"{q.lower()} = ", "q1 = ") if ws == "ws6" else (f"{q.lower()} = ",)
+        nb["cells"] = [c for c in nb["cells"] if not "".join(c["source"]).startswith(deleted)]
+        if ws == "ws6":  # and a question answered honestly, its answer cell deleted too
+            answers = ws6_answers(klass.variant("Ada Lovelace", "ws6"))
+            nb6 = _hand_in(klass, "Ada Lovelace", ws, {"Q1": f"q1 = {answers['Q1']!r}"}, {"Q1": answers["Q1"]})
+            q1_out = next(c for c in nb6["cells"] if "".join(c["source"]) == "ws6.check_q1(q1)")
+            for cell in nb["cells"]:
+                if "".join(cell["source"]) == "ws6.check_q1(q1)":
+                    cell["outputs"] = q1_out["outputs"]
+        _save(tmp_path / ws, "ada.ipynb", nb)
+        (sub,) = grade(tmp_path / ws, SECRET, roster=ROSTER).submissions
+        answer = {a.question: a for a in sub.answers}[q]
+        assert answer.status == "unreadable" and answer.first_try is None, (ws, q, answer)
+        assert any(f"no answer line ({q.lower()} = ...) in any cell" in f and "not verified" in f for f in answer.flags), answer.flags
+        if ws == "ws6":
+            q1 = {a.question: a for a in sub.answers}["Q1"]
+            assert q1.status == "correct" and q1.flags == ["no answer line (q1 = ...) in any cell: judged from the stored output only"], q1

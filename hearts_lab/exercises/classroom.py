@@ -1303,12 +1303,25 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
                              f"refused, as the student's own check refuses it ({message})")
             elif key in made_by_call and status == "incorrect" and message == checks.REFUSED_RECORD:
                 notes.append(message)
-        if key in checks.MADE_BY_CALL.get(worksheet, {}) and key in cells and not readable:
+        line = f"{key.lower()} = ..."
+        if key in checks.MADE_BY_CALL.get(worksheet, {}) and not readable and (key in cells or status in ("correct", "incorrect")):
             # Computed in the notebook: it must be the call's result, read from the cells (never a count built by hand).
-            why = not_made_by_call(code, worksheet, key)
-            if why is not None:
-                status = "incorrect"
-                notes.append(why)
+            asked = MADE_BY[(worksheet, key)][2]
+            if key not in cells:  # the answer cell deleted: nothing shows the stored count is the call's result
+                status = "unreadable"
+                notes.append(f"no answer line ({line}) in any cell: the stored output alone cannot show that its count is "
+                             f"the result of the call the question asks for, {asked}: not verified")
+            elif cells[key][1] == IN_UNPARSED:
+                status = "unreadable" if status in ("correct", "incorrect") else status
+                notes.append(f"the answer is assigned {IN_UNPARSED} (a magic, a syntax error), which the teacher's side "
+                             f"does not read: that it is the result of {asked} is not verified")
+            else:
+                why = not_made_by_call(code, worksheet, key)
+                if why is not None:
+                    status = "incorrect"
+                    notes.append(why)
+        elif key not in cells and source == "recorded":
+            notes.append(f"no answer line ({line}) in any cell: judged from the stored output only")
         if (out and out.get("status") in ("correct", "incorrect", "unanswered") and status in ("correct", "incorrect")
                 and out["status"] != status):
             notes.append(f"stored output says {out['status']}, the answer is {status}")
