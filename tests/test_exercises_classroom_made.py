@@ -7,6 +7,8 @@ value whose check did not record it (a float) is named as what it was, never sus
 from __future__ import annotations
 
 import ast
+import json
+from pathlib import Path
 
 import pytest
 import sympy
@@ -157,6 +159,8 @@ def test_an_answer_line_is_read_only_as_python_computes_it(klass, tmp_path):
         readable, value = _answer_cells(nb)["Q1"]
         assert not readable or (value == kernel and type(value) is type(kernel)), (line, value, kernel)
         assert readable == (line in read), line
+    teacher = json.loads((Path(__file__).resolve().parents[1] / "exercises" / "teacher" / "04_moon_odds.ipynb").read_text(encoding="utf-8"))
+    assert _answer_cells(teacher)["Q4"] == (True, (71 + 26, 58, 83 + 26, 90 + 26))  # a tuple of sums, as Python makes it
     # The class table: what the kernel held is what its check recorded; the teacher agrees with it or says unreadable.
     for i, (line, kernel) in enumerate(lines.items()):
         recorded = ans if kernel is None else kernel
