@@ -671,6 +671,32 @@ def test_a_roster_saved_with_a_bom_gives_the_same_names_and_seeds(tmp_path):
     assert student_seed(SECRET, "Ada\u200b Lovelace", "ws1") == student_seed(SECRET, "Ada Lovelace", "ws1")
 
 
+def test_a_roster_name_pasted_with_bidi_isolates_is_the_same_name_everywhere(tmp_path):
+    """rev-h3 #3: a name pasted from a chat or mail program (U+2068 ... U+2069) kept its isolates in Class and the
+    copy's seed, while grading showed them as spaces: the honest notebook was graded on another variant, "not on the
+    roster", and listed missing. One normalisation now: what the table shows of a name is the same name."""
+    from hearts_lab.exercises.names import SPACE_LIKE, normal
+    from hearts_lab.exercises.results import printable
+
+    for c in [*SPACE_LIKE, "\ufeff", "\u200b", "\u200e", "\udcff"]:
+        for name in (f"{c}Ada Lovelace{c}", f"Ada{c}Lovelace", f"Ada {c} Lovelace"):
+            assert normal(printable(name)) == normal(name), ascii(name)
+    roster = ["\u2068Ada Lovelace\u2069", "Alan Turing"]
+    klass = Class(SECRET, roster)
+    assert klass.seed(roster[0], "ws1") == klass.seed("Ada Lovelace", "ws1") and klass.roster[0] == "Ada Lovelace"
+    assert klass.key("Ada Lovelace", "ws4", ["Q4"]).entry("Q4").answer == Class(SECRET, ["Ada Lovelace"]).key(
+        "Ada Lovelace", "ws4", ["Q4"]).entry("Q4").answer
+    with pytest.raises(ValueError, match="same name"):
+        Class(SECRET, ["Ada Lovelace", "\u2066Ada Lovelace\u2069"])
+    nb = submit(klass, roster[0], "ws1", _answers(klass, roster[0], "ws1"))
+    assert nb["metadata"]["hearts_lab"]["variant"] == klass.seed("Ada Lovelace", "ws1")
+    _save(tmp_path, "Ada/01_legal_moves.ipynb", nb)
+    grades = klass.grade(tmp_path)
+    (sub,) = grades.submissions
+    assert sub.student == "Ada Lovelace" and sub.flags == [] and sub.correct == len(sub.answers), (sub.flags, sub.answers)
+    assert grades.missing == [("Alan Turing", "ws1")]
+
+
 @pytest.mark.parametrize("names", [["王伟", "李娜"], ["Σωκράτης", "Πλάτων"], ["Иван Петров", "Пётр Иванов"]])
 def test_names_in_any_script_get_their_own_folders(names, tmp_path):
     paths = Class(SECRET, names).write(tmp_path, worksheets=["ws1"])

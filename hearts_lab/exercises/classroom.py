@@ -159,7 +159,7 @@ class Class:
         if not names:
             raise ValueError("roster: no students.")
         self._secret = secret
-        self.roster = tuple(" ".join(n.split()) for n in names)
+        self.roster = tuple(" ".join(_printable(n).split()) for n in names)  # as the table shows it: the same names
 
     def __repr__(self) -> str:
         return f"Class({len(self.roster)} students; the secret is not shown)"
@@ -545,7 +545,7 @@ def _which(nb: dict[str, Any]) -> tuple[str, str, int | None]:
         raise _Skip("names no student in its hearts_lab metadata")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _Skip("its variant is not a whole number")
-    return worksheet, " ".join(_printable(student).split())[:200], seed
+    return worksheet, " ".join(_printable(student).split()), seed
 
 
 
@@ -1123,7 +1123,7 @@ def _variant_lines(code: list[tuple[ast.Module, str]], worksheet: str) -> list[A
 
 
 def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, secret: str | bytes,
-              code: list[tuple[ast.Module, str]], flags: list[str]) -> Submission:
+              code: list[tuple[ast.Module, str]], flags: list[str], seed_name: str | None = None) -> Submission:
     """Worksheet 5 read without marks (its rubric marks it): a :data:`SEEDS_ROW` row saying whether the notebook's
     seeds are the class copy's own, and each question's stored verdict, labelled as recorded.
 
@@ -1135,7 +1135,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     import importlib
 
     importlib.import_module(f"hearts_lab.exercises.{CAPSTONE}")  # its questions (checks.QUESTIONS) are registered on import
-    own = student_seed(secret, student, CAPSTONE)
+    own = student_seed(secret, student if seed_name is None else seed_name, CAPSTONE)
     own_seeds = GENERATORS[CAPSTONE](own).seeds
     if seed != own:
         flags.append("the notebook's variant is not this student's")
@@ -1193,6 +1193,10 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
     import importlib
 
     label, student, seed = _which(nb)
+    # The name as shown (printable) is the same name (names.normal compares what printable shows as spaces as spaces):
+    # its seed and its place on the roster are the full name's; only a name not on the roster is cut for the table.
+    on_roster = roster is None or _normal(student) in roster
+    seed_name, student = student, student if roster is not None and on_roster else student[:200]
     code = _code_cells(nb)
     # What the notebook is, by its cells (a worksheet 6 copy relabelled as worksheet 4 and saved without outputs
     # still has worksheet 6's use_variant line): graded as that, flagged where its label or file name says otherwise.
@@ -1205,15 +1209,15 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
     if named is not None and named != worksheet:
         flags.append(f"its file name is worksheet {named}'s ({WORKSHEETS[named]}), but it is worksheet {worksheet}'s: "
                      f"handed in for the wrong worksheet? (graded as {worksheet})")
-    if roster is not None and _normal(student) not in roster:
+    if not on_roster:
         flags.append("student not on the roster")
     if worksheet == CAPSTONE:
-        return _capstone(nb, name, student, seed, secret, code, flags)
+        return _capstone(nb, name, student, seed, secret, code, flags, seed_name)
     if worksheet not in GRADED:
         raise _Skip(f"{worksheet} is not graded here" + (f" ({'; '.join(flags)})" if flags else ""))
     module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
     if worksheet in GENERATORS:
-        own = student_seed(secret, student, worksheet)
+        own = student_seed(secret, seed_name, worksheet)
         if seed != own:
             flags.append("the notebook's variant is not this student's (graded on the student's own)")
         if worksheet == "ws3":

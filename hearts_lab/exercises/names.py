@@ -18,21 +18,32 @@ import hashlib
 import re
 import unicodedata
 
-__all__ = ["MAX_SLUG", "normal", "slug"]
+__all__ = ["MAX_SLUG", "SPACE_LIKE", "normal", "slug"]
 
-#: Invisible characters a name picks up from a file or a paste (BOM, zero-width space, word joiner): no part of it.
-_NOT_IN_NAMES = dict.fromkeys(map(ord, "\ufeff\u200b\u2060"))
+#: Characters shown as a space and compared as one (:func:`normal`, and
+#: :func:`~hearts_lab.exercises.results.printable` for the teacher's terminal and table): control characters (a
+#: terminal's escapes), line and paragraph separators, and the bidi embeddings, overrides and isolates (U+202A-U+202E,
+#: U+2066-U+2069) a chat or mail program puts around a pasted name.
+SPACE_LIKE = frozenset([*map(chr, range(0x20)), *map(chr, range(0x7F, 0xA0)), "\u2028", "\u2029",
+                        *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))])
+#: Invisible characters a name picks up from a file or a paste (BOM, zero-width space, word joiner, direction marks):
+#: no part of it, and nothing :func:`~hearts_lab.exercises.results.printable` changes.
+_NOT_IN_NAMES = {**dict.fromkeys(map(ord, "\ufeff\u200b\u2060\u200e\u200f\u061c")), **{ord(c): " " for c in SPACE_LIKE}}
 #: A slug is at most this long (a file system allows 255 bytes; the hash keeps long names apart).
 MAX_SLUG = 60
 
 
 def normal(name: str) -> str:
-    """``name`` as names are compared: Unicode NFC, case, spacing and a BOM or zero-width space ignored.
+    """``name`` as names are compared: Unicode NFC, case, spacing and a BOM or zero-width space ignored, the characters
+    :data:`SPACE_LIKE` as spaces (what the teacher's table shows of a name is the same name), a lone surrogate as U+FFFD.
 
-    >>> normal("\ufeffAda  LOVELACE") == normal("Ada\u200b Lovelace") == "ada lovelace"
+    >>> normal("\ufeffAda  LOVELACE") == normal("Ada\u200b Lovelace") == normal("\u2068Ada Lovelace\u2069") == "ada lovelace"
     True
     """
-    return " ".join(unicodedata.normalize("NFC", name).translate(_NOT_IN_NAMES).casefold().split())
+    text = name.translate(_NOT_IN_NAMES)
+    if any("\ud800" <= c <= "\udfff" for c in text):  # a JSON "\udcff": shown as U+FFFD, compared as one
+        text = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
 
 
 def slug(name: str, empty: str = "student") -> str:

@@ -45,7 +45,7 @@ from typing import Any, Literal
 from ..errors import HeartsLabError, RecordError
 from ..records import load_json, read_bounded_file
 from .checks import QUESTIONS, attempts, results
-from .names import normal, slug
+from .names import SPACE_LIKE, normal, slug
 
 __all__ = ["FORMAT", "MAX_RESULTS_FILE", "HAND_IN_HEADING", "ClassTable", "Exported", "export", "hand_in_text", "merge_results",
            "read_results", "spreadsheet_safe"]
@@ -120,7 +120,6 @@ def spreadsheet_safe(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-_INVISIBLE = {"\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))}
 
 
 def printable(text: str) -> str:
@@ -133,7 +132,8 @@ def printable(text: str) -> str:
     (' [2JAda ', 'Mohammad\u200cReza')
     """
     # A lone surrogate (a JSON "\\udcff", a file name that is not UTF-8) cannot be printed or written: shown as U+FFFD.
-    return "".join(" " if unicodedata.category(c) == "Cc" or c in _INVISIBLE
+    # The same characters as names.normal compares as spaces (SPACE_LIKE): a name shown is the same name.
+    return "".join(" " if c in SPACE_LIKE
                    else "\ufffd" if unicodedata.category(c) == "Cs" else c for c in text)
 
 
