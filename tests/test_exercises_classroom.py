@@ -877,15 +877,20 @@ def test_the_class_table_says_why_an_answer_is_wrong(klass, tmp_path):
     assert all(not r["why"].startswith(("=", "+", "-", "@")) for r in table)
 
 
-def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None):
+def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws5.my_seeds()", q3=True):
     """``student``'s worksheet 5 copy as handed in: Q1-Q3 checked (stored outputs), its use_variant line changed
-    to ``variant_line`` if given, Q3's stored output recording a base run with ``q3_seed`` if given."""
+    to ``variant_line`` if given, Q3's stored output recording a base run with ``q3_seed`` if given (none: ``q3``
+    false), its seeds line ``seeds = <seeds>``."""
     from hearts_lab.exercises import ws5
 
     nb = klass.copy(student, "ws5")
     own = klass.seed(student, "ws5")
     for cell in nb["cells"]:
         text = "".join(cell["source"])
+        if "\nseeds = ...  # your answer here" in text:
+            cell["source"] = text.replace("seeds = ...  # your answer here", f"seeds = {seeds}")
+        if not q3 and text.startswith("ws5.check_q3("):
+            continue
         if variant_line is not None and f"ws5.use_variant({own})" in text:
             cell["source"] = text.replace(f"ws5.use_variant({own})", f"ws5.use_variant({variant_line})")
         for key, status in (("Q1", "correct"), ("Q2", "correct"), ("Q3", "correct")):
@@ -922,6 +927,45 @@ def test_the_capstone_is_read_without_marks_and_a_changed_seed_line_is_seen(klas
     assert "the notebook's variant is not this student's" in grace_rows["seeds"]["flags"]
     assert all(s[1] != "ws5" for s in grades.summary())
     assert "capstone, not marked" in repr(grades) and "seeds NOT the class copy's own" in repr(grades)
+
+
+def test_the_seeds_row_reads_the_seeds_line_and_says_not_verified_without_evidence(klass, tmp_path):
+    """rev-h3 #4: the seeds row said "the class copy's own" for a seeds line naming other seeds with no Q3 output, for
+    the own base seed with a shopped house seed, and for another variant reached through an alias of ws5. Now the
+    seeds line is read (both seeds), every alias of ws5 is followed, and missing evidence says "not verified"."""
+    own = klass.variant("Ada Lovelace", "ws5").seeds
+    cases = {
+        "a": dict(seeds="(11, 12)", q3=False),
+        "b": dict(seeds=f"({own[0]}, 4242)"),
+        "own_written": dict(seeds=f"({own[0]}, {own[1]})"),
+        "no_q3": dict(q3=False),
+        "computed": dict(seeds="(a, b)"),
+        "rebound": dict(seeds=f"ws5.my_seeds()\nseeds = seeds[0], 4242 if True else 0\nseeds += ()"),
+        "honest": dict(),
+    }
+    for case, kwargs in cases.items():
+        _save(tmp_path / case, "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", **kwargs))
+    aliases = {"c": "import hearts_lab.exercises.ws5 as w5; w5.use_variant(7)",
+               "c2": "from hearts_lab.exercises.ws5 import use_variant as uv\nuv(7)",
+               "c3": "import hearts_lab.exercises\nhearts_lab.exercises.ws5.use_variant(7)",
+               "c4": "import importlib\nimportlib.import_module('hearts_lab.exercises.ws5').use_variant(7)"}
+    for case, line in aliases.items():
+        nb = _capstone_copy(klass, "Ada Lovelace")
+        nb["cells"][2]["source"] += "\n" + line + "\n"
+        _save(tmp_path / case, "ada.ipynb", nb)
+    rows = {case: _rows(grade(tmp_path / case, SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
+            for case in [*cases, *aliases]}
+    assert rows["honest"]["correct"] == rows["own_written"]["correct"] == "the class copy's own", rows["honest"]
+    for case in ("a", "b"):
+        assert rows[case]["correct"] == "NOT the class copy's own", (case, rows[case])
+        assert f"not the copy's own {own[0]} and {own[1]}" in rows[case]["why"], (case, rows[case])
+    assert "names 11 and 12" in rows["a"]["why"] and "4242" in rows["b"]["why"]
+    assert rows["no_q3"]["correct"] == "not verified" and "Q3's check" in rows["no_q3"]["why"], rows["no_q3"]
+    for case in ("computed", "rebound"):
+        assert rows[case]["correct"] == "not verified" and "seeds line is not ws5.my_seeds()" in rows[case]["why"], rows[case]
+    for case in ("c", "c2", "c3"):
+        assert rows[case]["correct"] == "NOT the class copy's own" and "use_variant line was changed (7;" in rows[case]["why"], rows[case]
+    assert rows["c4"]["correct"] == "not verified" and "in a way the reader does not follow" in rows["c4"]["why"], rows["c4"]
 
 
 def test_a_use_variant_line_with_a_huge_number_is_named_in_the_seeds_row(klass, tmp_path):

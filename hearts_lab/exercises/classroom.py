@@ -747,7 +747,7 @@ _DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "_
 
 
 def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
-    """The answer names (``q1``...) a statement binds or deletes other than by ``qN = value`` at its top (``q1 += 1``,
+    """The answer names (``q1``..., and worksheet 5's ``seeds``) a statement binds or deletes other than by ``qN = value`` at its top (``q1 += 1``,
     ``q1, _ = ...``, ``for q1 in ...``, ``(q1 := ...)``, ``with ... as q1``, ``del q1``, ``import x as q1``,
     ``def q1``, ``__main__.q1 = ...``), and whether it can bind any name (:data:`_DYNAMIC`).
 
@@ -757,7 +757,7 @@ def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
     (['q2', 'q3', 'q4'], True)
     """
     simple = (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-              and _ASSIGN.match(stmt.targets[0].id) is not None)
+              and (_ASSIGN.match(stmt.targets[0].id) is not None or stmt.targets[0].id == SEEDS_ROW))
     names: set[str] = set()
     dynamic = False
     for node in ast.walk(stmt):
@@ -786,7 +786,7 @@ def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
         inner = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[attr-defined]
         if target.id not in inner:
             names.discard(target.id)
-    return {n for n in names if _ASSIGN.match(n)}, dynamic
+    return {n for n in names if _ASSIGN.match(n) or n == SEEDS_ROW}, dynamic
 
 
 #: A question whose answer name is bound in a cell the reader cannot parse (an IPython magic, a syntax error):
@@ -875,11 +875,100 @@ def _recordable(value: Any) -> bool:
                and isinstance(e[1], str) for e in value))
 
 
+_PACKAGE = "hearts_lab.exercises"
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` of a chain of names and attributes, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+@dataclass
+class _Names:
+    """How the notebook's cells name the worksheets (read from its imports and plain assignments, never run)."""
+
+    modules: dict[str, str]  # a name for a worksheet's module: ws5, and w5 of "import hearts_lab.exercises.ws5 as w5"
+    functions: dict[str, tuple[str, str]]  # a name for a worksheet's function: use_variant of "from ...ws5 import use_variant"
+
+    def module(self, node: ast.expr) -> str | None:
+        """The worksheet ``node`` names (``ws5``, ``w5``, ``hearts_lab.exercises.ws5``, ``ex.ws5``), if any."""
+        if isinstance(node, ast.Name):
+            ws = self.modules.get(node.id)
+            return ws if ws in WORKSHEETS else None
+        path = _dotted(node)
+        if path is None:
+            return None
+        head, _, last = path.rpartition(".")
+        package = self.modules.get(head) == _PACKAGE or head == _PACKAGE
+        return last if package and last in WORKSHEETS else None
+
+    def function(self, node: ast.expr) -> tuple[str, str] | None:
+        """(worksheet, function) that ``node`` names (``ws5.use_variant``, ``w5.use_variant``, ``use_variant`` imported)."""
+        if isinstance(node, ast.Name):
+            return self.functions.get(node.id)
+        if isinstance(node, ast.Attribute):
+            ws = self.module(node.value)
+            return (ws, node.attr) if ws else None
+        return None
+
+
+def _names(code: list[tuple[ast.Module, str]]) -> _Names:
+    """The names the cells give the worksheets and their functions: ``wsN`` itself, and any alias an import or a plain
+    assignment gives (``import hearts_lab.exercises.ws5 as w5``, ``from hearts_lab.exercises.ws5 import use_variant``,
+    ``w5 = ws5``).
+
+    >>> names = _names([(ast.parse("import hearts_lab.exercises.ws5 as w5\\nfrom hearts_lab.exercises.ws5 import use_variant as uv"), "")])
+    >>> names.modules["w5"], names.functions["uv"]
+    ('ws5', ('ws5', 'use_variant'))
+    """
+    found = _Names({ws: ws for ws in WORKSHEETS}, {})
+    for tree, _ in code:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    head, _, last = alias.name.rpartition(".")
+                    if alias.asname and alias.name == _PACKAGE:
+                        found.modules[alias.asname] = _PACKAGE
+                    elif alias.asname and head == _PACKAGE and last in WORKSHEETS:
+                        found.modules[alias.asname] = last
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                for alias in node.names:
+                    local = alias.asname or alias.name
+                    if node.module == _PACKAGE and alias.name in WORKSHEETS:
+                        found.modules[local] = alias.name
+                    elif node.module == "hearts_lab" and alias.name == "exercises":
+                        found.modules[local] = _PACKAGE
+                    elif (node.module or "").rpartition(".")[0] == _PACKAGE and (node.module or "").rpartition(".")[2] in WORKSHEETS:
+                        found.functions[local] = ((node.module or "").rpartition(".")[2], alias.name)
+    for tree, _ in code:  # w5 = ws5, uv = ws5.use_variant: after the imports, which they may name
+        for stmt in ast.walk(tree):
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                ws, function = found.module(stmt.value), found.function(stmt.value)
+                if ws:
+                    found.modules[stmt.targets[0].id] = ws
+                elif function:
+                    found.functions[stmt.targets[0].id] = function
+    return found
+
+
 def _worksheet_calls(code: list[tuple[ast.Module, str]]) -> list[tuple[str, str, ast.Call]]:
-    """Every call ``wsN.name(...)`` in the code cells, as (worksheet, name, the call), read and never run."""
-    return [(node.func.value.id, node.func.attr, node) for tree, _ in code for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and isinstance(node.func.value, ast.Name) and node.func.value.id in WORKSHEETS]
+    """Every call of a worksheet's function in the code cells, as (worksheet, name, the call), read and never run:
+    ``ws5.use_variant(...)``, and through the aliases :func:`_names` resolves (``w5.use_variant(...)``)."""
+    names = _names(code)
+    calls = []
+    for tree, _ in code:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                function = names.function(node.func)
+                if function is not None:
+                    calls.append((*function, node))
+    return calls
 
 
 def _called_worksheets(code: list[tuple[ast.Module, str]]) -> tuple[set[str], set[str]]:
@@ -1122,6 +1211,42 @@ def _variant_lines(code: list[tuple[ast.Module, str]], worksheet: str) -> list[A
     return found
 
 
+def _seeds_cell(code: list[tuple[ast.Module, str]], names: _Names) -> tuple[int, int] | str | None:
+    """What the notebook's last ``seeds = ...`` line holds, read and never run: the pair it writes out, ``"own"`` for
+    the copy's ``ws5.my_seeds()`` (through any alias), or ``None`` where the reader cannot tell (no such line, another
+    value, or ``seeds`` bound again afterwards: ``seeds += ...``, a loop, ``exec``, a cell that is not plain Python).
+
+    >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
+    >>> [_seeds_cell(cells(t), _names(cells(t))) for t in ("seeds = (11, 12)", "seeds = ws5.my_seeds()", "seeds = (11, 12)\\nseeds += (1,)")]
+    [(11, 12), 'own', None]
+    """
+    last: ast.expr | None = None
+    for tree, text in code:
+        if isinstance(tree, _Unparsed):
+            if re.search(r"(?<![\w.])seeds(?!\w)", text):
+                last = None
+            continue
+        for stmt in tree.body:
+            bound, dynamic = _rebound(stmt)
+            if dynamic or SEEDS_ROW in bound:
+                last = None
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id == SEEDS_ROW and SEEDS_ROW not in bound):
+                last = stmt.value
+    if last is None:
+        return None
+    if isinstance(last, ast.Call) and not last.args and not last.keywords and names.function(last.func) == (CAPSTONE, "my_seeds"):
+        return "own"
+    try:
+        pair = ast.literal_eval(last)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if (isinstance(pair, (tuple, list)) and len(pair) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in pair)):
+        return pair[0], pair[1]
+    return None
+
+
 def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, secret: str | bytes,
               code: list[tuple[ast.Module, str]], flags: list[str], seed_name: str | None = None) -> Submission:
     """Worksheet 5 read without marks (its rubric marks it): a :data:`SEEDS_ROW` row saying whether the notebook's
@@ -1129,8 +1254,10 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
 
     The class copy's only protection of its seeds is its ``ws5.use_variant(N)`` line: a student who edits N gets
     other seeds from ``my_seeds()`` and can try pairs until one shows an "effect". The seeds are the copy's own if
-    every ``use_variant`` line names the student's own variant (from the secret) and Q3's stored output, which
-    records the base run's seed, names the first of the own pair.
+    every ``use_variant`` line (through any alias of ``ws5``) names the student's own variant (from the secret), the
+    ``seeds = ...`` line is ``ws5.my_seeds()`` or the own pair written out, and Q3's stored output, which records the
+    base run's seed, names the first of the own pair (Q3's check accepts only runs with Q2's seeds, and Q2's only the
+    copy's own). Evidence against says "NOT the class copy's own"; evidence missing says "not verified".
     """
     import importlib
 
@@ -1140,20 +1267,41 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     if seed != own:
         flags.append("the notebook's variant is not this student's")
     stored, hints = _outputs(nb, CAPSTONE)
+    names = _names(code)
     lines = _variant_lines(code, CAPSTONE)
-    why = []
+    why = []  # evidence that the seeds are not the copy's own
+    unsure = []  # evidence missing
     if not lines:
         why.append("no ws5.use_variant line: the generic copy's seeds, chosen freely")
     elif any(n != own for n in lines):
         shown = ", ".join("not a number" if n is None else _shown(n) for n in lines if n != own)
         why.append(f"its use_variant line was changed ({shown}; this student's own variant is {own})")
+    resolved = {id(call.func) for _, _, call in _worksheet_calls(code)}
+    for tree, text in code:
+        hidden = [n for n in ast.walk(tree) if (isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute)
+                                                 and n.attr == "use_variant") and id(n) not in resolved]
+        stores = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del))
+                  and names.module(n.value) == CAPSTONE]
+        if hidden or stores or (isinstance(tree, _Unparsed) and "use_variant" in text) or any(
+                isinstance(n, ast.Constant) and isinstance(n.value, str) and "use_variant" in n.value for n in ast.walk(tree)):
+            unsure.append("a cell reaches ws5's variant in a way the reader does not follow (use_variant not called as "
+                          "ws5.use_variant(N), or something of ws5 replaced)")
+            break
+    cell = _seeds_cell(code, names)
+    if isinstance(cell, tuple) and cell != own_seeds:
+        why.append(f"its seeds line names {_shown(cell[0])} and {_shown(cell[1])}, not the copy's own {own_seeds[0]} and {own_seeds[1]}")
+    elif cell is None:
+        unsure.append("its seeds line is not ws5.my_seeds() or the copy's own pair written out, so which seeds it used is not read")
     q3 = stored.get("Q3")
     made = q3.get("made") if q3 else None
     base_seed = made.get("seed") if isinstance(made, dict) else None
-    if isinstance(base_seed, int) and not isinstance(base_seed, bool) and base_seed != own_seeds[0]:
-        why.append(f"Q3's stored output records a base run with seed {base_seed}, not the copy's own {own_seeds[0]}")
-    answers = [Answer(SEEDS_ROW, "NOT the class copy's own" if why else "the class copy's own", "", None, None, 0, [],
-                      "; ".join(why))]
+    if isinstance(base_seed, int) and not isinstance(base_seed, bool):
+        if base_seed != own_seeds[0]:
+            why.append(f"Q3's stored output records a base run with seed {_shown(base_seed)}, not the copy's own {own_seeds[0]}")
+    else:
+        unsure.append("no stored output of Q3's check records the base run's seed")
+    verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
+    answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure))]
     for key in checks.QUESTIONS[CAPSTONE]:
         out = stored.get(key)
         status = out.get("status") if out else None
