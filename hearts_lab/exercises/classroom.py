@@ -815,13 +815,14 @@ def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None 
             if dynamic:
                 last.update(dict.fromkeys(last))
             for name in names:
-                last[f"Q{name[1:]}"] = None
+                if _ASSIGN.match(name):
+                    last[f"Q{name[1:]}"] = None
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-                m = _ASSIGN.match(stmt.targets[0].id)
-                if m and f"q{m.group(1)}" not in names:
+                answer = _ASSIGN.match(stmt.targets[0].id)
+                if answer and f"q{answer.group(1)}" not in names:
                     # Lines as the parser counts them (\r\n, \r or \n; not the other breaks str.splitlines knows).
                     lines = lines if lines is not None else re.findall(r"[^\r\n]*(?:\r\n|\r|\n|$)", text)
-                    last[f"Q{m.group(1)}"] = (stmt.value, lines)
+                    last[f"Q{answer.group(1)}"] = (stmt.value, lines)
     found: dict[str, tuple[bool, Any]] = {}
     for key, line in last.items():  # only the last answer line of each question counts: judged once
         if line is None or isinstance(line, str):
