@@ -206,3 +206,33 @@ def test_a_formula_as_the_package_prints_it_reads_back():
     assert sandbox.read_text("C(52, 13)") == sandbox.read_text("binomial(52, 13)")
     with pytest.raises(sandbox.Unreadable, match="far too large"):
         sandbox.read_text("C(10**6, 5*10**5)")
+
+
+def test_big_fractions_are_charged_as_they_cost_and_a_text_is_read_once(monkeypatch):
+    """rev-h3 #1 (b): a Sum of fractions whose denominators grow to thousands of bits spent the whole work budget
+    (counted in bits) one gcd at a time, 1-2 s before it was refused. Results beyond QUADRATIC_FROM bits are now
+    charged quadratically, so it is refused after a few hundred big results; and a text read once is not read
+    again. Counted, not timed: the results computed, and the parses."""
+    from hearts_lab.exercises import sandbox
+
+    counted = {"made": 0, "parsed": 0}
+    made, parse = sandbox._Reader.made, sandbox._parse
+
+    def counting_made(self, value):
+        counted["made"] += 1
+        return made(self, value)
+
+    def counting_parse(text):
+        counted["parsed"] += 1
+        return parse(text)
+
+    monkeypatch.setattr(sandbox._Reader, "made", counting_made)
+    monkeypatch.setattr(sandbox, "_parse", counting_parse)
+    sandbox._read_once.cache_clear()
+    text = "Sum(Sum(1/(k*j+1),(k,0,99)),(j,0,99))"
+    for _ in range(3):
+        with pytest.raises(Wrong, match="too large"):
+            read_exact(text)
+    assert counted["parsed"] == 1 and counted["made"] < 20_000, counted  # 42,097 results before
+    assert read_exact("52!/(13!)^4") == sympy.factorial(52) / sympy.factorial(13) ** 4  # a worksheet's largest still reads
+    assert read_exact("factorial(700) / factorial(699)") == 700  # two 5,500-bit numbers: charged, and read

@@ -249,3 +249,110 @@ def test_a_formula_after_a_field_separator_reaches_the_spreadsheet_as_text(tmp_p
     (tmp_path / "x.json").write_text(json.dumps(_results(text)), encoding="utf-8")
     out = merge_results(tmp_path).to_csv(tmp_path / "class.csv").read_text(encoding="utf-8")
     assert not any(piece.startswith(("=", "+", "-", "@")) for piece in re.split(r"[;,\t|\n]", out)), out
+
+
+def _copy_with_cells(secret: str, worksheet: str, texts: list[str]) -> dict:
+    from hearts_lab.exercises.classroom import Class
+
+    nb = Class(secret, ["Ada Lovelace"]).copy("Ada Lovelace", worksheet)
+    nb["cells"] += [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": t} for t in texts]
+    return nb
+
+
+def test_a_notebook_of_huge_code_cells_is_skipped_naming_the_limit_before_its_trees_are_built(tmp_path, monkeypatch):
+    # rev-h3 #1 (a): 48 cells of 100,000 characters of [1,1,...] (4.8 MB) took 30-46 s and 1 GB, every cell's syntax
+    # tree kept. Counted, not timed: how many big cells are parsed, and how many nodes are walked.
+    import ast
+
+    from hearts_lab.exercises import classroom
+    from hearts_lab.exercises.classroom import MAX_CODE, MAX_CODE_NODES, grade
+
+    secret = "correct horse battery staple, 2026"
+    many = "[" + "1," * 49_990 + "]\n"
+    (tmp_path / "many.ipynb").write_text(json.dumps(_copy_with_cells(secret, "ws1", [many] * 48)), encoding="utf-8")
+    dense = "x = [" + "[1]," * 18_000 + "]\n"  # 72 KB a cell, 3 nodes for 4 characters: 2 cells are over MAX_CODE_NODES
+    (tmp_path / "dense.ipynb").write_text(json.dumps(_copy_with_cells(secret, "ws1", [dense] * 2)), encoding="utf-8")
+    counted = {"parsed": 0, "walked": 0}
+    parse, walk = ast.parse, ast.walk
+
+    def counting_parse(source, *args, **kwargs):
+        counted["parsed"] += len(source) > 10_000
+        return parse(source, *args, **kwargs)
+
+    def counting_walk(node):
+        for n in walk(node):
+            counted["walked"] += 1
+            yield n
+
+    monkeypatch.setattr(ast, "parse", counting_parse)
+    monkeypatch.setattr(ast, "walk", counting_walk)
+    grades = grade(tmp_path, secret)
+    skipped = dict(grades.skipped)
+    assert skipped["many.ipynb"].startswith("not graded: its code cells hold 4,80") and f"more than the {MAX_CODE:,}" in skipped["many.ipynb"]
+    assert f"more than {MAX_CODE_NODES:,} pieces of Python" in skipped["dense.ipynb"], skipped
+    assert counted["parsed"] == 2 and counted["walked"] < 2 * 60_000, counted  # dense's two cells; many's none
+
+
+def test_the_teacher_copies_the_biggest_honest_notebooks_are_graded(tmp_path):
+    # rev-h3 #1: the limits on code and reading leave every honest notebook graded: the teacher copies (answers,
+    # outputs and all) as one student's hand-ins.
+    from pathlib import Path as P
+
+    from hearts_lab.exercises.classroom import MAX_CODE, MAX_CODE_NODES, WORKSHEETS, grade
+
+    teacher = P(__file__).resolve().parents[1] / "exercises" / "teacher"
+    for ws, stem in WORKSHEETS.items():
+        nb = json.loads((teacher / f"{stem}.ipynb").read_text(encoding="utf-8"))
+        nb["metadata"]["hearts_lab"] = {"worksheet": ws, "student": "Ada Lovelace", "variant": None}
+        (tmp_path / f"{stem}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+        code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+        assert len(code) * 20 < MAX_CODE and len(code) < MAX_CODE_NODES
+    grades = grade(tmp_path, "correct horse battery staple, 2026")
+    assert grades.skipped == [] and len(grades.submissions) == len(WORKSHEETS)
+    assert not any("reading budget" in r["flags"] for r in grades.rows())
+
+
+def test_a_notebook_of_costly_answers_is_read_within_one_budget_each_text_once(tmp_path, monkeypatch):
+    # rev-h3 #1 (b): answers that each spend a reading's whole budget before they are refused, stored outputs
+    # recording the same texts: each text was read three times (the check, and both sides of "a different answer"),
+    # 1-2 s each, 26 s for one small notebook. Counted: sandbox steps and parses per text.
+    from hearts_lab.exercises import checks, sandbox
+    from hearts_lab.exercises.classroom import NOTEBOOK_READING, grade
+
+    secret = "correct horse battery staple, 2026"
+    nb = _copy_with_cells(secret, "ws3", [])
+    slow = [f"Sum(Sum(1/(k*j+{n}),(k,0,99)),(j,0,99))" for n in range(1, 9)]  # each a different text: no reading shared
+    for cell in nb["cells"]:
+        text = "".join(cell["source"])
+        for i, q in enumerate(f"q{n}" for n in range(1, 9)):
+            if cell["cell_type"] == "code" and text.startswith(f"{q} = ..."):
+                cell["source"] = f"{q} = {slow[i]!r}"
+            if cell["cell_type"] == "code" and text.startswith(f"ws3.check_{q}("):
+                cell["outputs"] = [{"output_type": "execute_result", "execution_count": 1, "metadata": {}, "data": {
+                    "text/plain": "x", checks.MIME_TYPE: {"worksheet": "ws3", "question": q.upper(), "status": "incorrect",
+                                                          "attempt": 1, "answer": slow[i]}}}]
+    (tmp_path / "ada.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    counted = {"steps": 0, "parsed": {}}
+    step, parse = sandbox._Reader.step, sandbox._parse
+
+    def counting_step(self, depth):
+        counted["steps"] += 1
+        return step(self, depth)
+
+    def counting_parse(text):
+        counted["parsed"][text] = counted["parsed"].get(text, 0) + 1
+        return parse(text)
+
+    monkeypatch.setattr(sandbox._Reader, "step", counting_step)
+    monkeypatch.setattr(sandbox, "_parse", counting_parse)
+    sandbox._read_once.cache_clear()
+    grades = grade(tmp_path, secret)
+    assert grades.skipped == []
+    assert counted["steps"] <= NOTEBOOK_READING + 8, counted["steps"]  # one notebook's budget (and a step for each refusal)
+    # Each text is parsed at most three times (the cell, the check, the comparison) and, once the budget is spent,
+    # refused at its first step; a text read to the end is remembered (tests/test_answer_sandbox.py counts that).
+    assert all(n <= 3 for n in counted["parsed"].values()), counted["parsed"]
+    rows = {r["question"]: r for r in grades.rows()}
+    spent = [q for q, r in rows.items() if "reading budget" in r["flags"]]
+    assert spent and all(rows[q]["correct"] == "unreadable" for q in spent), rows
+    assert all(r["correct"] in ("incorrect", "unreadable") for r in rows.values())

@@ -67,7 +67,7 @@ from typing import Any, Callable, Iterable
 
 from ..arguments import shown as _shown
 from ..records import read_bounded_file
-from . import checks
+from . import checks, sandbox
 from .names import normal as _normal, slug as _slug
 from .results import HAND_IN_HEADING, hand_in_text, printable as _printable, spreadsheet_safe
 from .variants import GENERATORS
@@ -97,6 +97,13 @@ HASHED = ("ws3", "ws4")
 RERUN = {"ws4": frozenset({"Q7", "Q8"})}
 #: A handed-in notebook larger than this is skipped unread.
 MAX_BYTES = 5_000_000
+#: The most characters a notebook's code cells may hold in all (the largest teacher copy's hold about 2,400).
+MAX_CODE = 200_000
+#: The most syntax-tree nodes a notebook's code cells may have in all (the largest teacher copy's: about 560).
+MAX_CODE_NODES = 100_000
+#: The sandbox steps all readings of one notebook's answers may take together (as many as one answer's reading may,
+#: :data:`~hearts_lab.exercises.sandbox.MAX_NODES`; an honest answer takes tens); a text already read costs nothing.
+NOTEBOOK_READING = sandbox.MAX_NODES
 #: Notebook metadata key the class writes.
 META = "hearts_lab"
 _REPO = Path(__file__).resolve().parents[2]
@@ -724,19 +731,32 @@ def _python_text(text: str) -> str:
 
 def _code_cells(nb: dict[str, Any]) -> list[tuple[ast.Module, str]]:
     """Each code cell's syntax tree and text, parsed and never run (a cell too long or not Python: an
-    :class:`_Unparsed` tree, no statements, so that an answer name in it is still seen)."""
+    :class:`_Unparsed` tree, no statements, so that an answer name in it is still seen).
+
+    A notebook whose code cells hold more than :data:`MAX_CODE` characters or :data:`MAX_CODE_NODES` syntax-tree
+    nodes in all is skipped, naming the limit: its trees are kept while it is graded, and each is walked a few times.
+    """
+    texts = [_source(cell) for cell in nb["cells"] if cell.get("cell_type") == "code"]
+    total = sum(map(len, texts))
+    if total > MAX_CODE:
+        raise _Skip(f"not graded: its code cells hold {total:,} characters, more than the {MAX_CODE:,} a notebook may "
+                    "(a worksheet's own copy, answers and all, holds a few thousand)")
     parsed: list[tuple[ast.Module, str]] = []
-    for cell in nb["cells"]:
-        if cell.get("cell_type") != "code":
-            continue
-        text = _source(cell)
+    nodes = 0
+    for text in texts:
         if len(text) > 100_000:
             parsed.append((_Unparsed(body=[], type_ignores=[]), text))
             continue
         try:
-            parsed.append((ast.parse(_python_text(text)), text))
+            tree = ast.parse(_python_text(text))
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             parsed.append((_Unparsed(body=[], type_ignores=[]), text))
+            continue
+        nodes += sum(1 for _ in ast.walk(tree))
+        if nodes > MAX_CODE_NODES:
+            raise _Skip(f"not graded: its code cells are more than {MAX_CODE_NODES:,} pieces of Python (syntax-tree "
+                        "nodes), the most a notebook may have (a worksheet's own copy, answers and all, has under a thousand)")
+        parsed.append((tree, text))
     return parsed
 
 
@@ -1339,6 +1359,14 @@ def _why(worksheet: str, key: str, message: str) -> str:
 
 
 def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None) -> Submission:
+    # Every reading of this notebook's answers draws from one budget too (sandbox.budget): a notebook of answers
+    # that each spend a reading's whole budget costs about one such reading, not one per answer.
+    with sandbox.budget(nodes=NOTEBOOK_READING, work=sandbox.MAX_WORK_BITS) as reading:
+        return _grade_budgeted(nb, name, secret, roster, reading)
+
+
+def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None,
+                    reading: sandbox.Budget) -> Submission:
     import importlib
 
     label, student, seed = _which(nb)
@@ -1385,6 +1413,7 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         flags.append(f"its check outputs are worksheet {', '.join(others)}'s: handed in for the wrong worksheet?")
     def judged(key: str) -> Answer:
         """One question's answer as the teacher's side reads and judges it."""
+        refused_before = reading.refused
         out = stored.get(key)
         message = ""  # the check's message, where the teacher's side judged the answer
         attempt = out.get("attempt") if out else None
@@ -1487,6 +1516,10 @@ def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[s
         if (checked and out is not None and source == "cell" and status in ("correct", "incorrect")
                 and _plain(out["answer"]) != _plain(checks.recorded(value))):
             notes.append("the stored output checked a different answer than the cell holds")
+        if reading.refused > refused_before:  # this answer's reading found the notebook's budget spent
+            status, message = "unreadable", ""
+            notes = [f"not read: the notebook's answers used up the reading budget the teacher's side gives one notebook "
+                     f"({NOTEBOOK_READING:,} steps), far more than any honest notebook needs"]
         first = None
         if out and attempt is not None and out.get("status") == "correct" and status == "correct":
             first = attempt == 1

@@ -19,9 +19,13 @@ its operands *before* it is computed: no number on the way has more than
 :data:`MAX_BITS` bits (about 4,200 digits, under Python's 4,300-digit limit
 on writing an int as text, so every value read can be shown and hashed), a Sum has at most
 :data:`MAX_TERMS` terms in all, and one answer costs at most :data:`MAX_NODES`
-steps and :data:`MAX_WORK_BITS` bits of results. So any answer is read or
+steps and :data:`MAX_WORK_BITS` units of work (a result's bits; beyond :data:`QUADRATIC_FROM` bits, its bits
+squared over that, as a big fraction's gcd costs). So any answer is read or
 refused in well under a second, in a kernel or in Pyodide (where nothing can
-interrupt a computation), with a sentence saying why.
+interrupt a computation), with a sentence saying why. A text read once is
+remembered (:func:`read_text` keeps the last :data:`CACHED` outcomes), and a
+teacher's grading draws all of one notebook's readings from one
+:func:`budget` as well.
 
 >>> read_text("52!/(13!)^4") == Fraction(math.factorial(52), math.factorial(13) ** 4)
 True
@@ -40,15 +44,19 @@ hearts_lab.exercises.sandbox.Unreadable: That expression is far too large to eva
 from __future__ import annotations
 
 import ast
+import contextlib
+import contextvars
 import functools
 import math
 import re
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..errors import HeartsLabError
 
-__all__ = ["Unreadable", "Number", "read_text", "read_sympy", "MAX_BITS", "MAX_TEXT", "MAX_TERMS", "MAX_NODES", "MAX_DEPTH", "MAX_WORK_BITS"]
+__all__ = ["Unreadable", "Spent", "Number", "read_text", "read_sympy", "budget", "Budget", "MAX_BITS", "MAX_TEXT", "MAX_TERMS",
+           "MAX_NODES", "MAX_DEPTH", "MAX_WORK_BITS", "QUADRATIC_FROM", "CACHED"]
 
 #: An exact value (``int`` or ``Fraction``), or a ``float`` when approximate values are allowed.
 Number = int | Fraction | float
@@ -64,8 +72,14 @@ MAX_TEXT = 500
 MAX_TERMS = 10_000
 #: The most nodes one answer's reading may visit (Sum terms count once per term).
 MAX_NODES = 200_000
-#: The most bits of results one answer's reading may compute in all.
+#: The most work one answer's reading may do in all: each result's bits, or beyond :data:`QUADRATIC_FROM` bits its
+#: bits squared over :data:`QUADRATIC_FROM` (adding two 7,000-bit fractions costs a gcd, about 20 times a 1,000-bit one).
 MAX_WORK_BITS = 5_000_000
+#: Results larger than this many bits are charged quadratically (:data:`MAX_WORK_BITS`); an answer on these worksheets
+#: has a few hundred digits at most.
+QUADRATIC_FROM = 256
+#: How many texts' outcomes :func:`read_text` remembers (a grading reads each answer's text more than once).
+CACHED = 4096
 #: The deepest nesting read.
 MAX_DEPTH = 100
 
@@ -81,6 +95,55 @@ _DECIMAL = re.compile(r"([0-9_]*)(?:\.([0-9_]*))?(?:[eE]([+-]?[0-9]{1,9}))?")
 
 class Unreadable(HeartsLabError):
     """An answer the sandbox will not read: outside what it reads, or far too large. The message says which."""
+
+
+class Spent(Unreadable):
+    """A reading refused because the :func:`budget` it draws from (a notebook's, in a teacher's grading) is spent."""
+
+
+@dataclass
+class Budget:
+    """What the readings inside one :func:`budget` may still spend, and how many were refused for want of it."""
+
+    nodes: int
+    work: int
+    refused: int = 0
+
+    def spend(self, nodes: int, work: int) -> None:
+        self.nodes -= nodes
+        self.work -= work
+        if self.nodes < 0 or self.work < 0:
+            self.refused += 1
+            raise Spent("The reading budget of this notebook is spent: its answers asked for more work than any honest "
+                        "notebook needs, so this one is not read.")
+
+
+_BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("hearts_lab_sandbox_budget", default=None)
+
+
+@contextlib.contextmanager
+def budget(nodes: int = 2 * MAX_NODES, work: int = 2 * MAX_WORK_BITS) -> Iterator[Budget]:
+    """Every reading inside draws from one shared budget as well as its own (a teacher's grading: one per notebook).
+
+    >>> with budget(nodes=5) as spent:
+    ...     read_text("1 + 2 + 3 + 4 + 5 + 6")
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.sandbox.Spent: The reading budget of this notebook is spent: its answers asked for more work than any honest notebook needs, so this one is not read.
+    >>> spent.refused, read_text("1 + 2 + 3 + 4 + 5 + 6")  # outside the budget the same text reads
+    (1, 21)
+    """
+    shared = Budget(nodes, work)
+    token = _BUDGET.set(shared)
+    try:
+        yield shared
+    finally:
+        _BUDGET.reset(token)
+
+
+def _cost(bits: int) -> int:
+    """The work charged for a result of ``bits`` bits (:data:`MAX_WORK_BITS`)."""
+    return bits if bits <= QUADRATIC_FROM else bits * bits // QUADRATIC_FROM
 
 
 def _too_large(what: str) -> Unreadable:
@@ -125,10 +188,13 @@ class _Reader:
         self.nodes = MAX_NODES
         self.terms = MAX_TERMS
         self.work = MAX_WORK_BITS
+        self.shared = _BUDGET.get()
 
     # -- budgets --------------------------------------------------------------
 
     def step(self, depth: int) -> None:
+        if self.shared is not None:
+            self.shared.spend(1, 0)
         self.nodes -= 1
         if self.nodes < 0:
             raise _too_large(f"more than {MAX_NODES:,} steps")
@@ -139,9 +205,12 @@ class _Reader:
         value = _normal(value)
         # The bounds taken before an operation may under-estimate (a power's by up to half): check the result too.
         self.fits(_bits(value), f"a number of about {_bits(value) * 0.30103:,.0f} digits")
-        self.work -= _bits(value)
+        cost = _cost(_bits(value))
+        if self.shared is not None:
+            self.shared.spend(0, cost)
+        self.work -= cost
         if self.work < 0:
-            raise _too_large(f"more than {MAX_WORK_BITS:,} bits of work")
+            raise _too_large(f"more than {MAX_WORK_BITS:,} units of work")
         return value
 
     def fits(self, bits: int, what: str) -> None:
@@ -408,8 +477,22 @@ def read_text(text: str, *, allow_float: bool = False) -> Number:
         raise Unreadable(f"read_text reads text, not {type(text).__name__}.")
     if len(text) > MAX_TEXT:
         raise Unreadable(f"That text is {len(text):,} characters long; write the number in at most {MAX_TEXT}.")
-    tree = _parse(text)
-    return _text_node(_Reader(allow_float), tree.body, {})
+    read, outcome = _read_once(text, allow_float)
+    if not read:
+        raise Unreadable(outcome)
+    return outcome  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=CACHED)
+def _read_once(text: str, allow_float: bool) -> tuple[bool, Any]:
+    """``(True, value)`` or ``(False, why)``: a text's reading, remembered (the same text is read once; values are
+    immutable). A reading refused for a spent :func:`budget` raises :class:`Spent` and is not remembered."""
+    try:
+        return True, _text_node(_Reader(allow_float), _parse(text).body, {})
+    except Spent:
+        raise
+    except Unreadable as error:
+        return False, str(error)
 
 
 # -- sympy objects -------------------------------------------------------------------------------
