@@ -202,8 +202,8 @@ def test_good_wrong_and_copied_submissions(klass, tmp_path):
     assert grades.skipped == []
     rows = _rows(grades, "Ada Lovelace", "ws1")
     assert all(r["correct"] == "correct" for r in rows.values()), rows
-    assert rows["Q1"]["first try"] == "no" and rows["Q1"]["attempts (recorded)"] == "3"
-    assert rows["Q3"]["first try"] == "yes" and rows["Q3"]["attempts (recorded)"] == "1"
+    assert rows["Q1"]["first try (recorded)"] == "no" and rows["Q1"]["attempts (recorded)"] == "3"
+    assert rows["Q3"]["first try (recorded)"] == "yes" and rows["Q3"]["attempts (recorded)"] == "1"
     assert rows["Q2"]["hints (recorded)"] == "3"
     alan = _rows(grades, "Alan Turing", "ws1")
     assert all(alan[q]["correct"] == "incorrect" for q in ("Q2", "Q3", "Q4")), alan
@@ -336,7 +336,7 @@ def test_a_real_kernel_session_is_graded(klass, tmp_path):
     nbformat.write(nb, tmp_path / "in" / "ada.ipynb")
     rows = _rows(grade(tmp_path / "in", SECRET), "Ada Lovelace", "ws1")
     assert [r["correct"] for r in rows.values()] == ["correct"] * 8
-    assert rows["Q5"]["first try"] == "no" and rows["Q5"]["attempts (recorded)"] == "2"
+    assert rows["Q5"]["first try (recorded)"] == "no" and rows["Q5"]["attempts (recorded)"] == "2"
     assert rows["Q5"]["hints (recorded)"] == "2" and not any(r["flags"] for r in rows.values())
     assert [a.source for a in grade(tmp_path / "in", SECRET).submissions[0].answers][2] == "recorded"
 
@@ -463,7 +463,7 @@ def test_ws3_good_wrong_copied_malformed_and_hostile_submissions(klass, tmp_path
     assert grades.skipped == []
     rows = _rows(grades, "Ada Lovelace", "ws3")
     assert all(r["correct"] == "correct" for r in rows.values()), rows
-    assert rows["Q2"]["first try"] == "no" and rows["Q2"]["attempts (recorded)"] == "2"
+    assert rows["Q2"]["first try (recorded)"] == "no" and rows["Q2"]["attempts (recorded)"] == "2"
     assert rows["Q4"]["hints (recorded)"] == "3"
     alan_keys = _ws3_keys(klass.seed("Alan Turing", "ws3"))
     alan = _rows(grades, "Alan Turing", "ws3")
@@ -541,7 +541,7 @@ def test_ws4_exact_questions_are_graded_on_each_students_own_variant(klass, tmp_
     assert grades.skipped == []
     rows = _rows(grades, "Ada Lovelace", "ws4")
     assert all(rows[q]["correct"] == "correct" for q in ada), rows
-    assert rows["Q6"]["first try"] == "no" and rows["Q3"]["hints (recorded)"] == "2"
+    assert rows["Q6"]["first try (recorded)"] == "no" and rows["Q3"]["hints (recorded)"] == "2"
     alan_keys = _variant_keys("ws4", klass.seed("Alan Turing", "ws4"))
     alan = _rows(grades, "Alan Turing", "ws4")
     for q in ada:
@@ -583,7 +583,7 @@ def test_a_real_kernel_runs_a_students_own_worksheet_3(klass, tmp_path):
     nbformat.write(nb, tmp_path / "in" / "ada.ipynb")
     rows = _rows(grade(tmp_path / "in", SECRET), "Ada Lovelace", "ws3")
     assert [r["correct"] for r in rows.values()] == ["correct"] * 8
-    assert rows["Q4"]["first try"] == "no" and rows["Q4"]["attempts (recorded)"] == "2"
+    assert rows["Q4"]["first try (recorded)"] == "no" and rows["Q4"]["attempts (recorded)"] == "2"
     assert not any(r["flags"] for r in rows.values())
 
 
@@ -695,6 +695,18 @@ def test_a_roster_name_pasted_with_bidi_isolates_is_the_same_name_everywhere(tmp
     (sub,) = grades.submissions
     assert sub.student == "Ada Lovelace" and sub.flags == [] and sub.correct == len(sub.answers), (sub.flags, sub.answers)
     assert grades.missing == [("Alan Turing", "ws1")]
+
+
+def test_a_notebook_saved_with_a_bom_is_graded_and_first_try_is_labelled_recorded(klass, tmp_path):
+    """rev-h3 nits: a notebook an editor saved with a UTF-8 BOM was skipped as "not valid JSON" (it is read as
+    read_roster reads a roster); the first-try column comes from the recorded attempt, and says so."""
+    nb = submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1"))
+    (tmp_path / "ada.ipynb").write_bytes(json.dumps(nb).encode("utf-8-sig"))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert grades.skipped == [] and grades.submissions[0].correct == len(grades.submissions[0].answers)
+    assert "first try (recorded)" in grades.COLUMNS and "first try" not in grades.COLUMNS
+    assert {r["first try (recorded)"] for r in grades.rows()} == {"yes"}
+    assert "first try (recorded)" in grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8").splitlines()[0]
 
 
 @pytest.mark.parametrize("names", [["王伟", "李娜"], ["Σωκράτης", "Πλάτων"], ["Иван Петров", "Пётр Иванов"]])

@@ -246,8 +246,10 @@ RUBRIC_EVIDENCE = (
     "trying seed pairs is impossible without changing the copy's `use_variant` line; the rule and the metric can "
     "still be chosen after looking. `grade(folder, secret)` (or `hearts-lab class grade`) reads the capstone "
     "notebooks too, without marks: its *seeds* row says whether the seeds are the class copy's own (every "
-    "`use_variant` line names the student's own variant, and the base run's seed that Q3's stored output records "
-    "is the copy's own), with the reason in the *why* column when they are not, and each check's stored verdict "
+    "`use_variant` line names the student's own variant, the `seeds = ...` line is `ws5.my_seeds()` or the own "
+    "pair written out, and the base run's seed that Q3's stored output records is the copy's own), or *not "
+    "verified* where the notebook lacks that evidence (no Q3 output, a seeds line or a `use_variant` call the "
+    "reader cannot follow), with the reason in the *why* column, and each check's stored verdict "
     "is listed as *recorded correct* or *recorded incorrect*, as the student's kernel wrote it.")
 
 

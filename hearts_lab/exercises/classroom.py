@@ -435,7 +435,7 @@ class Grades:
     #: (student, worksheet): a roster name with no graded notebook of a worksheet others handed in.
     missing: list[tuple[str, str]] = field(default_factory=list)
 
-    COLUMNS = ("student", "worksheet", "question", "correct", "why", "first try", "attempts (recorded)", "hints (recorded)",
+    COLUMNS = ("student", "worksheet", "question", "correct", "why", "first try (recorded)", "attempts (recorded)", "hints (recorded)",
                "flags", "file")
 
     def rows(self) -> list[dict[str, str]]:
@@ -447,7 +447,8 @@ class Grades:
                     "student": sub.student, "worksheet": sub.worksheet, "question": a.question,
                     "correct": a.status,
                     "why": a.why,  # an incorrect answer's check message: a known slip's hint, or no known slip
-                    "first try": "" if a.first_try is None else ("yes" if a.first_try else "no"),
+                    # From the recorded attempt, which the student's kernel wrote (and the student could edit).
+                    "first try (recorded)": "" if a.first_try is None else ("yes" if a.first_try else "no"),
                     "attempts (recorded)": "" if a.attempts is None else str(a.attempts),
                     "hints (recorded)": str(a.hints) if a.hints else "",
                     "flags": "; ".join(sub.flags + a.flags),
@@ -528,7 +529,8 @@ def _read_notebook(path: Path) -> dict[str, Any]:
     except ValueError as why:
         raise _Skip(f"not read: {_printable(str(why))}") from None
     try:
-        nb = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_int=_whole_number)
+        # utf-8-sig: a notebook saved by an editor that starts files with a BOM reads as Jupyter's own (read_roster too).
+        nb = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=_no_duplicates, parse_int=_whole_number)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise _Skip(f"not a notebook (not valid JSON: {type(error).__name__})") from None
     if isinstance(nb, dict) and "cells" not in nb and isinstance(nb.get("worksheets"), list):
