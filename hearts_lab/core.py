@@ -31,9 +31,9 @@ held equal by its differential test.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, TypeVar, cast
 
 from .cards import (
     CLUBS,
@@ -205,34 +205,47 @@ def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> 
 
 def _uncancelled_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
     """:func:`trick_winner_codes` with nothing cancelled: the highest card of the suit led (its first copy)."""
-    winner, best, cancelled, _ = _uncancelled_trick(_NO_TALLY, plays)
+    winner, best, cancelled, _ = _UNCANCELLED_NO_TALLY(plays)
     return winner, best, cancelled
 
 
-def _uncancelled_trick(tally: Sequence[int], plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
+#: A trick's decision with its cards counted: ``(winner, code, cancelled codes, tally total)``.
+TrickDecision: TypeAlias = Callable[[Sequence[tuple[int, int]]], tuple[int, int, tuple[int, ...], int]]
+
+
+def _uncancelled_trick(tally: Sequence[int]) -> TrickDecision:
     """:func:`_uncancelled_winner`'s decision, and the plays' ``tally`` entries summed in the same loop
-    (:attr:`Core.decide_trick`)."""
-    winner, best = plays[0]
-    top = best | 15  # above the suit led's highest code (rank 14) and below the next suit's lowest
-    total = 0
-    for s, c in plays:
-        total += tally[c]
-        if best < c <= top:
-            best, winner = c, s
-    return winner, best, (), total
+    (:attr:`Core.decide_trick`), as one function of the plays: a closure over ``tally``, which the hand
+    and the solver call directly (a :func:`functools.partial` would run it in a nested interpreter loop)."""
+
+    def decide_trick(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
+        winner, best = plays[0]
+        top = best | 15  # above the suit led's highest code (rank 14) and below the next suit's lowest
+        total = 0
+        for s, c in plays:
+            total += tally[c]
+            if best < c <= top:
+                best, winner = c, s
+        return winner, best, (), total
+
+    return decide_trick
 
 
-def _cancelled_trick(tally: Sequence[int], plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
+def _cancelled_trick(tally: Sequence[int]) -> TrickDecision:
     """:func:`trick_winner_codes` under cancellation, and the plays' ``tally`` entries summed
-    (:attr:`Core.decide_trick`)."""
-    winner, best, cancelled = trick_winner_codes(True, plays)
-    total = 0
-    for _, c in plays:
-        total += tally[c]
-    return winner, best, cancelled, total
+    (:attr:`Core.decide_trick`), as one function of the plays."""
+
+    def decide_trick(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
+        winner, best, cancelled = trick_winner_codes(True, plays)
+        total = 0
+        for _, c in plays:
+            total += tally[c]
+        return winner, best, cancelled, total
+
+    return decide_trick
 
 
-_NO_TALLY = (0,) * 64
+_UNCANCELLED_NO_TALLY = _uncancelled_trick((0,) * 64)
 
 
 #: The fields of a sum of :attr:`Core.tally` entries: how many moon cards, cards worth more than 0 and
@@ -362,7 +375,7 @@ class Core:
         ]
         #: ``decide_trick(plays)``: :attr:`winner`'s ``(winner, code, cancelled)`` and, fourth, the plays'
         #: :attr:`tally` entries summed: what the hand and the solver need of a trick just completed, in one call.
-        self.decide_trick = partial(_cancelled_trick if rules.cancellation else _uncancelled_trick, self.tally)
+        self.decide_trick: TrickDecision = (_cancelled_trick if rules.cancellation else _uncancelled_trick)(self.tally)
         # -- the table, read once per rule set: the hand reads these instead of asking Rules each time.
         n = rules.players
         #: The seat after each seat (clockwise, the way play moves).
