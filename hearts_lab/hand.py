@@ -1090,10 +1090,11 @@ class Hand:
             self.verify_play(card)  # raises: the card is not among the legal cards
         s: int = self._to_play  # type: ignore[assignment]  # a legal card: the play phase, so a seat to play
         t = self._twice[s]
-        if t & b:  # two packs: the seat held this card twice, and keeps one
+        held = self._held
+        if t and t & b:  # two packs: the seat held this card twice, and keeps one (one pack: t is 0)
             self._twice[s] = t ^ b
         else:
-            self._held[s] ^= b
+            held[s] ^= b
         codes = self._codes
         codes.append((s, k))
         led = self._led
@@ -1107,13 +1108,13 @@ class Hand:
         # _decide, inlined (this is the engine's hottest path): the next turn's decision and its cards. A seat
         # that can follow suit must, whatever else holds (Core.legal's first branch, read here as one mask
         # and one table lookup; tests/test_legality.py holds the two equal at every turn of every preset).
-        held = self._held[s]
-        follow = held & _SUIT_MASKS[led]
+        h = held[s]
+        follow = h & _SUIT_MASKS[led]
         if follow:
             self._legal = follow
             self._moves = _CARDS_BY_CHUNK[led][follow >> _CHUNK_SHIFT[led]]
             return
-        self._legal = legal = self._core.legal(held, led, self._first, self.hearts_broken, self._opening_bit)[0]
+        self._legal = legal = self._core.legal(h, led, self._first, self.hearts_broken, self._opening_bit)[0]
         self._moves = cards_of(legal)
 
     def _finish_trick(self, codes: list[tuple[int, int]]) -> None:
@@ -1127,22 +1128,27 @@ class Hand:
         # The winner (Core.winner) and the cards' Core.tally summed: their points, moon cards, cards worth points, hearts breakers.
         won, _, cancelled, total = core.decide_trick(codes)
         points = total >> POINTS_SHIFT
-        collector = core.collector(won, leader, number)
-        kitty_here = number == core.kitty_trick
-        if collector >= 0 and not self._pending and not kitty_here:
-            # The common case: the trick alone, collected by its winner (its cards are read from its plays).
-            self._points[collector] += points
-            self._owner = core.moon_owner(self._owner, collector, total & MOON_FLAG != 0, total & POSITIVE_FLAG != 0)
-            fields.append((number, leader, tuple(codes), won if won >= 0 else None, cancelled, None, collector, points, False, (), False))
+        if won >= 0 and not self._pending and number != core.kitty_trick:
+            # The common case, the trick alone: two rules read inline (the engine's hot path; tests/test_hand.py::
+            # test_the_hands_inlined_settlements_are_the_cores holds them equal to the core's at every trick of every
+            # preset): a trick with a winner is collected by it (Core.collector's first branch), and a seat that
+            # collects no moon card leaves who may shoot the moon as it was (Core.moon_owner's).
+            self._points[won] += points
+            if total & MOON_FLAG:
+                self._owner = core.moon_owner(self._owner, won, True, total & POSITIVE_FLAG != 0)
+            fields.append((number, leader, tuple(codes), won, cancelled, None, won, points, False, (), False))
+            self._leader = leader = won
         else:
+            collector = core.collector(won, leader, number)
+            kitty_here = number == core.kitty_trick
             self._settle_pile(number, leader, tuple(codes), won if won >= 0 else None, cancelled, collector, points, total, kitty_here)
+            if won >= 0:
+                self._leader = leader = won
         if total & BREAKS_FLAG:
             self.hearts_broken = True
         self._codes = []
         self._led = -1
         self._first = False
-        if won >= 0:
-            self._leader = leader = won
         if number == core.last_trick:
             self.phase = "over"
             self._to_play = None

@@ -84,6 +84,47 @@ def test_the_core_table_is_what_rules_say(preset, players):
 
 
 @pytest.mark.parametrize("preset,players", ALL_PRESETS)
+def test_the_hands_inlined_settlements_are_the_cores(preset, players):
+    """Hand._finish_trick settles a won trick with no pile and no kitty inline (the engine's hot path): its
+    winner collects it (Core.collector's first branch), and a trick without a moon card leaves who may
+    shoot the moon as it was (Core.moon_owner's). At every trick of random hands, under each option that
+    changes collection or the moon, the collector and the moon owner are what the core's functions say."""
+    import random
+
+    from hearts_lab.core import CODE, Core
+
+    variants = [{}, {"moon": "off"}, {"moon_cards": "all-points"}, {"card_points": "omnibus"},
+                {"last_trick_set_aside": "leader"}, {"kitty_to": "last-trick"}]
+    tricks = 0
+    for k, changes in enumerate(variants):
+        rules = Rules.preset(preset, players=players, **changes)
+        core = Core.of(rules)
+        for h in range(3):
+            hand = Hand.deal(rules, seed=k * 10 + h, hand_number=h)
+            rng = random.Random(k * 10 + h)
+            if hand.phase == "pass":
+                for seat in range(players):
+                    hand.pass_cards(seat, rng.sample(hand.cards(seat), rules.pass_count))
+            owner = -1  # nobody has collected a moon card (with moon="off", no card is one)
+            while hand.phase == "play":
+                number = hand.trick_number
+                hand.play(rng.choice(hand.legal_moves()))
+                if hand.trick_number == number:
+                    continue
+                trick = hand.tricks[-1]
+                winner = -1 if trick.winner is None else trick.winner
+                collector = core.collector(winner, trick.leader, number)
+                assert (None if collector < 0 else collector) == trick.collector, (changes, number)
+                pile = trick.collected if collector >= 0 else hand.unclaimed if hand.phase == "over" else ()
+                if collector >= 0 or hand.phase == "over":
+                    codes = [CODE[c] for c in pile]
+                    owner = core.moon_owner(owner, collector, any(core.moon[c] for c in codes), any(core.positive[c] for c in codes))
+                assert hand._owner == owner, (changes, number)
+                tricks += 1
+    assert tricks > 100
+
+
+@pytest.mark.parametrize("preset,players", ALL_PRESETS)
 def test_deal_conserves_the_deck(preset, players):
     rules = Rules.preset(preset, players=players)
     hand = Hand.deal(rules, seed=3)
