@@ -882,10 +882,11 @@ def test_the_class_table_says_why_an_answer_is_wrong(klass, tmp_path):
     assert all(not r["why"].startswith(("=", "+", "-", "@")) for r in table)
 
 
-def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws5.my_seeds()", q3=True):
+def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws5.my_seeds()", q3=True, q3_house=True):
     """``student``'s worksheet 5 copy as handed in: Q1-Q3 checked (stored outputs), its use_variant line changed
     to ``variant_line`` if given, Q3's stored output recording a base run with ``q3_seed`` if given (none: ``q3``
-    false), its seeds line ``seeds = <seeds>``."""
+    false), and a house run with ``q3_house`` (``True``: the own house seed; ``None``: an older record, no house seed),
+    its seeds line ``seeds = <seeds>``."""
     from hearts_lab.exercises import ws5
 
     nb = klass.copy(student, "ws5")
@@ -904,6 +905,9 @@ def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws
                 if key == "Q3":
                     seed = klass.variant(student, "ws5").seeds[0] if q3_seed is None else q3_seed
                     data.update(answer=250, made={"hands": 20000, "seed": seed, "rules": "0" * 16, "policy": "random"})
+                    if q3_house is not None:
+                        house = klass.variant(student, "ws5").seeds[1] if q3_house is True else q3_house
+                        data["made"]["house_seed"] = house
                 cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
                                     "data": {"text/plain": key, checks.MIME_TYPE: data}}]
     return nb
@@ -971,6 +975,50 @@ def test_the_seeds_row_reads_the_seeds_line_and_says_not_verified_without_eviden
     for case in ("c", "c2", "c3"):
         assert rows[case]["correct"] == "NOT the class copy's own" and "use_variant line was changed (7;" in rows[case]["why"], rows[case]
     assert rows["c4"]["correct"] == "not verified" and "in a way the reader does not follow" in rows["c4"]["why"], rows["c4"]
+
+
+def test_q3_records_both_seeds_and_a_reach_into_ws5_is_not_verified(klass, tmp_path):
+    """rev-h4 #1: one added line (ws5.__dict__[...], ws5.my_seeds.__globals__[...], sys.modules[...]._current) gave the
+    kernel (own base, 4242) while the use_variant and seeds lines stayed, and Q3's honest record named the base seed
+    only: the seeds row said "the class copy's own". Q3's record now names both runs' seeds, both are checked against
+    the own pair, any reach into ws5 the reader cannot follow says "not verified", and an older record (no house
+    seed) says "not verified" too."""
+    from hearts_lab import Rules
+    from hearts_lab.exercises import ws5
+    from hearts_lab.simulate import simulate
+
+    four = Rules.preset("standard", players=4)
+    house_rules = Rules.preset("standard", players=4, first_trick_points=True)
+    made = ws5.check_q3(simulate(four, 2, bots="random", seed=3), simulate(house_rules, 2, bots="random", seed=4),
+                        four, house_rules, (3, 4)).made  # refused (Q2 not run), but recorded: both seeds
+    assert made["seed"] == 3 and made["house_seed"] == 4, made
+    own = klass.variant("Ada Lovelace", "ws5").seeds
+    tricks = {
+        "dict": "ws5.__dict__['_current'] = type(ws5._current)((ws5.my_seeds()[0], 4242))",
+        "globals": "ws5.my_seeds.__globals__['_current'] = type(ws5._current)((ws5.my_seeds()[0], 4242))",
+        "modules": "import sys\nsys.modules['hearts_lab.exercises.ws5']._current = None",
+        "getattr": "getattr(ws5, 'use_' + 'variant')(7)",
+        "setattr": "setattr(ws5, '_cur' + 'rent', None)",
+        "vars": "vars(ws5)['_current'] = None",
+        "current": "from hearts_lab.exercises.ws5 import _current",
+        "variant": "from hearts_lab.exercises.variants import ws5_variant\nx = ws5_variant(7)",
+        "string": "x = 'ws5.use_' 'variant(7)'",
+    }
+    for case, trick in tricks.items():
+        nb = _capstone_copy(klass, "Ada Lovelace")
+        nb["cells"][2]["source"] += "\n" + trick + "\n"
+        _save(tmp_path / case, "ada.ipynb", nb)
+    _save(tmp_path / "old", "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", q3_house=None))
+    _save(tmp_path / "house", "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", q3_house=4242))
+    _save(tmp_path / "honest", "ada.ipynb", _capstone_copy(klass, "Ada Lovelace"))
+    rows = {case: _rows(grade(tmp_path / case, SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
+            for case in [*tricks, "old", "house", "honest"]}
+    assert rows["honest"]["correct"] == "the class copy's own", rows["honest"]
+    for case in tricks:
+        assert rows[case]["correct"] == "not verified" and "does not follow" in rows[case]["why"], (case, rows[case])
+    assert rows["old"]["correct"] == "not verified" and "no house run's seed" in rows["old"]["why"], rows["old"]
+    assert rows["house"]["correct"] == "NOT the class copy's own", rows["house"]
+    assert f"a house run with seed 4242, not the copy's own {own[1]}" in rows["house"]["why"], rows["house"]
 
 
 def test_a_use_variant_line_with_a_huge_number_is_named_in_the_seeds_row(klass, tmp_path):

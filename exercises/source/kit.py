@@ -247,9 +247,10 @@ RUBRIC_EVIDENCE = (
     "still be chosen after looking. `grade(folder, secret)` (or `hearts-lab class grade`) reads the capstone "
     "notebooks too, without marks: its *seeds* row says whether the seeds are the class copy's own (every "
     "`use_variant` line names the student's own variant, the `seeds = ...` line is `ws5.my_seeds()` or the own "
-    "pair written out, and the base run's seed that Q3's stored output records is the copy's own), or *not "
-    "verified* where the notebook lacks that evidence (no Q3 output, a seeds line or a `use_variant` call the "
-    "reader cannot follow), with the reason in the *why* column, and each check's stored verdict "
+    "pair written out, and both runs' seeds (base and house) that Q3's stored output records are the copy's own), "
+    "or *not verified* where the notebook lacks that evidence (no Q3 output, or one of an older hearts_lab naming "
+    "the base seed only; a seeds line, a `use_variant` call or any reach into `ws5` the reader cannot follow), "
+    "with the reason in the *why* column, and each check's stored verdict "
     "is listed as *recorded correct* or *recorded incorrect*, as the student's kernel wrote it.")
 
 

@@ -311,7 +311,7 @@ def is_unanswered(answer: Any) -> bool:
 
 def question(
     worksheet: str, key: str, title: str, *, note: str = "", hints: tuple[str, str, str] | None = None,
-    made_by_call: str | None = None,
+    made_by_call: str | None = None, made: Callable[..., dict[str, Any] | None] | None = None,
 ) -> Callable[[Callable[..., str | None]], Callable[..., CheckResult]]:
     """Turn ``judge(answer, *context)`` into a check returning a :class:`CheckResult`.
 
@@ -324,7 +324,8 @@ def question(
     check recorded). ``hints`` is the question's ladder: a nudge,
     the structure, the full formula (see :func:`hint`). ``made_by_call`` marks a question whose answer is an
     estimate checked as the call that made it (:data:`MADE_BY_CALL`, :func:`call_count`): the sentence that
-    refuses a typed value.
+    refuses a typed value. ``made``: what the stored output records the answer was made from, given the check's
+    arguments (default: :func:`made_of` of the answer); worksheet 5's Q3 records both runs' seeds.
     """
 
     def wrap(judge: Callable[..., str | None]) -> Callable[..., CheckResult]:
@@ -351,7 +352,11 @@ def question(
                     result = CheckResult(worksheet, key, "correct", said if isinstance(said, str) else note)
             if result.status != "unanswered":
                 kept = recorded(answer)
-                result = replace(result, attempt=attempts(worksheet, key) + 1, answer=kept, made=made_of(answer),
+                try:
+                    source = made_of(answer) if made is None else made(answer, *context)
+                except Exception:  # an object that is not a result: nothing is recorded of it
+                    source = None
+                result = replace(result, attempt=attempts(worksheet, key) + 1, answer=kept, made=source,
                                  answer_type=None if kept is not None else type(answer).__name__[:40])
             _RESULTS.append(result)
             return result

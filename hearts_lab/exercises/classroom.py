@@ -715,20 +715,26 @@ class _Unparsed(ast.Module):
     """The place of a code cell the reader does not parse (too long, or not plain Python): no statements."""
 
 
-#: IPython's timing magics whose body (the rest of the cell, or of the line) is Python, run as written.
-_CELL_MAGIC = re.compile(r"\A[ \t]*%%(?:time|timeit|capture)\b[^\n]*")
-_LINE_MAGIC = re.compile(r"^([ \t]*)%(?:time|timeit)\b", re.M)
+#: IPython's magics whose body (the rest of the cell, or of the line) is Python run at top level as written:
+#: ``%%time`` and ``%%capture`` with nothing after them (``%%capture out`` binds ``out``), and ``%time`` lines.
+#: ``%%timeit``/``%timeit`` run their body in a function, so they are not parsed (nor is any other magic).
+_CELL_MAGIC = re.compile(r"\A[ \t]*%%(?:time|capture)[ \t]*(?=\n|\Z)")
+_LINE_MAGIC = re.compile(r"^([ \t]*)%time(?=[ \t])", re.M)
 
 
 def _python_text(text: str) -> str:
-    r"""A cell's text as IPython runs it, for the timing magics only (``%%time`` cells, ``%time`` lines: their Python
-    is what runs), the magic itself blanked so that lines and columns stay; any other magic is left (not parsed).
+    r"""A cell's text as IPython runs it, for the magics of :data:`_CELL_MAGIC` and :data:`_LINE_MAGIC` (their
+    Python is what runs), lines and columns kept: a cell magic blanked, a ``%time`` line's magic made ``0;``, so
+    ``%time q1 = 3`` reads as ``0;    q1 = 3``, which binds ``q1`` as IPython's ``%time`` does. Any other magic is
+    left (not parsed).
 
     >>> _python_text("%%time\nq8 = simulate(r)"), _python_text("%time q1 = f()")
-    ('      \nq8 = simulate(r)', '      q1 = f()')
+    ('      \nq8 = simulate(r)', '0;    q1 = f()')
+    >>> _python_text("%%capture out\nq1 = 3"), _python_text("%timeit q1 = 3")
+    ('%%capture out\nq1 = 3', '%timeit q1 = 3')
     """
     text = _CELL_MAGIC.sub(lambda m: " " * len(m.group(0)), text)
-    return _LINE_MAGIC.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+    return _LINE_MAGIC.sub(lambda m: m.group(1) + "0;   ", text)
 
 
 def _code_cells(nb: dict[str, Any]) -> list[tuple[ast.Module, str]]:
@@ -750,7 +756,8 @@ def _code_cells(nb: dict[str, Any]) -> list[tuple[ast.Module, str]]:
             parsed.append((_Unparsed(body=[], type_ignores=[]), text))
             continue
         try:
-            tree = ast.parse(_python_text(text))
+            # Top-level await as IPython runs it (the install cell's ``await piplite.install(...)``).
+            tree = compile(_python_text(text), "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             parsed.append((_Unparsed(body=[], type_ignores=[]), text))
             continue
@@ -809,6 +816,57 @@ def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
         if target.id not in inner:
             names.discard(target.id)
     return {n for n in names if _ASSIGN.match(n) or n == SEEDS_ROW}, dynamic
+
+
+#: Names (called, imported or as attributes) through which a cell reaches what the reader does not follow: any name
+#: bound by text (``exec``, ``globals()[...]``, ``getattr(ws5, 'use_' + 'variant')``), another frame's or the kernel's
+#: namespace (``sys._getframe().f_globals``, ``get_ipython().user_ns``, ``sys.modules[...]``), IPython's hooks.
+_DYNAMIC_NAMES = frozenset({"getattr", "setattr", "delattr", "vars", "globals", "locals", "exec", "eval", "compile",
+                            "breakpoint", "builtins", "inspect", "gc", "ctypes", "importlib", "IPython", "get_ipython",
+                            "_getframe", "f_globals", "f_locals", "f_back", "user_ns", "user_global_ns", "events",
+                            "run_cell", "modules", "shell", "reload"})
+
+
+def _dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def _dynamic(code: list[tuple[ast.Module, str]]) -> str | None:
+    """Why no answer line of the notebook can be taken as written, if it uses anything the reader cannot follow
+    anywhere (simple and conservative: an honest worksheet uses none of it): a cell that is not plain Python (a magic
+    other than ``%%time``/``%time``, ``%%capture`` with nothing after it; a syntax error), a dunder name or attribute
+    (``__dict__``, ``__globals__``, ``__setattr__``, ``__import__``, ``__main__``), a name of :data:`_DYNAMIC_NAMES`,
+    ``from x import *``, ``global``/``nonlocal`` in a def or class, or a store into something imported
+    (``sys.modules[...]``, ``checks.made_of = ...``). ``None``: none of it.
+
+    >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
+    >>> _dynamic(cells("q1 = 3", "print(q1)")) is None, _dynamic(cells("import __main__ as m\nm.q1 = 2"))
+    (True, 'code cell 1 uses __main__')
+    >>> _dynamic(cells("q1 = 3", "def f():\n    global q1\n    q1 = 4"))
+    "code cell 2 uses 'global' in a def or class"
+    """
+    imported = {(alias.asname or alias.name).split(".")[0] for tree, _ in code for node in ast.walk(tree)
+                if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+    for number, (tree, _) in enumerate(code, 1):
+        where = f"code cell {number}"
+        if isinstance(tree, _Unparsed):
+            return f"{where} is not plain Python (a magic, a syntax error)"
+        for node in ast.walk(tree):
+            name = (node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute)
+                    else node.name if isinstance(node, ast.alias) else None)
+            if isinstance(node, ast.alias) and node.name == "*":
+                return f"{where} imports * (from ... import *)"
+            if name is not None and any(_dunder(part) or part in _DYNAMIC_NAMES for part in name.split(".")):
+                return f"{where} uses {_printable(name)[:40]}"
+            if isinstance(node, (ast.Global, ast.Nonlocal)):
+                return f"{where} uses '{'global' if isinstance(node, ast.Global) else 'nonlocal'}' in a def or class"
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                base = node.value
+                while isinstance(base, (ast.Attribute, ast.Subscript)):
+                    base = base.value
+                if isinstance(base, ast.Name) and base.id in imported:
+                    return f"{where} changes something of {_printable(base.id)[:40]}, which it imported"
+    return None
 
 
 #: A question whose answer name is bound in a cell the reader cannot parse (an IPython magic, a syntax error):
@@ -1270,6 +1328,11 @@ def _seeds_cell(code: list[tuple[ast.Module, str]], names: _Names) -> tuple[int,
     return None
 
 
+#: Worksheet 5's inner names (its current variant and how it is made): a cell that names one reaches the seeds
+#: other than through ``ws5.use_variant(N)``.
+_WS5_INNER = frozenset({"_current", "ws5_variant", "Ws5Variant", "_PLANNED_SEEDS", "check_seed"})
+
+
 def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, secret: str | bytes,
               code: list[tuple[ast.Module, str]], flags: list[str], seed_name: str | None = None) -> Submission:
     """Worksheet 5 read without marks (its rubric marks it): a :data:`SEEDS_ROW` row saying whether the notebook's
@@ -1278,9 +1341,11 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     The class copy's only protection of its seeds is its ``ws5.use_variant(N)`` line: a student who edits N gets
     other seeds from ``my_seeds()`` and can try pairs until one shows an "effect". The seeds are the copy's own if
     every ``use_variant`` line (through any alias of ``ws5``) names the student's own variant (from the secret), the
-    ``seeds = ...`` line is ``ws5.my_seeds()`` or the own pair written out, and Q3's stored output, which records the
-    base run's seed, names the first of the own pair (Q3's check accepts only runs with Q2's seeds, and Q2's only the
-    copy's own). Evidence against says "NOT the class copy's own"; evidence missing says "not verified".
+    ``seeds = ...`` line is ``ws5.my_seeds()`` or the own pair written out, Q3's stored output, which records both
+    runs' seeds (base and house), names the own pair (Q3's check accepts only runs with Q2's seeds, and Q2's only the
+    kernel's variant), and no cell reaches ws5 in a way the reader does not follow (:func:`_dynamic`; ``ws5._current``,
+    ``ws5_variant``). Evidence against says "NOT the class copy's own"; evidence missing (an older Q3 record, which
+    names the base run's seed only) says "not verified".
     """
     import importlib
 
@@ -1305,11 +1370,19 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
                                                  and n.attr == "use_variant") and id(n) not in resolved]
         stores = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del))
                   and names.module(n.value) == CAPSTONE]
-        if hidden or stores or (isinstance(tree, _Unparsed) and "use_variant" in text) or any(
-                isinstance(n, ast.Constant) and isinstance(n.value, str) and "use_variant" in n.value for n in ast.walk(tree)):
+        inner = [n for n in ast.walk(tree) if isinstance(n, (ast.Name, ast.Attribute, ast.alias)) and any(
+            part in _WS5_INNER for part in (n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute)
+                                            else n.name).split("."))]
+        if hidden or stores or inner or (isinstance(tree, _Unparsed) and "use_variant" in text) or any(
+                isinstance(n, ast.Constant) and isinstance(n.value, str) and any(w in n.value for w in {*_WS5_INNER, "use_variant"})
+                for n in ast.walk(tree)):
             unsure.append("a cell reaches ws5's variant in a way the reader does not follow (use_variant not called as "
                           "ws5.use_variant(N), or something of ws5 replaced)")
             break
+    else:
+        dynamic = _dynamic(code)
+        if dynamic is not None:  # ws5.__dict__[...], getattr(ws5, ...), sys.modules[...]: anything the reader cannot follow
+            unsure.append(f"{dynamic}, which the reader does not follow: ws5's seeds may have been changed")
     cell = _seeds_cell(code, names)
     if isinstance(cell, tuple) and cell != own_seeds:
         why.append(f"its seeds line names {_shown(cell[0])} and {_shown(cell[1])}, not the copy's own {own_seeds[0]} and {own_seeds[1]}")
@@ -1317,12 +1390,15 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         unsure.append("its seeds line is not ws5.my_seeds() or the copy's own pair written out, so which seeds it used is not read")
     q3 = stored.get("Q3")
     made = q3.get("made") if q3 else None
-    base_seed = made.get("seed") if isinstance(made, dict) else None
-    if isinstance(base_seed, int) and not isinstance(base_seed, bool):
-        if base_seed != own_seeds[0]:
-            why.append(f"Q3's stored output records a base run with seed {_shown(base_seed)}, not the copy's own {own_seeds[0]}")
-    else:
+    recorded = [made.get(k) if isinstance(made, dict) else None for k in ("seed", "house_seed")]
+    whole = [isinstance(v, int) and not isinstance(v, bool) for v in recorded]
+    for run, seed_of, own_of, known in zip(("base", "house"), recorded, own_seeds, whole):
+        if known and seed_of != own_of:
+            why.append(f"Q3's stored output records a {run} run with seed {_shown(seed_of)}, not the copy's own {own_of}")
+    if not whole[0]:
         unsure.append("no stored output of Q3's check records the base run's seed")
+    elif not whole[1]:  # a record of an older hearts_lab names the base run only
+        unsure.append("Q3's stored output records no house run's seed (checked with an older hearts_lab?)")
     verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
     answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure))]
     for key in checks.QUESTIONS[CAPSTONE]:

@@ -31,7 +31,7 @@ from typing import Any, Callable
 from ..bots.registry import bot_names
 from ..rules import PRESETS, Rules
 from ..stats import RateDifference, rate_difference, wilson_interval
-from .checks import Wrong, hint as _hint, question, read_estimate, read_text, results
+from .checks import Wrong, hint as _hint, made_of, question, read_estimate, read_text, results
 from .variants import Ws5Variant, check_seed, ws5_variant
 
 __all__ = [
@@ -281,7 +281,25 @@ def _read_result(value: object, name: str) -> Any:
     return value
 
 
-@question(WS, "Q3", "Simulate both rule sets", hints=(
+def _both_runs(base_result: object, house_result: object, *context: object) -> dict[str, Any] | None:
+    """Q3's stored record: what the base run was made from (:func:`~hearts_lab.exercises.checks.made_of`) and the
+    house run's seed (``house_seed``), so the teacher's seeds row checks both seeds against the copy's own pair
+    (the kernel's ``_current`` can be changed in ways the teacher's reader does not follow; the runs' seeds cannot).
+
+    >>> from hearts_lab.simulate import simulate
+    >>> four = Rules.preset("standard", players=4)
+    >>> made = _both_runs(simulate(four, 2, bots="random", seed=3), simulate(four, 2, bots="random", seed=4))
+    >>> made["seed"], made["house_seed"]
+    (3, 4)
+    """
+    made = made_of(base_result)
+    house_seed = getattr(house_result, "seed", None)
+    if made is None or not isinstance(house_seed, int) or isinstance(house_seed, bool):
+        return made
+    return {**made, "house_seed": int(house_seed)}
+
+
+@question(WS, "Q3", "Simulate both rule sets", made=_both_runs, hints=(
     "Two simulations: one with base, one with house, the same players, with the seeds Q2 recorded.",
     f"simulate(base, n, bots=..., seed=seeds[0]) and simulate(house, n, bots=..., seed=seeds[1]) with n ≥ {MIN_HANDS:,}.",
     "base_result = simulate(base, 20_000, bots='random', seed=seeds[0]); house_result = simulate(house, 20_000, bots='random', seed=seeds[1]).",
