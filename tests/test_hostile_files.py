@@ -363,3 +363,55 @@ def test_a_notebook_of_costly_answers_is_read_within_one_budget_each_text_once(t
     spent = [q for q, r in rows.items() if "reading budget" in r["flags"]]
     assert spent and all(rows[q]["correct"] == "unreadable" for q in spent), rows
     assert all(r["correct"] in ("incorrect", "unreadable") for r in rows.values())
+
+
+def test_a_huge_answer_expression_is_read_as_computed_in_one_pass(tmp_path, monkeypatch):
+    # rev-h4 #3: q1 = ((((...(1, 1, ..., 1, x),)...) 98 tuple levels around 48,000 entries took 13 s: at each level the
+    # whole subtree was run through ast.literal_eval and walked for its depth; a tuple of 11,500 sums, each read in
+    # the sandbox, took 2.6 s. Counted, not timed: an answer line over MAX_ANSWER_NODES is never literal_eval'd or
+    # read in the sandbox, and the notebook's nodes are walked a few times, not once per level.
+    import ast
+
+    from hearts_lab.exercises import checks, sandbox
+    from hearts_lab.exercises.classroom import MAX_ANSWER_NODES, TOO_LARGE, grade
+
+    secret = "correct horse battery staple, 2026"
+    nested = "(" * 98 + "(" + "1," * 48_000 + "x)" + ",)" * 98
+    sums = "(" + ",".join(f"{k}+1" for k in range(10_000, 21_500)) + ")"
+    for name, answer in (("nested", nested), ("sums", sums)):
+        nb = _copy_with_cells(secret, "ws3", [])
+        for cell in nb["cells"]:
+            text = "".join(cell["source"])
+            if cell["cell_type"] == "code" and text.startswith("q1 = ..."):
+                cell["source"] = f"q1 = {answer}"
+            if cell["cell_type"] == "code" and text.startswith("ws3.check_q1("):
+                cell["outputs"] = [{"output_type": "execute_result", "execution_count": 1, "metadata": {}, "data": {
+                    "text/plain": "x", checks.MIME_TYPE: {"worksheet": "ws3", "question": "Q1", "status": "incorrect",
+                                                          "attempt": 1, "answer": 7}}}]
+        (tmp_path / name / "ada.ipynb").parent.mkdir()
+        (tmp_path / name / "ada.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    counted = {"big literal_eval": 0, "children": 0, "sandbox steps": 0}
+    literal_eval, children, step = ast.literal_eval, ast.iter_child_nodes, sandbox._Reader.step
+
+    def counting_literal_eval(node):
+        counted["big literal_eval"] += isinstance(node, ast.AST) and (node.end_col_offset or 0) - node.col_offset > 10_000
+        return literal_eval(node)
+
+    def counting_children(node):
+        counted["children"] += 1
+        return children(node)
+
+    def counting_step(self, depth):
+        counted["sandbox steps"] += 1
+        return step(self, depth)
+
+    monkeypatch.setattr(ast, "literal_eval", counting_literal_eval)
+    monkeypatch.setattr(ast, "iter_child_nodes", counting_children)
+    monkeypatch.setattr(sandbox._Reader, "step", counting_step)
+    for name in ("nested", "sums"):
+        grades = grade(tmp_path / name, secret)
+        assert grades.skipped == []
+        q1 = next(r for r in grades.rows() if r["question"] == "Q1")
+        assert q1["correct"] == "incorrect" and TOO_LARGE in q1["flags"], q1  # the recorded 7, with the note
+    assert MAX_ANSWER_NODES < 48_000 and counted["big literal_eval"] == 0, counted
+    assert counted["children"] < 10 * (2 * 48_000 + 4 * 11_500) and counted["sandbox steps"] < 10_000, counted

@@ -581,18 +581,29 @@ def _segment(lines: list[str], node: ast.expr) -> str:
 #: The deepest answer expression read (the sandbox reads none deeper, :data:`~hearts_lab.exercises.sandbox.MAX_DEPTH`):
 #: a deeper one (``1 + 1 + ... + 1``, 1,500 terms) is computed in the notebook, its value the one its check recorded.
 MAX_ANSWER_DEPTH = 100
+#: The most syntax-tree nodes one answer expression read may have (answers are short: the longest a worksheet's
+#: teacher copy writes, ws4's tuples of sums, has under 40): a larger one is computed in the notebook, as a deep one.
+MAX_ANSWER_NODES = 1_000
+#: Why an answer line was not read (:data:`MAX_ANSWER_NODES`, :data:`MAX_ANSWER_DEPTH`): the note on its row.
+TOO_LARGE = (f"the answer line is larger than the teacher's side reads (more than {MAX_ANSWER_NODES:,} pieces of Python "
+             f"or {MAX_ANSWER_DEPTH} levels deep): read as computed, its value the one its check recorded")
 
 
-def _deeper_than(node: ast.AST, most: int) -> bool:
-    """Whether ``node``'s tree is more than ``most`` levels deep (walked with a stack, never by recursion).
+def _too_large(node: ast.AST, most: int = MAX_ANSWER_DEPTH, nodes: int = MAX_ANSWER_NODES) -> bool:
+    """Whether ``node``'s tree is more than ``most`` levels deep or has more than ``nodes`` nodes (one walk with a
+    stack, never by recursion, stopped at the first node beyond either).
 
-    >>> _deeper_than(ast.parse(" + ".join(["1"] * 1500), mode="eval").body, 100), _deeper_than(ast.parse("1 + 2").body[0], 100)
+    >>> _too_large(ast.parse(" + ".join(["1"] * 1500), mode="eval").body), _too_large(ast.parse("1 + 2").body[0])
+    (True, False)
+    >>> _too_large(ast.parse("(" + "1, " * 1200 + ")", mode="eval").body), _too_large(ast.parse("(" + "1, " * 300 + ")").body[0])
     (True, False)
     """
     stack = [(node, 0)]
+    seen = 0
     while stack:
         here, depth = stack.pop()
-        if depth > most:
+        seen += 1
+        if depth > most or seen > nodes:
             return True
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(here))
     return False
@@ -682,18 +693,27 @@ def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
     >>> _literal(ast.parse(lines[0]).body[0].value, lines)
     (False, None)
     """
+    if _too_large(node):
+        return False, TOO_LARGE  # computed in the notebook as far as the teacher's side can tell
+    return _read(node, lines)
+
+
+def _read(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
+    """:func:`_literal` of an answer expression already known small (:func:`_too_large`): one pass, each node once."""
+    if isinstance(node, (ast.Tuple, ast.List)):  # (71 + 26, 58, 83 + 26, 90 + 26): each entry as Python computes it
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return False, None
+        values = []
+        for entry in node.elts:
+            readable, value = _read(entry, lines)
+            if not readable:
+                return False, None
+            values.append(value)
+        return True, tuple(values) if isinstance(node, ast.Tuple) else values
     try:
         return True, ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         pass
-    if _deeper_than(node, MAX_ANSWER_DEPTH):
-        return False, None  # computed in the notebook as far as the teacher's side can tell
-    if isinstance(node, (ast.Tuple, ast.List)):  # (71 + 26, 58, 83 + 26, 90 + 26): each entry as Python computes it
-        entries = [_literal(e, lines) for e in node.elts]
-        if not all(readable for readable, _ in entries) or any(isinstance(e, ast.Starred) for e in node.elts):
-            return False, None
-        values = [value for _, value in entries]
-        return True, tuple(values) if isinstance(node, ast.Tuple) else values
     shape = _arithmetic(node)
     segment = _segment(lines, node) if shape is not None else ""
     if shape is None or not segment:
@@ -756,17 +776,35 @@ def _code_cells(nb: dict[str, Any]) -> list[tuple[ast.Module, str]]:
             parsed.append((_Unparsed(body=[], type_ignores=[]), text))
             continue
         try:
-            # Top-level await as IPython runs it (the install cell's ``await piplite.install(...)``).
-            tree = compile(_python_text(text), "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+            python = _python_text(text)
+            try:
+                tree = ast.parse(python)
+            except SyntaxError:
+                if "await" not in python:
+                    raise
+                # Top-level await as IPython runs it (the install cell's ``await piplite.install(...)``).
+                tree = compile(python, "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             parsed.append((_Unparsed(body=[], type_ignores=[]), text))
             continue
-        nodes += sum(1 for _ in ast.walk(tree))
+        every: list[ast.AST] = [tree]  # each node listed once: every later reading walks these lists (_walk)
+        for stmt in tree.body:
+            stmt._hl_nodes = list(ast.walk(stmt))  # type: ignore[attr-defined]
+            every += stmt._hl_nodes  # type: ignore[attr-defined]
+        tree._hl_nodes = every  # type: ignore[attr-defined]
+        nodes += len(every)
         if nodes > MAX_CODE_NODES:
             raise _Skip(f"not graded: its code cells are more than {MAX_CODE_NODES:,} pieces of Python (syntax-tree "
                         "nodes), the most a notebook may have (a worksheet's own copy, answers and all, has under a thousand)")
         parsed.append((tree, text))
     return parsed
+
+
+def _walk(node: ast.AST) -> Iterable[ast.AST]:
+    """``ast.walk(node)``, from the list :func:`_code_cells` made of a cell's or top-level statement's nodes where it
+    made one: a notebook's trees are walked by several readers, each node listed once."""
+    cached = getattr(node, "_hl_nodes", None)
+    return cached if cached is not None else ast.walk(node)
 
 
 #: Names through which a cell can bind any name (``exec("q1 = 5")``, ``globals()["q1"] = 5``): after one of them, no
@@ -788,11 +826,13 @@ def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
     simple = (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
               and (_ASSIGN.match(stmt.targets[0].id) is not None or stmt.targets[0].id == SEEDS_ROW))
     names: set[str] = set()
+    stored: list[ast.Name] = []  # the names stored to, the assignment's own target among them
     dynamic = False
-    for node in ast.walk(stmt):
+    for node in _walk(stmt):
         if isinstance(node, ast.Name):
             if isinstance(node.ctx, (ast.Store, ast.Del)):
                 names.add(node.id)
+                stored.append(node)
             dynamic = dynamic or node.id in _DYNAMIC
         elif isinstance(node, ast.Attribute):
             if isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -812,7 +852,7 @@ def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
             names.update(node.names)
     if simple:  # qN = value: the line itself binds qN once (a := in its value is counted)
         target = stmt.targets[0]  # type: ignore[attr-defined]
-        inner = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[attr-defined]
+        inner = {n.id for n in stored if n is not target}
         if target.id not in inner:
             names.discard(target.id)
     return {n for n in names if _ASSIGN.match(n) or n == SEEDS_ROW}, dynamic
@@ -832,7 +872,7 @@ def _dunder(name: str) -> bool:
 
 
 def _dynamic(code: list[tuple[ast.Module, str]]) -> str | None:
-    """Why no answer line of the notebook can be taken as written, if it uses anything the reader cannot follow
+    r"""Why no answer line of the notebook can be taken as written, if it uses anything the reader cannot follow
     anywhere (simple and conservative: an honest worksheet uses none of it): a cell that is not plain Python (a magic
     other than ``%%time``/``%time``, ``%%capture`` with nothing after it; a syntax error), a dunder name or attribute
     (``__dict__``, ``__globals__``, ``__setattr__``, ``__import__``, ``__main__``), a name of :data:`_DYNAMIC_NAMES`,
@@ -845,13 +885,13 @@ def _dynamic(code: list[tuple[ast.Module, str]]) -> str | None:
     >>> _dynamic(cells("q1 = 3", "def f():\n    global q1\n    q1 = 4"))
     "code cell 2 uses 'global' in a def or class"
     """
-    imported = {(alias.asname or alias.name).split(".")[0] for tree, _ in code for node in ast.walk(tree)
+    imported = {(alias.asname or alias.name).split(".")[0] for tree, _ in code for node in _walk(tree)
                 if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
     for number, (tree, _) in enumerate(code, 1):
         where = f"code cell {number}"
         if isinstance(tree, _Unparsed):
             return f"{where} is not plain Python (a magic, a syntax error)"
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             name = (node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute)
                     else node.name if isinstance(node, ast.alias) else None)
             if isinstance(node, ast.alias) and node.name == "*":
@@ -1010,7 +1050,7 @@ def _names(code: list[tuple[ast.Module, str]]) -> _Names:
     """
     found = _Names({ws: ws for ws in WORKSHEETS}, {})
     for tree, _ in code:
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     head, _, last = alias.name.rpartition(".")
@@ -1028,7 +1068,7 @@ def _names(code: list[tuple[ast.Module, str]]) -> _Names:
                     elif (node.module or "").rpartition(".")[0] == _PACKAGE and (node.module or "").rpartition(".")[2] in WORKSHEETS:
                         found.functions[local] = ((node.module or "").rpartition(".")[2], alias.name)
     for tree, _ in code:  # w5 = ws5, uv = ws5.use_variant: after the imports, which they may name
-        for stmt in ast.walk(tree):
+        for stmt in _walk(tree):
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
                 ws, function = found.module(stmt.value), found.function(stmt.value)
                 if ws:
@@ -1044,7 +1084,7 @@ def _worksheet_calls(code: list[tuple[ast.Module, str]]) -> list[tuple[str, str,
     names = _names(code)
     calls = []
     for tree, _ in code:
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, ast.Call):
                 function = names.function(node.func)
                 if function is not None:
@@ -1105,7 +1145,7 @@ def _bound(stmt: ast.stmt) -> tuple[set[str], set[str], set[str]]:
     names: set[str] = set()
     classes: set[str] = set()
     foreign: set[str] = set()
-    for node in ast.walk(stmt):
+    for node in _walk(stmt):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             names.add(node.id)
             foreign.add(node.id)
@@ -1366,16 +1406,16 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         why.append(f"its use_variant line was changed ({shown}; this student's own variant is {own})")
     resolved = {id(call.func) for _, _, call in _worksheet_calls(code)}
     for tree, text in code:
-        hidden = [n for n in ast.walk(tree) if (isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute)
+        hidden = [n for n in _walk(tree) if (isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute)
                                                  and n.attr == "use_variant") and id(n) not in resolved]
-        stores = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del))
+        stores = [n for n in _walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del))
                   and names.module(n.value) == CAPSTONE]
-        inner = [n for n in ast.walk(tree) if isinstance(n, (ast.Name, ast.Attribute, ast.alias)) and any(
+        inner = [n for n in _walk(tree) if isinstance(n, (ast.Name, ast.Attribute, ast.alias)) and any(
             part in _WS5_INNER for part in (n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute)
                                             else n.name).split("."))]
         if hidden or stores or inner or (isinstance(tree, _Unparsed) and "use_variant" in text) or any(
                 isinstance(n, ast.Constant) and isinstance(n.value, str) and any(w in n.value for w in {*_WS5_INNER, "use_variant"})
-                for n in ast.walk(tree)):
+                for n in _walk(tree)):
             unsure.append("a cell reaches ws5's variant in a way the reader does not follow (use_variant not called as "
                           "ws5.use_variant(N), or something of ws5 replaced)")
             break
@@ -1498,7 +1538,7 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
         attempt = attempt if isinstance(attempt, int) and not isinstance(attempt, bool) and attempt >= 0 else None
         readable, value = cells.get(key, (False, None))
         source = "cell"
-        notes = []
+        notes = [TOO_LARGE] if not readable and value == TOO_LARGE else []
         checked = out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is not None
         if not readable or (value is Ellipsis and checked):
             # Computed in the notebook (or the cell was emptied after checking): the value the check recorded.
