@@ -465,9 +465,10 @@ def test_ws3_good_wrong_copied_malformed_and_hostile_submissions(klass, tmp_path
         assert alan[q]["correct"] == ("correct" if same else "incorrect"), q
     assert sum(r["correct"] == "incorrect" for r in alan.values()) >= 4
     grace = _rows(grades, "Grace Hopper", "ws3")
-    assert grace["Q1"]["correct"] == "incorrect"  # read as the number 42, and wrong
-    assert grace["Q2"]["correct"] == grace["Q7"]["correct"] == grace["Q8"]["correct"] == "incorrect"
-    assert grace["Q3"]["correct"] == grace["Q4"]["correct"] == "unreadable"
+    # rev-h4 #2: a cell that is not Python (q4 = binomial() and __import__ anywhere: no answer line of the notebook is
+    # taken as written; each is computed, and without stored outputs unreadable, saying why.
+    assert all(grace[q]["correct"] == "unreadable" for q in ("Q1", "Q2", "Q3", "Q4", "Q7", "Q8")), grace
+    assert "read as computed: code cell 8 uses a dunder name" in grace["Q1"]["flags"], grace["Q1"]
     assert grace["Q5"]["correct"] in ("incorrect", "unreadable") and grace["Q6"]["correct"] in ("incorrect", "unreadable")
     out = grades.to_csv(tmp_path / "t.csv").read_text(encoding="utf-8")
     assert "__import__" not in out

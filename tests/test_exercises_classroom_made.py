@@ -176,3 +176,45 @@ def test_an_answer_line_is_read_only_as_python_computes_it(klass, tmp_path):
     _save(tmp_path / "unrun", "ada.ipynb", nb)
     row = {a.question: a for a in grade(tmp_path / "unrun", SECRET, roster=ROSTER).submissions[0].answers}["Q1"]
     assert row.status == "unreadable" and "no check output records its value" in " ".join(row.flags), row
+
+
+def test_a_notebook_using_anything_dynamic_has_every_answer_computed(klass, tmp_path):
+    """rev-h4 #2: later rebindings of q1 the reader missed (the kernel held answer + 1, the table said correct with no
+    flag): sys._getframe().f_globals, __globals__, __setattr__, getattr(builtins, 'ex' + 'ec'), a def with ``global``
+    defined before the answer line and called after, an IPython hook, %%capture q1, %%timeit bodies, a magic cell
+    with globals(), from m import *. Now anything of that kind ANYWHERE in the notebook leaves every answer computed:
+    the value its check recorded (the kernel's), or unreadable where no output records one, with one note saying why."""
+    from test_exercises_classroom import submit
+
+    from hearts_lab.exercises import ws3
+    from hearts_lab.exercises.classroom import _variant_keys
+
+    ans = int(_variant_keys("ws3", klass.seed("Ada Lovelace", "ws3"))["Q1"].answer)
+    wrong = ans + 1
+    cases = {  # the answer cell, then cells after it
+        "frame": [f"q1 = {ans}\nimport sys\nsys._getframe().f_globals['q1'] = {wrong}"],
+        "globals": [f"q1 = {ans}\n(lambda: 0).__globals__['q1'] = {wrong}"],
+        "setattr": [f"q1 = {ans}\n__import__('__main__').__setattr__('q1', {wrong})"],
+        "getattr": [f"q1 = {ans}\ngetattr(__import__('builtins'), 'ex' + 'ec')('q1 = {wrong}')"],
+        "def before": [f"q1 = {ans}", f"def f():\n    global q1\n    q1 = {wrong}\n"],
+        "hook": [f"q1 = {ans}", f"get_ipython().events.register('post_run_cell', lambda *a: None)"],
+        "capture": [f"q1 = {ans}", "%%capture q1\nprint('hi')"],
+        "timeit": [f"q1 = {wrong}", f"%%timeit -n1 -r1\nq1 = {ans}"],
+        "magic": [f"q1 = {ans}", f"%who\nglobals()['q' + '1'] = {wrong}"],
+        "star": [f"q1 = {ans}\nfrom qmod import *"],
+    }
+    for case, cells in cases.items():
+        for run in (True, False):
+            nb = submit(klass, "Ada Lovelace", "ws3", {"Q1": wrong}, cells={"Q1": cells[0]}, run=run)
+            at = next(i for i, c in enumerate(nb["cells"]) if "".join(c["source"]) == cells[0])
+            nb["cells"][at + 1:at + 1] = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                                           "source": extra} for extra in cells[1:]]
+            _save(tmp_path / f"{case}-{run}", "ada.ipynb", nb)
+            row = {a.question: a for a in grade(tmp_path / f"{case}-{run}", SECRET, roster=ROSTER).submissions[0].answers}["Q1"]
+            ws3.use_variant(None)
+            assert row.status == ("incorrect" if run else "unreadable") and row.source == ("recorded" if run else ""), (case, row)
+            assert sum("read as computed: code cell" in n for n in row.flags) == 1, (case, row.flags)
+    nb = submit(klass, "Ada Lovelace", "ws3", {"Q1": ans}, cells={"Q1": f"q1 = {ans}"}, run=False)  # nothing dynamic
+    _save(tmp_path / "plain", "ada.ipynb", nb)
+    row = {a.question: a for a in grade(tmp_path / "plain", SECRET, roster=ROSTER).submissions[0].answers}["Q1"]
+    assert row.status == "correct" and row.source == "cell" and not row.flags, row

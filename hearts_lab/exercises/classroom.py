@@ -881,7 +881,7 @@ def _dynamic(code: list[tuple[ast.Module, str]]) -> str | None:
 
     >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
     >>> _dynamic(cells("q1 = 3", "print(q1)")) is None, _dynamic(cells("import __main__ as m\nm.q1 = 2"))
-    (True, 'code cell 1 uses __main__')
+    (True, 'code cell 1 uses a dunder name (__...__)')
     >>> _dynamic(cells("q1 = 3", "def f():\n    global q1\n    q1 = 4"))
     "code cell 2 uses 'global' in a def or class"
     """
@@ -896,8 +896,10 @@ def _dynamic(code: list[tuple[ast.Module, str]]) -> str | None:
                     else node.name if isinstance(node, ast.alias) else None)
             if isinstance(node, ast.alias) and node.name == "*":
                 return f"{where} imports * (from ... import *)"
-            if name is not None and any(_dunder(part) or part in _DYNAMIC_NAMES for part in name.split(".")):
-                return f"{where} uses {_printable(name)[:40]}"
+            if name is not None and any(_dunder(part) for part in name.split(".")):
+                return f"{where} uses a dunder name (__...__)"
+            if name is not None and any(part in _DYNAMIC_NAMES for part in name.split(".")):
+                return f"{where} uses {next(part for part in name.split('.') if part in _DYNAMIC_NAMES)}"
             if isinstance(node, (ast.Global, ast.Nonlocal)):
                 return f"{where} uses '{'global' if isinstance(node, ast.Global) else 'nonlocal'}' in a def or class"
             if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -922,7 +924,8 @@ def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None 
     cannot parse that names ``qN``, leaves the answer computed: ``(False, None)`` (``(False, IN_UNPARSED)`` for the
     last), its value the one its check recorded, as for any answer computed in the notebook.
 
-    ``code``: the notebook's cells as :func:`_code_cells` parsed them (parsed here if not given)."""
+    ``code``: the notebook's cells as :func:`_code_cells` parsed them (parsed here if not given). A notebook that
+    uses anything the reader cannot follow anywhere (:func:`_dynamic`) has every answer computed, whatever this finds."""
     last: dict[str, tuple[ast.expr, list[str]] | str | None] = {}
     for tree, text in _code_cells(nb) if code is None else code:
         if isinstance(tree, _Unparsed):
@@ -1525,6 +1528,11 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
         else:
             module.use_variant(own)
     cells = _answer_cells(nb, code)
+    dynamic = _dynamic(code)
+    if dynamic is not None:  # no answer line is taken as written: each is computed, the value its check recorded
+        # (an unanswered ``qN = ...`` stays unanswered: trusting it never favours the student)
+        cells = {key: line if line == (True, Ellipsis) or line[1] == IN_UNPARSED else (False, None)
+                 for key, line in cells.items()}
     stored, hints = _outputs(nb, worksheet)
     others = sorted(_check_worksheets(nb) - {worksheet})
     if not stored and others and worksheet == label:  # its use_variant line is the label's, its outputs are not
@@ -1539,6 +1547,9 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
         readable, value = cells.get(key, (False, None))
         source = "cell"
         notes = [TOO_LARGE] if not readable and value == TOO_LARGE else []
+        if dynamic is not None and key in cells and not readable:
+            notes.append(f"read as computed: {dynamic}, which the teacher's side does not follow, so no answer line "
+                         "is taken as written (its value is the one its check recorded)")
         checked = out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is not None
         if not readable or (value is Ellipsis and checked):
             # Computed in the notebook (or the cell was emptied after checking): the value the check recorded.
