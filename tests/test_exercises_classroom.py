@@ -1046,3 +1046,23 @@ def test_a_fresh_process_reads_the_capstone(klass, tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path), SECRET], capture_output=True, text=True,
                          timeout=120, env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
     assert "capstone, not marked" in out.stdout and "seeds the class copy's own" in out.stdout, out.stdout + out.stderr
+
+
+def test_grade_refuses_two_roster_lines_that_are_one_name(tmp_path):
+    """rev-h4 #6: grade(..., roster=...) and ``hearts-lab class grade`` took two roster lines that normalise alike
+    (one seed, one row for two students), which Class() refuses: now both refuse them."""
+    import subprocess
+    import sys
+
+    roster = ["Ada Lovelace", "ada  lovelace", "Alan Turing"]
+    with pytest.raises(ValueError, match="are the same name"):
+        grade(tmp_path, SECRET, roster=roster)
+    (tmp_path / "roster.txt").write_text("\n".join(roster) + "\n", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text(SECRET, encoding="utf-8")
+    (tmp_path / "in").mkdir()
+    args = ["class", "grade", str(tmp_path / "in"), "--secret-file", str(tmp_path / "secret.txt"), "--roster",
+            str(tmp_path / "roster.txt")]
+    out = subprocess.run([sys.executable, "-c", "import sys; from hearts_lab.cli import main; sys.exit(main(sys.argv[1:]))", *args],
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert out.returncode == 2 and "are the same name" in out.stderr, out.stdout + out.stderr

@@ -218,3 +218,24 @@ def test_a_notebook_using_anything_dynamic_has_every_answer_computed(klass, tmp_
     _save(tmp_path / "plain", "ada.ipynb", nb)
     row = {a.question: a for a in grade(tmp_path / "plain", SECRET, roster=ROSTER).submissions[0].answers}["Q1"]
     assert row.status == "correct" and row.source == "cell" and not row.flags, row
+
+
+def test_the_readers_arithmetic_is_pythons_or_computed(klass):
+    """rev-h4 #4/#5: a name of the reader's arithmetic the notebook binds itself (def binomial, from math import sqrt)
+    made the teacher read sympy's meaning; float arithmetic was read exactly and rounded once (0.1 + 0.2 read as 0.3);
+    ``%time q1 = 3`` was never parsed. Now the first leaves every answer computed, floats are Python's step by step,
+    and a %time line is read as IPython runs it."""
+    from hearts_lab.exercises.classroom import _answer_cells
+
+    def cells(*texts):
+        return _answer_cells({"cells": [{"cell_type": "code", "source": t} for t in texts]})["Q1"]
+
+    assert cells("def binomial(n, k): return 7", "q1 = binomial(52, 13)") == (False, None)
+    assert cells("from math import sqrt", "q1 = sqrt(16) * 3") == (False, None)
+    assert cells("from sympy import binomial", "q1 = binomial(4, 2)") == (True, 6)
+    for line, python in (("q1 = 0.1 + 0.2", 0.1 + 0.2), ("q1 = 10**16 + 1.0 + 1.0", 10**16 + 1.0 + 1.0),
+                         ("q1 = 666425/2430973200726", 666425 / 2430973200726)):
+        readable, value = cells(line)
+        assert readable and value == python and type(value) is float, (line, value)
+    assert cells("q1 = 2 ** 2000 / 3") == (False, None) and cells("q1 = 0 ** -1") == (False, None)
+    assert cells("%time q1 = 3") == (True, 3) and cells("x = 1\n%time q1 = 3") == (True, 3)

@@ -58,6 +58,7 @@ import hashlib
 import hmac
 import html
 import json
+import operator
 import os
 import re
 from dataclasses import dataclass, field
@@ -131,13 +132,18 @@ def _check_secret(secret: Any) -> None:
 
 
 def _roster(roster: Any) -> list[str]:
-    """The roster's names; a text (not a list of names), a non-iterable or a non-text entry is refused naming roster."""
+    """The roster's names; a text (not a list of names), a non-iterable, a non-text entry or two names that normalise
+    alike (:func:`~hearts_lab.exercises.names.normal`) is refused naming roster."""
     if isinstance(roster, (str, bytes)) or not isinstance(roster, Iterable):
         raise ValueError(f"roster: a list of the students' names, not {type(roster).__name__} {str(roster)[:40]!r}.")
     names = list(roster)
+    seen: dict[str, str] = {}
     for n in names:
         if not isinstance(n, str) or not _normal(n):
             raise ValueError(f"roster: every entry is a student's name as text, not {n!r}.")
+        if _normal(n) in seen:  # one seed and one row for two students: refused, by Class and by grade alike
+            raise ValueError(f"roster: {n!r} and {seen[_normal(n)]!r} are the same name (case and spacing are ignored).")
+        seen[_normal(n)] = n
     return names
 
 
@@ -152,11 +158,6 @@ class Class:
     def __init__(self, secret: str | bytes, roster: Iterable[str]) -> None:
         _check_secret(secret)
         names = _roster(roster)
-        seen: dict[str, str] = {}
-        for n in names:
-            if _normal(n) in seen:
-                raise ValueError(f"roster: {n!r} and {seen[_normal(n)]!r} are the same name (case and spacing are ignored).")
-            seen[_normal(n)] = n
         slugs: dict[str, str] = {}
         for n in names:
             folder = _slug(n).casefold()  # macOS and Windows disks ignore case: Ada/ and ada/ are one folder
@@ -673,6 +674,57 @@ def _arithmetic(node: ast.expr) -> tuple[str | None, bool] | None:
     return kinds[id(node)], has_float
 
 
+#: The largest whole number (in bits) an answer's float arithmetic is computed through (``9 ** 9 ** 9 * 0.5``: computed).
+_FLOAT_INT_BITS = 4_096
+
+
+def _python_float(node: ast.expr) -> float | None:
+    """An answer's plain-number arithmetic with a float in it (:func:`_arithmetic` kind ``"float"``), computed as
+    Python computes it, one operation at a time on Python's ints and floats (``0.1 + 0.2`` is 0.30000000000000004,
+    ``10**16 + 1.0 + 1.0`` is 1e16); ``None`` where a step overflows, divides by zero or passes a whole number of
+    more than :data:`_FLOAT_INT_BITS` bits (computed in the notebook, then).
+
+    >>> [_python_float(ast.parse(t, mode="eval").body) for t in ("0.1 + 0.2", "10**16 + 1.0 + 1.0", "2 ** -1", "1 / 0")]
+    [0.30000000000000004, 1e+16, 0.5, None]
+    """
+    values: dict[int, Any] = {}
+    stack: list[tuple[ast.expr, bool]] = [(node, False)]
+    try:
+        while stack:
+            here, ready = stack.pop()
+            if isinstance(here, ast.Constant):
+                values[id(here)] = here.value
+            elif isinstance(here, ast.UnaryOp):
+                if not ready:
+                    stack += [(here, True), (here.operand, False)]
+                    continue
+                operand = values[id(here.operand)]
+                values[id(here)] = -operand if isinstance(here.op, ast.USub) else +operand
+            elif isinstance(here, ast.BinOp):
+                if not ready:
+                    stack += [(here, True), (here.left, False), (here.right, False)]
+                    continue
+                left, right = values[id(here.left)], values[id(here.right)]
+                if (isinstance(here.op, ast.Pow) and isinstance(left, int) and isinstance(right, int) and right > 0
+                        and abs(left) > 1 and max(abs(left).bit_length() - 1, 1) * right > _FLOAT_INT_BITS):
+                    return None
+                operate = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+                           ast.Div: operator.truediv, ast.Pow: operator.pow}[type(here.op)]
+                if isinstance(here.op, ast.Mult) and isinstance(left, int) and isinstance(right, int) and (
+                        abs(left).bit_length() + abs(right).bit_length() > _FLOAT_INT_BITS):
+                    return None
+                values[id(here)] = operate(left, right)
+            else:
+                return None
+            value = values[id(here)]
+            if isinstance(value, int) and abs(value).bit_length() > _FLOAT_INT_BITS or isinstance(value, complex):
+                return None
+        result = values[id(node)]
+    except (OverflowError, ZeroDivisionError, ValueError, KeyError):
+        return None
+    return float(result) if isinstance(result, (int, float)) else None
+
+
 def _literal(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
     """(True, value) for an answer the teacher can read without running anything, as the student's kernel holds it;
     else (False, None): computed in the notebook, so its value is the one its check recorded.
@@ -719,6 +771,9 @@ def _read(node: ast.expr, lines: list[str]) -> tuple[bool, Any]:
     if shape is None or not segment:
         return False, None
     kind, has_float = shape
+    if kind == "float":  # plain numbers only: Python's floats, step by step, as the kernel computes them
+        number = _python_float(node)
+        return (False, None) if number is None else (True, number)
     import sympy
 
     try:
@@ -911,6 +966,35 @@ def _dynamic(code: list[tuple[ast.Module, str]]) -> str | None:
     return None
 
 
+def _own_arithmetic(code: list[tuple[ast.Module, str]]) -> str | None:
+    """Why the reader's arithmetic (:data:`_ARITHMETIC`: sympy's ``binomial``, ``sqrt``, ...) may not be what the
+    notebook's names mean: one of them bound other than by ``from sympy import name`` (``def binomial``,
+    ``from math import sqrt``, ``C = ...``, ``import x as factorial``). ``None``: none is.
+
+    >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
+    >>> _own_arithmetic(cells("from sympy import binomial, sqrt")) is None, _own_arithmetic(cells("from math import sqrt"))
+    (True, 'code cell 1 binds sqrt other than by from sympy import sqrt')
+    """
+    for number, (tree, _) in enumerate(code, 1):
+        for node in _walk(tree):
+            bound: list[str] = []
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                bound = [node.id]
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound = [node.name]
+            elif isinstance(node, ast.arg):
+                bound = [node.arg]
+            elif isinstance(node, ast.Import):
+                bound = [alias.asname or alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                bound = [alias.asname or alias.name for alias in node.names
+                         if node.module != "sympy" or node.level or (alias.asname or alias.name) != alias.name]
+            for name in bound:
+                if name in _ARITHMETIC:
+                    return f"code cell {number} binds {name} other than by from sympy import {name}"
+    return None
+
+
 #: A question whose answer name is bound in a cell the reader cannot parse (an IPython magic, a syntax error):
 #: the kernel may hold anything the reader did not see.
 IN_UNPARSED = "in a cell that is not plain Python"
@@ -927,7 +1011,8 @@ def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None 
     ``code``: the notebook's cells as :func:`_code_cells` parsed them (parsed here if not given). A notebook that
     uses anything the reader cannot follow anywhere (:func:`_dynamic`) has every answer computed, whatever this finds."""
     last: dict[str, tuple[ast.expr, list[str]] | str | None] = {}
-    for tree, text in _code_cells(nb) if code is None else code:
+    code = _code_cells(nb) if code is None else code
+    for tree, text in code:
         if isinstance(tree, _Unparsed):
             for m in _ANSWER_NAME.finditer(text):
                 last[f"Q{m.group(1)}"] = IN_UNPARSED
@@ -947,6 +1032,11 @@ def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None 
                     lines = lines if lines is not None else re.findall(r"[^\r\n]*(?:\r\n|\r|\n|$)", text)
                     last[f"Q{answer.group(1)}"] = (stmt.value, lines)
     found: dict[str, tuple[bool, Any]] = {}
+    if _dynamic(code) or _own_arithmetic(code):  # no answer line is taken as written: each is computed, the value its
+        # check recorded (an unanswered ``qN = ...`` stays unanswered: trusting it never favours the student)
+        return {key: (True, Ellipsis) if isinstance(line, tuple) and isinstance(line[0], ast.Constant)
+                and line[0].value is Ellipsis else (False, line if line == IN_UNPARSED else None)
+                for key, line in last.items()}
     for key, line in last.items():  # only the last answer line of each question counts: judged once
         if line is None or isinstance(line, str):
             found[key] = (False, line)
@@ -1528,11 +1618,7 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
         else:
             module.use_variant(own)
     cells = _answer_cells(nb, code)
-    dynamic = _dynamic(code)
-    if dynamic is not None:  # no answer line is taken as written: each is computed, the value its check recorded
-        # (an unanswered ``qN = ...`` stays unanswered: trusting it never favours the student)
-        cells = {key: line if line == (True, Ellipsis) or line[1] == IN_UNPARSED else (False, None)
-                 for key, line in cells.items()}
+    dynamic = _dynamic(code) or _own_arithmetic(code)  # why every answer was read as computed, if it was
     stored, hints = _outputs(nb, worksheet)
     others = sorted(_check_worksheets(nb) - {worksheet})
     if not stored and others and worksheet == label:  # its use_variant line is the label's, its outputs are not
