@@ -243,15 +243,20 @@ RUBRIC_EVIDENCE = (
     "is not evidence that the prediction came first or that nothing else was tried. Grade the reasoning, not the "
     "record. In a class copy the seeds are the student's own, drawn from the class secret "
     "(`Class(secret, roster).variant(name, \"ws5\").seeds`; Q2's stored output names the seeds it recorded), so "
-    "trying seed pairs is impossible without changing the copy's `use_variant` line; the rule and the metric can "
+    "trying seed pairs is impossible without changing the copy's `use_variant` line or reaching into `ws5`'s "
+    "internals; the seeds row reports the first as *NOT the class copy's own* and the second as *not verified*. "
+    "The rule and the metric can "
     "still be chosen after looking. `grade(folder, secret)` (or `hearts-lab class grade`) reads the capstone "
     "notebooks too, without marks: its *seeds* row says whether the seeds are the class copy's own (every "
     "`use_variant` line names the student's own variant, the `seeds = ...` line is `ws5.my_seeds()` or the own "
     "pair written out, and both runs' seeds (base and house) that Q3's stored output records are the copy's own), "
     "or *not verified* where the notebook lacks that evidence (no Q3 output, or one of an older hearts_lab naming "
-    "the base seed only; a seeds line, a `use_variant` call or any reach into `ws5` the reader cannot follow), "
-    "with the reason in the *why* column, and each check's stored verdict "
-    "is listed as *recorded correct* or *recorded incorrect*, as the student's kernel wrote it.")
+    "the base seed only; no `seeds = ...` line, or one it cannot read; a `use_variant` call it cannot follow; or "
+    "anything dynamic anywhere in the notebook, such as a syntax error, an unparsed magic, `exec` or a `__dunder__` "
+    "name, since that could change `ws5`'s seeds): *not verified* is missing evidence, not evidence of other seeds. "
+    "The reason is in the *why* column, and each check's stored verdict "
+    "is listed as *recorded correct*, *recorded incorrect* or *unanswered*, as the student's kernel wrote it "
+    "(blank, with the note \"no check output\", where there is none).")
 
 
 def _f(value) -> str:

@@ -19,8 +19,9 @@ cannot reach the key.
   metric in worksheet 5 are theirs; every copy carries the student's name so the hand-in is recognised. The secret never leaves the
   teacher's machine, so the public repository holds no student's answer.
 * :func:`grade` reads every handed-in notebook in a folder **as data**: the
-  JSON is parsed, each question's answer is taken from the answer cell's
-  source if it is a literal (parsed with :mod:`ast`, never executed) or else
+  JSON is parsed, each question's answer is taken from its last answer line
+  if that is a value or arithmetic the grader computes exactly as Python would
+  (parsed with :mod:`ast`, read in :mod:`.sandbox`, never executed) or else
   from the value the student's check recorded in its stored output, and the
   answer is judged by the worksheet's own check on the teacher's side after
   the student's variant has been regenerated from the secret. No student code
@@ -1635,7 +1636,7 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
         notes = [TOO_LARGE] if not readable and value == TOO_LARGE else []
         if dynamic is not None and key in cells and not readable:
             notes.append(f"read as computed: {dynamic}, which the teacher's side does not follow, so no answer line "
-                         "is taken as written (its value is the one its check recorded)")
+                         "is taken as written (its value is the one its check recorded, if any)")
         checked = out is not None and out.get("status") in ("correct", "incorrect") and out.get("answer") is not None
         if not readable or (value is Ellipsis and checked):
             # Computed in the notebook (or the cell was emptied after checking): the value the check recorded.
@@ -1806,7 +1807,9 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     """Grade every handed-in notebook (``*.ipynb``, also in subfolders) of ``folder`` on the teacher's side.
 
     Each notebook is read as JSON, never run. For each question the answer is
-    the answer cell's literal value, or the value its check recorded; the
+    its answer line's value where the grader computes it exactly as Python
+    would (a value, or ``+ - * / **`` and sympy's counting calls; never in a
+    notebook that uses anything dynamic), or the value its check recorded; the
     worksheet's check judges it against the student's own variant, regenerated
     from ``secret``. A file that cannot be graded is named in ``.skipped`` with
     the reason; it never stops the run. Two notebooks of the same student and
