@@ -92,6 +92,8 @@ def test_a_count_built_by_hand_is_not_the_call_the_question_asks_for(klass, tmp_
         why = {"own_maker": "the notebook defines or replaces deal_hands", "elsewhere": "is not the result of the call"}
         assert any(why.get(name, "builds the count by hand") in f and MADE_BY[(ws, q)][2] in f
                    for f in answer.flags), (name, answer.flags)
+        # the class table's why column gives that reason, never the check's message for the value it passed
+        assert why.get(name, "builds the count by hand") in answer.why, (name, answer.why)
 
 
 def test_in_the_kernel_a_hand_built_count_is_refused_before_its_count_is_read(klass):

@@ -1722,7 +1722,8 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
             else:
                 why = not_made_by_call(code, worksheet, key)
                 if why is not None:
-                    status = "incorrect"
+                    # the check may have passed the value: the class table's why is this reason, not its message
+                    status, message = "incorrect", why
                     notes.append(why)
         elif key not in cells and source == "recorded":
             notes.append(f"no answer line ({line}) in any cell: judged from the stored output only")
