@@ -99,9 +99,9 @@ HASHED = ("ws3", "ws4")
 RERUN = {"ws4": frozenset({"Q7", "Q8"})}
 #: A handed-in notebook larger than this is skipped unread.
 MAX_BYTES = 5_000_000
-#: The most characters a notebook's code cells may hold in all (the largest teacher copy's hold about 2,400).
+#: The most characters a notebook's code cells may hold in all (the largest worksheet, answered in full, holds about 2,400).
 MAX_CODE = 200_000
-#: The most syntax-tree nodes a notebook's code cells may have in all (the largest teacher copy's: about 560).
+#: The most syntax-tree nodes a notebook's code cells may have in all (the largest worksheet, answered in full: about 560).
 MAX_CODE_NODES = 100_000
 #: The sandbox steps all readings of one notebook's answers may take together (as many as one answer's reading may,
 #: :data:`~hearts_lab.exercises.sandbox.MAX_NODES`; an honest answer takes tens); a text already read costs nothing.
@@ -583,8 +583,8 @@ def _segment(lines: list[str], node: ast.expr) -> str:
 #: The deepest answer expression read (the sandbox reads none deeper, :data:`~hearts_lab.exercises.sandbox.MAX_DEPTH`):
 #: a deeper one (``1 + 1 + ... + 1``, 1,500 terms) is computed in the notebook, its value the one its check recorded.
 MAX_ANSWER_DEPTH = 100
-#: The most syntax-tree nodes one answer expression read may have (answers are short: the longest a worksheet's
-#: teacher copy writes, ws4's tuples of sums, has under 40): a larger one is computed in the notebook, as a deep one.
+#: The most syntax-tree nodes one answer expression read may have (answers are short: the longest a full answer
+#: to a worksheet needs, ws4's tuples of sums, has under 40): a larger one is computed in the notebook, as a deep one.
 MAX_ANSWER_NODES = 1_000
 #: Why an answer line was not read (:data:`MAX_ANSWER_NODES`, :data:`MAX_ANSWER_DEPTH`): the note on its row.
 TOO_LARGE = (f"the answer line is larger than the teacher's side reads (more than {MAX_ANSWER_NODES:,} pieces of Python "
