@@ -863,16 +863,10 @@ def _walk(node: ast.AST) -> Iterable[ast.AST]:
     return cached if cached is not None else ast.walk(node)
 
 
-#: Names through which a cell can bind any name (``exec("q1 = 5")``, ``globals()["q1"] = 5``): after one of them, no
-#: earlier answer line is known to hold the answer.
-_DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "__builtins__", "builtins", "__main__",
-                      "__dict__", "get_ipython", "run_cell"})
-
-
 def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
     """The answer names (``q1``..., and worksheet 5's ``seeds``) a statement binds or deletes other than by ``qN = value`` at its top (``q1 += 1``,
     ``q1, _ = ...``, ``for q1 in ...``, ``(q1 := ...)``, ``with ... as q1``, ``del q1``, ``import x as q1``,
-    ``def q1``, ``__main__.q1 = ...``), and whether it can bind any name (:data:`_DYNAMIC`).
+    ``def q1``, ``__main__.q1 = ...``), and whether it can bind any name (:func:`_reaches_any_name`).
 
     >>> _rebound(ast.parse("q1 += 1").body[0]), _rebound(ast.parse("q1 = 5").body[0])
     (({'q1'}, False), (set(), False))
@@ -889,11 +883,11 @@ def _rebound(stmt: ast.stmt) -> tuple[set[str], bool]:
             if isinstance(node.ctx, (ast.Store, ast.Del)):
                 names.add(node.id)
                 stored.append(node)
-            dynamic = dynamic or node.id in _DYNAMIC
+            dynamic = dynamic or _reaches_any_name(node.id)
         elif isinstance(node, ast.Attribute):
             if isinstance(node.ctx, (ast.Store, ast.Del)):
                 names.add(node.attr)
-            dynamic = dynamic or node.attr in _DYNAMIC
+            dynamic = dynamic or _reaches_any_name(node.attr)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -925,6 +919,12 @@ _DYNAMIC_NAMES = frozenset({"getattr", "setattr", "delattr", "vars", "globals", 
 
 def _dunder(name: str) -> bool:
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def _reaches_any_name(name: str) -> bool:
+    """Whether a name or attribute can bind any name (``exec``, ``globals``, ``__dict__``, ``f_globals``, ...): the one
+    list, :data:`_DYNAMIC_NAMES`, and every dunder, for a statement (:func:`_rebound`) as for a notebook (:func:`_dynamic`)."""
+    return name in _DYNAMIC_NAMES or _dunder(name)
 
 
 def _dynamic(code: list[tuple[ast.Module, str]]) -> str | None:
