@@ -96,6 +96,7 @@ def test_handouts_are_the_student_worksheets(answer_forms=None):
 @pytest.mark.notebooks
 def test_class_results_notebook_runs():
     nb = nbformat.read(TEACHER / "class_results.ipynb", as_version=4)
+    stored = [o.get("data", {}).get("text/html") for c in nb.cells for o in c.get("outputs", [])]
     NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(TEACHER)}}).execute(
         env={**os.environ, **ex.KERNEL_ENV})
     assert not ex._errors(nb)
@@ -103,6 +104,9 @@ def test_class_results_notebook_runs():
     assert "Ada" in text and "Ben" in text and "ws3_Cy.json" in text
     # The class loop: Ben's hostile answer cell is unreadable (never run), the broken file is named.
     assert "Cy/broken.ipynb" in text and "'correct': 'unreadable'" in text
+    # The stored class table is the one the code draws now: tests/browser/test_projector.py measures the stored one.
+    drawn = [o.get("data", {}).get("text/html") for c in nb.cells for o in c.get("outputs", [])]
+    assert "hl-class-table" in str(drawn) and drawn == stored, "regenerate the kit: python tools/make_exercises.py"
 
 
 def test_a_reworded_notebook_prompt_is_named_with_where_to_fix_it():

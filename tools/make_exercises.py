@@ -833,7 +833,10 @@ def class_results_notebook():
             "and named (a notebook saved with a byte-order mark is read); the CSV is safe to open in a spreadsheet."),
         nbformat.v4.new_markdown_cell(
             "A demonstration with a made-up class: copies for three students, who each typed an answer to Q1 "
-            "of worksheet 1, and a broken file."),
+            "of worksheet 1, and a broken file. The table below is sized for a projector: it leaves out the *file* "
+            "column (the CSV and `grades.rows()` keep it; a student who hands in two notebooks of a worksheet has "
+            "each one's file named under their name, whole on hover), puts *first try*, *attempts* and *hints* under "
+            "one heading, *recorded*, and shows a long flag's first words, the whole note a click away."),
         nbformat.v4.new_code_cell(
             "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises import Class\n\n"
             "demo = Path(tempfile.mkdtemp())\n"

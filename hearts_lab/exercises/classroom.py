@@ -440,23 +440,24 @@ class Grades:
     COLUMNS = ("student", "worksheet", "question", "correct", "why", "first try (recorded)", "attempts (recorded)", "hints (recorded)",
                "flags", "file")
 
+    def _graded(self) -> list[tuple[Submission, Answer]]:
+        """Each (submission, answer) in the table's order: by student, then worksheet."""
+        return [(sub, a) for sub in sorted(self.submissions, key=lambda s: (_normal(s.student), s.worksheet))
+                for a in sub.answers]
+
     def rows(self) -> list[dict[str, str]]:
         """One row per student, worksheet and question (the long format a spreadsheet pivots)."""
-        rows = []
-        for sub in sorted(self.submissions, key=lambda s: (_normal(s.student), s.worksheet)):
-            for a in sub.answers:
-                rows.append({
-                    "student": sub.student, "worksheet": sub.worksheet, "question": a.question,
-                    "correct": a.status,
-                    "why": a.why,  # an incorrect answer's check message: a known slip's hint, or no known slip
-                    # From the recorded attempt, which the student's kernel wrote (and the student could edit).
-                    "first try (recorded)": "" if a.first_try is None else ("yes" if a.first_try else "no"),
-                    "attempts (recorded)": "" if a.attempts is None else str(a.attempts),
-                    "hints (recorded)": str(a.hints) if a.hints else "",
-                    "flags": "; ".join(sub.flags + a.flags),
-                    "file": sub.file,  # which of a student's notebooks, when there is more than one
-                })
-        return rows
+        return [{
+            "student": sub.student, "worksheet": sub.worksheet, "question": a.question,
+            "correct": a.status,
+            "why": a.why,  # an incorrect answer's check message: a known slip's hint, or no known slip
+            # From the recorded attempt, which the student's kernel wrote (and the student could edit).
+            "first try (recorded)": "" if a.first_try is None else ("yes" if a.first_try else "no"),
+            "attempts (recorded)": "" if a.attempts is None else str(a.attempts),
+            "hints (recorded)": str(a.hints) if a.hints else "",
+            "flags": "; ".join(sub.flags + a.flags),
+            "file": sub.file,  # which of a student's notebooks, when there is more than one
+        } for sub, a in self._graded()]
 
     def to_csv(self, path: str | Path) -> Path:
         """Write the table as CSV; every cell is spreadsheet-safe (:func:`safe_cell`)."""
@@ -491,10 +492,141 @@ class Grades:
         return "\n".join(lines) or "no notebooks found"
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.COLUMNS)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(r[c])}</td>" for c in self.COLUMNS) + "</tr>" for r in self.rows())
-        skipped = "".join(f"<li><code>{html.escape(n)}</code>: {html.escape(w)}</li>" for n, w in self.skipped)
-        return f"<table><tr>{head}</tr>{body}</table>" + (f"<p>Skipped:</p><ul>{skipped}</ul>" if skipped else "")
+        """The table for a notebook, sized for a projector (about 850 px of cell output: 1280x800 with JupyterLab's
+        file browser open, or at 125 % with it closed): every column but *file* (:data:`SHOWN`), *first try*,
+        *attempts* and *hints* under one *recorded* heading, *why* and *flags* at least 10em wide, every long run of
+        characters given places to wrap (:func:`_wrappable`), and each long flag cut to its first words
+        (:func:`_short_note`) with the whole note one click away in a ``<details>``. A file is named under the
+        student's name where they handed in more than one notebook of a worksheet (cut in the middle, :func:`_middle`,
+        as a name of more than 64 characters is; both whole on hover); the CSV and :meth:`rows` keep every row's file. Every string is HTML-escaped: names, file
+        names and notes can come from a student's file. The styles are inline and of the kinds JupyterLab's sanitizer
+        keeps, so a stored (untrusted) output is drawn the same.
+
+        >>> grades = Grades([Submission("in/<b>.ipynb", "<script>x</script>", "ws1", [Answer("Q1", "incorrect", "cell",
+        ...     2, False, 0, ["read as computed: code cell 4 uses exec, which the teacher's side does not follow"], "no")])], [])
+        >>> shown = grades._repr_html_()
+        >>> "<script>" in shown, "&lt;script&gt;x&lt;/script&gt;" in shown.replace("<wbr>", ""), "in/<b>" in shown, ">file<" in shown
+        (False, True, False, False)
+        >>> "<summary>read as computed</summary>" in shown, '<th scope="col"' in shown, "<caption" in shown
+        (True, True, True)
+        """
+        several: dict[tuple[str, str], int] = {}
+        for sub in self.submissions:
+            several[(_normal(sub.student), sub.worksheet)] = several.get((_normal(sub.student), sub.worksheet), 0) + 1
+        recorded = [c for c in SHOWN if c.endswith(_RECORDED)]
+        first, last = SHOWN.index(recorded[0]), SHOWN.index(recorded[-1])
+        alone = [(c, f' rowspan="2" style="{_CELL};{_MIN_WIDTH.get(c, "")}"') for c in SHOWN]
+        head = ("<tr>" + "".join(f'<th scope="col"{attrs}>{html.escape(c)}</th>' for c, attrs in alone[:first])
+                + f'<th scope="colgroup" colspan="{len(recorded)}" style="{_CELL};border-bottom:1px solid #888">recorded</th>'
+                + "".join(f'<th scope="col"{attrs}>{html.escape(c)}</th>' for c, attrs in alone[last + 1:]) + "</tr><tr>"
+                + "".join(f'<th scope="col" style="{_CELL}">{html.escape(c.removesuffix(_RECORDED))}</th>' for c in recorded)
+                + "</tr>")
+        groups = (f'<colgroup span="{first}"></colgroup><colgroup span="{len(recorded)}"></colgroup>'
+                  f'<colgroup span="{len(SHOWN) - last - 1}"></colgroup>')
+        body = []
+        for (sub, a), row in zip(self._graded(), self.rows()):
+            student = _wrappable(_middle(row["student"], 64)) + (f"<br><small>{_wrappable(_middle(sub.file))}</small>"
+                                                                 if several[(_normal(sub.student), sub.worksheet)] > 1 else "")
+            whole = html.escape(f"{row['student']}: {sub.file}")  # on hover: the name and the file, whole
+            cells = [f'<th scope="row" style="{_CELL};font-weight:normal" title="{whole}">{student}</th>']
+            for c in SHOWN[1:]:
+                shown = "".join(_note_html(note) for note in sub.flags + a.flags) if c == "flags" else _wrappable(row[c])
+                cells.append(f'<td style="{_CELL}">{shown}</td>')
+            body.append("<tr>" + "".join(cells) + "</tr>")
+        graded = len(self.submissions)
+        caption = (f"The class table: {graded} notebook{'s' * (graded != 1)} graded, a row for each question. A long flag "
+                   "shows its first words: open it for the whole note. Each row's file is in the CSV "
+                   "(<code>to_csv</code>) and <code>rows()</code>; here it is named only under a student who handed "
+                   "in more than one notebook of a worksheet.")
+        table = (f'<table class="hl-class-table" style="{_TABLE}"><caption style="text-align:left">{caption}</caption>'
+                 f'{groups}<thead>{head}</thead><tbody>{"".join(body)}</tbody></table>')
+        listed = f'style="{_WRAP}"'
+        skipped = "".join(f"<li><code>{_wrappable(n)}</code>: {_wrappable(w)}</li>" for n, w in self.skipped)
+        missing = "".join(f"<li>{_wrappable(student)}, {html.escape(worksheet)}</li>" for student, worksheet in self.missing)
+        return (table + (f"<p>Skipped:</p><ul {listed}>{skipped}</ul>" if skipped else "")
+                + (f"<p>No notebook found (a roster name, a worksheet others handed in):</p><ul {listed}>{missing}</ul>"
+                   if missing else ""))
+
+
+#: The columns the notebook view of the class table shows (:meth:`Grades._repr_html_`): all but *file*.
+SHOWN = tuple(c for c in Grades.COLUMNS if c != "file")
+#: The columns that view groups under one heading, *recorded*, by this end of their names.
+_RECORDED = " (recorded)"
+#: Wrapping anywhere where a browser can (JupyterLab's sanitizer keeps only ``break-word`` in a stored output).
+_WRAP = "overflow-wrap:break-word;overflow-wrap:anywhere"
+#: The table: laid out by its content (JupyterLab's own table style is ``fixed``), never wider than its output.
+_TABLE = f"table-layout:auto;max-width:100%;{_WRAP}"
+#: Each cell: text from the left and the top (JupyterLab right-aligns and centres cells), and a narrow padding.
+_CELL = "text-align:left;vertical-align:top;padding:0.3em 0.4em"
+#: The columns of prose, never squeezed to a word a line.
+_MIN_WIDTH = {"why": "min-width:10em", "flags": "min-width:10em"}
+
+
+def _wrappable(text: str, longest: int = 16, every: int = 8) -> str:
+    """``text`` HTML-escaped, with a place to wrap (``<wbr>``) every ``every`` characters of a run without spaces
+    longer than ``longest`` (a name, a file name or code a student typed; no word of the table's own is that long),
+    so that no cell is wider than eight characters (eight W's: about 105 px) or its longest word.
+
+    >>> _wrappable("Ada <b>"), _wrappable("unanswered"), _wrappable("__import__('os').remove"), _wrappable("W" * 20)
+    ('Ada &lt;b&gt;', 'unanswered', '__import<wbr>__(&#x27;os&#x27;)<wbr>.remove', 'WWWWWWWW<wbr>WWWWWWWW<wbr>WWWW')
+    """
+    parts = re.split(rf"(\S{{{longest + 1},}})", text)  # the odd parts are the long runs
+    return "".join("<wbr>".join(html.escape(part[i:i + every]) for i in range(0, len(part), every)) if n % 2
+                   else html.escape(part) for n, part in enumerate(parts))
+
+
+#: Short wordings of the long flags whose first words would not say enough (:func:`_short_note`): the start of
+#: the note, its wording in the projected table (tests/test_exercises_classroom_table.py checks each start is a note's).
+_SHORT_NOTES = (
+    ("the stored output checked a different answer", "stored output checked another answer"),
+    ("answer computed in the notebook and no check output", "computed in the notebook, no check output"),
+    ("the answer line is larger than the teacher's side reads", "answer line too large to read"),
+    ("not a dealing or simulation result, so nothing to run again", "stored verdict (nothing to run again)"),
+    ("a dealing or simulation result of a student not on the roster", "not re-run (not on the roster)"),
+    ("a typed value in the answer cell, not the result of the call", "a typed value, not the call's result"),
+    ("the stored output records the count but not what it was made from", "count recorded without what made it"),
+)
+
+
+def _short_note(note: str, most: int = 56) -> str:
+    """A flag's first words for the projected table: its short wording in :data:`_SHORT_NOTES`, else up to its
+    first ``": "``, ``" ("`` or ``"; "``, and at most ``most`` characters (cut at a space, with "…").
+
+    >>> _short_note("read as computed: code cell 4 uses exec, which the teacher's side does not follow")
+    'read as computed'
+    >>> _short_note("student not on the roster"), _short_note("the stored output checked a different answer than the cell holds")
+    ('student not on the roster', 'stored output checked another answer')
+    >>> _short_note("labelled ws4 in its metadata, but its use_variant line is worksheet ws6's: handed in for the wrong worksheet?")
+    'labelled ws4 in its metadata, but its use_variant line…'
+    """
+    short = next((short for start, short in _SHORT_NOTES if note.startswith(start)), None)
+    if short is not None:
+        return short
+    head = re.split(r": | \(|; ", note, maxsplit=1)[0].strip() or note
+    if len(head) <= most:
+        return head
+    cut = head[:most]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;") + "…"
+
+
+def _note_html(note: str) -> str:
+    """One flag in the projected table: whole if short, else its first words with the whole note in a ``<details>``."""
+    short = _short_note(note)
+    if short == note:
+        return f"<div>{_wrappable(note)}</div>"
+    return f"<details><summary>{_wrappable(short)}</summary>{_wrappable(note)}</details>"
+
+
+def _middle(text: str, most: int = 32) -> str:
+    """``text`` cut in the middle to at most ``most`` characters (a file name keeps its folder's start and its end).
+
+    >>> _middle("short.ipynb"), _middle("a_very_long_folder_name/and_a_long_file_name.ipynb")
+    ('short.ipynb', 'a_very_long_fold…file_name.ipynb')
+    """
+    if len(text) <= most:
+        return text
+    tail = (most - 1) // 2
+    return text[:most - 1 - tail] + "…" + text[-tail:]
 
 
 def _marks(sub: Submission) -> str:

@@ -39,6 +39,9 @@ SCREENS = {
     "1280x800, file browser open": ({"width": 1280, "height": 800}, True),
     "1024x640 (125 %), file browser closed": ({"width": 1024, "height": 640}, False),
 }
+#: Notebooks of the teacher's kit served beside notebooks/ (copied into the scratch notebooks/ folder): the class
+#: table a teacher projects (exercises/teacher/class_results.ipynb).
+KIT_NOTEBOOKS = ["class_results"]
 NOTEBOOKS = ["01_rules_tour", "02_passing", "04_cancellation_hearts", "05_play_against_bots", "06_rules_lab"]
 #: The other notebooks with widgets (deal steppers, the play page), checked the same way.
 MORE_WIDGETS = ["03_stripped_decks", "10_perfect_information", "play"]
@@ -91,6 +94,10 @@ def serve_lab(scratch: Path, log_path: Path, timeout: float = 120, repo: Path = 
     hearts_lab (another checkout, e.g. an older commit, for before/after figures); yields its base URL."""
     root = scratch / "root"
     shutil.copytree(repo / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for name in KIT_NOTEBOOKS:  # a copy too: JupyterLab saves what it runs, and these files are generated
+        kit = repo / "exercises" / "teacher" / f"{name}.ipynb"
+        if kit.exists():
+            shutil.copy(kit, root / "notebooks" / kit.name)
     for name in ("data", "docs", "exercises"):
         if (repo / name).exists():
             (root / name).symlink_to(repo / name)
@@ -174,6 +181,36 @@ def run_notebook(page, base_url: str, name: str, timeout_ms: int = 300_000) -> N
     if tracebacks:
         raise AssertionError(f"{name}: {tracebacks} cell(s) raised an error in JupyterLab (stderr outputs: {errors})")
     page.wait_for_timeout(500)
+
+
+def open_stored(page, base_url: str | None, name: str, timeout_ms: int = 120_000) -> None:
+    """Open notebooks/<name>.ipynb in JupyterLab without running it: its stored outputs as a teacher first sees
+    them (an untrusted notebook's HTML, sanitized by JupyterLab). With ``base_url`` None, in the JupyterLab already
+    open in ``page`` (a new tab, no page load)."""
+    if base_url is None:
+        # not awaited: the command's promise waits for the notebook's kernel, which a stored view does not need
+        page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', {path}); }", f"notebooks/{name}.ipynb")
+    else:
+        page.goto(f"{base_url}lab/tree/notebooks/{name}.ipynb?reset")
+    page.wait_for_function(
+        """(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                       return w && w.context && w.context.path.endsWith('/' + name + '.ipynb') && w.isVisible
+                         && w.node.querySelector('.jp-OutputArea-output'); }""",
+        arg=name, timeout=timeout_ms)
+    page.wait_for_timeout(500)
+
+
+def table_rows(page, selector: str = "table") -> list[dict]:
+    """Each table matching ``selector`` in the open notebook's outputs: its width, its output's width, and its
+    tallest row's height (px)."""
+    return page.evaluate(
+        """(sel) => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output ' + sel)].map(t => {
+              const out = t.closest('.jp-OutputArea-output');
+              const rows = [...t.querySelectorAll('tr')].map(tr => tr.getBoundingClientRect().height);
+              return {width: Math.round(t.getBoundingClientRect().width), output: Math.round(out.getBoundingClientRect().width),
+                      tallest: Math.round(Math.max(0, ...rows)), rows: rows.length}; })""",
+        selector,
+    )
 
 
 _MEASURE = r"""

@@ -13,7 +13,10 @@ notebooks with widgets), every cell is run in JupyterLab, then at
   notebook's visible area at 1280x800;
 - axe-core reports no serious or critical WCAG 2.1 A/AA violation inside the outputs;
 - in notebook 05 at 150 % zoom (853x533), the trick, the last trick and the student's cards
-  fit one screen.
+  fit one screen;
+- the teacher kit's class table (exercises/teacher/class_results.ipynb, as stored, and a table of
+  the longest things a class can hand in) fits both screens, shows no student's HTML live, and
+  passes axe-core.
 
 tools/projector_report.py prints the same figures (and takes screenshots).
 """
@@ -112,5 +115,83 @@ def test_notebook_fits_the_projector_and_passes_axe(name, lab_url, browser):
             lab.set_file_browser(page, True)
             serious = [v for v in lab.run_axe(page) if v["impact"] in ("serious", "critical")]
             assert not serious, "after the pass: " + "\n".join(f"{v['impact']} {v['id']} x{v['nodes']}: {v['sample']}" for v in serious)
+    finally:
+        context.close()
+
+
+
+def _hostile_class_table() -> str:
+    """A class table of the longest things a class can hand in (``Grades._repr_html_``): a 200-character name with no
+    spaces, two notebooks of one student in long folders, a capstone's long *why*, every kind of long flag, and
+    HTML in a name, a file name and a note (tests/test_exercises_classroom_table.py has the same table's unit tests)."""
+    from hearts_lab.exercises.classroom import TOO_LARGE, Answer, Grades, Submission
+
+    notes = [TOO_LARGE, "read as computed: code cell 4 uses a dunder name (__import__('os').system('<img src=x "
+             "onerror=alert(1)>')), which the teacher's side does not follow, so no answer line is taken as written",
+             "the stored output checked a different answer than the cell holds", "stored output says correct, the answer is incorrect"]
+    flags = ["labelled ws4 in its metadata, but its use_variant line is worksheet ws6's: handed in for the wrong worksheet? "
+             "(graded as ws6)", "student not on the roster", "more than one notebook for this student and worksheet"]
+    why = ("its seeds line names 918273645 and 564738291, not the copy's own 1029384756 and 5647382910; Q3's stored output "
+           "records a base run with seed 918273645, not the copy's own 1029384756")
+    long_file = "LMS_export_2026-01-15_period_3_hearts_worksheets/Maria-Magdalena_Konstantinopoulou-Papadopoulou_{}.ipynb"
+    subs = [
+        Submission("W" * 200 + ".ipynb", "W" * 200, "ws1", [Answer("Q1", "unreadable", "", None, None, 3, notes)], flags[:2]),
+        *(Submission(long_file.format(n), "Maria-Magdalena Konstantinopoulou-Papadopoulou <b>bold</b>", "ws6",
+                     [Answer("Q3", "incorrect", "cell", 12, False, 3, notes[2:], "That counts the worlds in which seat 3 "
+                             "does not hold the Q♠: count the worlds in which it does.")], flags[2:]) for n in (1, 2)),
+        Submission("ws5.ipynb", "Ada", "ws5", [Answer("seeds", "NOT the class copy's own", "", None, None, 0, [], why)]),
+    ]
+    return Grades(subs, [("x" * 240 + ".ipynb", "not a notebook (not valid JSON: JSONDecodeError)")],
+                  [("Grace " + "H" * 120, "ws6")])._repr_html_()
+
+
+def _put_notebook(page, name: str, html_output: str) -> None:
+    """Save notebooks/<name>.ipynb through the JupyterLab open in ``page`` (its contents service), with one cell
+    whose stored output is ``html_output``: opened, it is drawn as a teacher's own saved table is (untrusted, sanitized)."""
+    cell = {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": "grades",
+            "outputs": [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                         "data": {"text/html": html_output, "text/plain": "grades"}}]}
+    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": [cell],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}}}
+    page.evaluate("([path, content]) => window.jupyterapp.serviceManager.contents.save(path, "
+                  "{type: 'notebook', format: 'json', content})", [f"notebooks/{name}.ipynb", nb])
+
+
+def test_the_class_table_fits_the_projector_and_passes_axe(lab_url, browser):
+    """The teacher kit's class table (``Grades._repr_html_``): in exercises/teacher/class_results.ipynb as a teacher
+    first sees it (stored outputs, not run: tests/test_exercises_kit.py checks they are what the code draws now), and
+    a table of the longest things a class can hand in, fit both screens: nothing reaches past an output or scrolls
+    sideways (the *file* column once made the kit's table 950 px wide in an 848 px output), no row is taller than
+    200 px in the kit's table (a long flag once made one 463 px tall) or 320 px in the long one, no HTML from a
+    student's file is live, and axe-core finds no serious or critical violation."""
+    context = browser.new_context(viewport=lab.SCREENS[next(iter(lab.SCREENS))][0])
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    problems = []
+    try:
+        lab.open_stored(page, lab_url, "class_results")
+        _put_notebook(page, "class_table_longest", _hostile_class_table())
+        for name, tallest in (("class_results", 200), ("class_table_longest", 320)):
+            if name != "class_results":  # in the same JupyterLab: a page load costs seconds
+                lab.open_stored(page, None, name)
+            for screen, (viewport, file_browser) in lab.SCREENS.items():
+                page.set_viewport_size(viewport)
+                lab.set_file_browser(page, file_browser)
+                for out in lab.overflow(page):
+                    if out["clipped"] > 1 or out["scrolled"] > 1:
+                        problems.append(f"{name}, {screen}: cell {out['cell']} output {out['width']} px wide: "
+                                        f"{out['what']} reaches {out['clipped']} px past it, scrolls {out['scrolled']} px")
+                for table in lab.table_rows(page):
+                    if table["tallest"] > tallest:
+                        problems.append(f"{name}, {screen}: a table {table['width']} px wide has a row {table['tallest']} px tall")
+                page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output table").first.scroll_into_view_if_needed()
+                page.screenshot(path=str(ARTIFACTS / f"projector-{name}-{viewport['width']}x{viewport['height']}.png"))
+            live = page.locator(".jp-OutputArea-output :is(img, script, b, [onerror], [onmouseover])").count()
+            if live:
+                problems.append(f"{name}: {live} element(s) of a student's HTML are live in the table")
+            page.set_viewport_size(lab.SCREENS[next(iter(lab.SCREENS))][0])
+            serious = [v for v in lab.run_axe(page) if v["impact"] in ("serious", "critical")]
+            problems += [f"{name}: {v['impact']} {v['id']} x{v['nodes']}: {v['help']}; {v['sample']}" for v in serious]
+        assert not problems, "\n".join(problems)
     finally:
         context.close()
