@@ -57,7 +57,7 @@ def test_a_long_flag_shows_its_first_words_and_the_whole_note_one_click_away():
     shown = _grades(notes=[note, TOO_LARGE, "student not on the roster"])._repr_html_().replace("<wbr>", "")
     assert "<summary>read as computed</summary>" in shown and f"</summary>{note.replace(chr(39), '&#x27;')}</details>" in shown
     assert "<summary>answer line too large to read</summary>" in shown
-    assert "<div>student not on the roster</div>" in shown  # a short flag is shown whole
+    assert re.search("<div[^>]*>student not on the roster</div>", shown)  # a short flag is shown whole
 
 
 def test_every_short_wording_starts_a_note_the_grader_writes():

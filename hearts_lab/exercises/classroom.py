@@ -494,13 +494,15 @@ class Grades:
     def _repr_html_(self) -> str:
         """The table for a notebook, sized for a projector (about 850 px of cell output: 1280x800 with JupyterLab's
         file browser open, or at 125 % with it closed): every column but *file* (:data:`SHOWN`), *first try*,
-        *attempts* and *hints* under one *recorded* heading, *why* and *flags* at least 10em wide, every long run of
+        *attempts* and *hints* under one *recorded* heading, *why* and *flags* at least 9em wide, every long run of
         characters given places to wrap (:func:`_wrappable`), and each long flag cut to its first words
         (:func:`_short_note`) with the whole note one click away in a ``<details>``. A file is named under the
         student's name where they handed in more than one notebook of a worksheet (cut in the middle, :func:`_middle`,
-        as a name of more than 64 characters is; both whole on hover); the CSV and :meth:`rows` keep every row's file. Every string is HTML-escaped: names, file
-        names and notes can come from a student's file. The styles are inline and of the kinds JupyterLab's sanitizer
-        keeps, so a stored (untrusted) output is drawn the same.
+        as a name of more than 64 characters is; both whole on hover); the CSV and :meth:`rows` keep every row's
+        file. Every string is HTML-escaped: names, file names and notes can come from a student's file. The styles
+        are inline and of the kinds JupyterLab's sanitizer keeps, so a stored (untrusted) output is drawn as a run
+        one is (no ``overflow-wrap: anywhere``, which the sanitizer drops and which, where kept, let the table
+        squeeze "unanswered" to "unansw-ered": the places to wrap are ``<wbr>``).
 
         >>> grades = Grades([Submission("in/<b>.ipynb", "<script>x</script>", "ws1", [Answer("Q1", "incorrect", "cell",
         ...     2, False, 0, ["read as computed: code cell 4 uses exec, which the teacher's side does not follow"], "no")])], [])
@@ -525,8 +527,8 @@ class Grades:
                   f'<colgroup span="{len(SHOWN) - last - 1}"></colgroup>')
         body = []
         for (sub, a), row in zip(self._graded(), self.rows()):
-            student = _wrappable(_middle(row["student"], 64)) + (f"<br><small>{_wrappable(_middle(sub.file))}</small>"
-                                                                 if several[(_normal(sub.student), sub.worksheet)] > 1 else "")
+            student = _wrappable(_middle(row["student"], 64), 12) + (f"<br><small>{_wrappable(_middle(sub.file), 12)}</small>"
+                                                                     if several[(_normal(sub.student), sub.worksheet)] > 1 else "")
             whole = html.escape(f"{row['student']}: {sub.file}")  # on hover: the name and the file, whole
             cells = [f'<th scope="row" style="{_CELL};font-weight:normal" title="{whole}">{student}</th>']
             for c in SHOWN[1:]:
@@ -552,20 +554,21 @@ class Grades:
 SHOWN = tuple(c for c in Grades.COLUMNS if c != "file")
 #: The columns that view groups under one heading, *recorded*, by this end of their names.
 _RECORDED = " (recorded)"
-#: Wrapping anywhere where a browser can (JupyterLab's sanitizer keeps only ``break-word`` in a stored output).
-_WRAP = "overflow-wrap:break-word;overflow-wrap:anywhere"
+#: A word wider than its cell's line wraps inside it (the cells' widths come from their words and ``<wbr>``s).
+_WRAP = "overflow-wrap:break-word"
 #: The table: laid out by its content (JupyterLab's own table style is ``fixed``), never wider than its output.
 _TABLE = f"table-layout:auto;max-width:100%;{_WRAP}"
 #: Each cell: text from the left and the top (JupyterLab right-aligns and centres cells), and a narrow padding.
-_CELL = "text-align:left;vertical-align:top;padding:0.3em 0.4em"
+_CELL = "text-align:left;vertical-align:top;padding:0.3em"
 #: The columns of prose, never squeezed to a word a line.
-_MIN_WIDTH = {"why": "min-width:10em", "flags": "min-width:10em"}
+_MIN_WIDTH = {"why": "min-width:9em", "flags": "min-width:9em"}
 
 
 def _wrappable(text: str, longest: int = 16, every: int = 8) -> str:
     """``text`` HTML-escaped, with a place to wrap (``<wbr>``) every ``every`` characters of a run without spaces
     longer than ``longest`` (a name, a file name or code a student typed; no word of the table's own is that long),
-    so that no cell is wider than eight characters (eight W's: about 105 px) or its longest word.
+    so that no cell needs to be wider than ``longest`` characters (16 W's: about 210 px; names and files are given
+    12: about 160 px) or its longest word.
 
     >>> _wrappable("Ada <b>"), _wrappable("unanswered"), _wrappable("__import__('os').remove"), _wrappable("W" * 20)
     ('Ada &lt;b&gt;', 'unanswered', '__import<wbr>__(&#x27;os&#x27;)<wbr>.remove', 'WWWWWWWW<wbr>WWWWWWWW<wbr>WWWW')
@@ -613,8 +616,12 @@ def _note_html(note: str) -> str:
     """One flag in the projected table: whole if short, else its first words with the whole note in a ``<details>``."""
     short = _short_note(note)
     if short == note:
-        return f"<div>{_wrappable(note)}</div>"
-    return f"<details><summary>{_wrappable(short)}</summary>{_wrappable(note)}</details>"
+        return f'<div style="{_NOTE}">{_wrappable(note)}</div>'
+    return f'<details style="{_NOTE}"><summary>{_wrappable(short)}</summary>{_wrappable(note)}</details>'
+
+
+#: Each flag in its cell: a gap below, so that two flags do not read as one sentence.
+_NOTE = "margin:0 0 0.4em"
 
 
 def _middle(text: str, most: int = 32) -> str:
