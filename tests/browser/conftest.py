@@ -9,6 +9,7 @@ Fixtures
                   -> the URL that renders that notebook (same path as on Binder:
                   ``/voila/render/<path relative to the repo root>``).
 ``browser``       (session) a Playwright ``Browser`` (``/usr/bin/chromium``, headless).
+``axe_ready``     (session) axe-core fetched for ``lab.run_axe`` (skipped, or an error in CI, without npm).
 ``page``          (function) a fresh ``Page`` in its own context, viewport
                   1280x800, 60 s default timeout.  If the test fails, a
                   screenshot and the browser console log are saved to
@@ -37,10 +38,12 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import lab
 from lab import free_port, running_server  # tests/browser/lab.py: the JupyterLab harness starts its server the same way
 
 REPO = Path(__file__).resolve().parents[2]
@@ -116,6 +119,17 @@ def voila_render(voila_url):
         return f"{voila_url}voila/render/{path}"
 
     return render
+
+
+@pytest.fixture(scope="session")
+def axe_ready():
+    """axe-core fetched (npm pack, once, into build/); without npm: skipped, or an error when CI requires browsers."""
+    try:
+        lab.axe_source()
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
+        if os.environ.get("HEARTS_LAB_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"axe-core: {error}")
+        pytest.skip(f"axe-core: {error}")
 
 
 @pytest.fixture(scope="session")

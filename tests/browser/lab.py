@@ -8,7 +8,13 @@ widgets. :func:`overflow` measures, inside every cell output, how far any
 element reaches past the output's edges or scrolls sideways;
 :func:`run_axe` runs axe-core (WCAG 2.1 A/AA) on the outputs.
 
-Used by tests/browser/test_projector.py and tools/projector_report.py.
+:func:`check_projector` makes the projector and accessibility checks of issue 16 on a notebook whose cells
+have run, in JupyterLab or in JupyterLite (the same JupyterLab front end, the same widgets): the notebooks of
+the JupyterLite run are checked there, on the page that ran them (tests/browser/test_lite.py), so each
+notebook is executed once in each environment; the play notebook, which the JupyterLite site opens as
+its play page instead, in JupyterLab (tests/browser/test_projector.py).
+
+Used by tests/browser/test_projector.py, tests/browser/test_lite.py and tools/projector_report.py.
 """
 from __future__ import annotations
 
@@ -45,6 +51,14 @@ KIT_NOTEBOOKS = ["class_results"]
 NOTEBOOKS = ["01_rules_tour", "02_passing", "04_cancellation_hearts", "05_play_against_bots", "06_rules_lab"]
 #: The other notebooks with widgets (deal steppers, the play page), checked the same way.
 MORE_WIDGETS = ["03_stripped_decks", "10_perfect_information", "play"]
+#: Where each is checked: the lesson notebooks in the JupyterLite run, on the page that ran them
+#: (tests/browser/test_lite.py); the play notebook in JupyterLab (tests/browser/test_projector.py).
+CHECKED_IN_LAB = ["play"]
+CHECKED_IN_LITE = [name for name in NOTEBOOKS + MORE_WIDGETS if name not in CHECKED_IN_LAB]
+#: JupyterLab's notebook setting that lays out every cell (no virtual scrolling), so each output can be
+#: measured where it is: serve_lab writes it into JupyterLab's settings, the JupyterLite test into the
+#: site's settings overrides.
+LAYOUT_EVERY_CELL = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
 
 
 def free_port() -> int:
@@ -103,9 +117,11 @@ def serve_lab(scratch: Path, log_path: Path, timeout: float = 120, repo: Path = 
             (root / name).symlink_to(repo / name)
     settings = scratch / "settings"
     # Lay out every cell (no virtual scrolling), so each output can be measured where it is.
-    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
-    tracker.parent.mkdir(parents=True)
-    tracker.write_text(json.dumps({"windowingMode": "none"}))
+    for plugin, values in LAYOUT_EVERY_CELL.items():
+        package, name = plugin.split(":")
+        path = settings.joinpath(*package.split("/"), f"{name}.jupyterlab-settings")
+        path.parent.mkdir(parents=True)
+        path.write_text(json.dumps(values))
     port = free_port()
     env = {
         **os.environ,
@@ -322,3 +338,88 @@ def run_axe(page) -> list[dict]:
            }""",
         AXE_TAGS,
     )
+
+
+def _serious(page) -> list[str]:
+    return [f"{v['impact']} {v['id']} x{v['nodes']}: {v['help']}; {v['sample']}"
+            for v in run_axe(page) if v["impact"] in ("serious", "critical")]
+
+
+def check_projector(page, name: str, artifacts: Path) -> None:
+    """The projector and accessibility checks on notebook ``name``, open on ``page`` with every cell run
+    (tests/browser/test_projector.py's docstring lists them); screenshots go to ``artifacts``. Raises
+    AssertionError naming each problem. Leaves the page at 1280x800 with the file browser open."""
+    mode = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.notebookConfig.windowingMode")
+    assert mode == "none", f"the notebook lays out its cells with windowingMode {mode!r}, not 'none' (LAYOUT_EVERY_CELL)"
+    problems = []
+    for screen, (viewport, file_browser) in SCREENS.items():
+        page.set_viewport_size(viewport)
+        set_file_browser(page, file_browser)
+        for out in overflow(page):
+            if out["clipped"] > 1 or out["scrolled"] > 1:
+                problems.append(f"{screen}: cell {out['cell']} output {out['width']} px wide: "
+                                f"{out['what']} reaches {out['clipped']} px past it, scrolls {out['scrolled']} px")
+        for hand in card_rows(page):
+            if hand["rows"] != 1:
+                problems.append(f"{screen}: a play table's {hand['cards']} cards lie on {hand['rows']} rows")
+        if file_browser:  # the 1280x800 screen
+            for s in stepper_heights(page):
+                # The solver panel ("solve ♠", open in notebook 10) opens below the stepper, on demand.
+                if s["height"] - s["solver"] > s["visible"]:
+                    problems.append(f"{screen}: a deal stepper is {s['height'] - s['solver']} px tall; "
+                                    f"the notebook shows {s['visible']} px")
+        page.screenshot(path=str(artifacts / f"projector-{name}-{viewport['width']}x{viewport['height']}.png"))
+    assert not problems, "\n".join(problems)
+    first = SCREENS[next(iter(SCREENS))][0]
+    page.set_viewport_size(first)
+    serious = _serious(page)
+    assert not serious, "\n".join(serious)
+    if name == "01_rules_tour":
+        # The stepper two tricks on (played cards, the winner's badge, the engine's sentence) must pass too.
+        stepper = page.locator(".hl-stepper").first
+        for _ in range(2):
+            stepper.locator(".hl-step-next-trick").click()
+        page.locator(".hl-step-status", has_text="Card 8 of 52.").wait_for()
+        serious = _serious(page)
+        assert not serious, "stepper at card 8: " + "\n".join(serious)
+    if name == "02_passing":
+        # Deal seed 2 gives seat 0 a 10♣: a two-digit rank must show whole on its card toggle, not as "1…".
+        seed = page.locator(".hl-pass-seed input").first
+        seed.fill("2")
+        seed.press("Enter")
+        page.locator(".hl-pass-card", has_text="10♣").first.wait_for()
+        labels = cut_labels(page)
+        assert any(label.startswith("10") for label in labels["labels"]), labels
+        assert not labels["cut"], f"card toggles cut off: {labels['cut']}"
+    if name == "05_play_against_bots":
+        # The table after the pass (grey cards, the engine's reasons, the trick) must pass too; a click on a
+        # legal card plays it.
+        from playwright.sync_api import expect
+
+        table = page.locator(".hl-play-table").first
+        table.scroll_into_view_if_needed()
+        cards = table.locator(".hl-card-button")
+        expect(cards).to_have_count(13)
+        for i in range(3):
+            cards.nth(i).click()
+        version = int(table.locator(".hl-message").get_attribute("data-version"))
+        table.locator(".hl-pass-button").click()
+        page.locator(f".hl-play-table .hl-message[data-version='{version + 1}']").first.wait_for()
+        # At 150 % (853x533 CSS pixels, file browser closed) the trick, the last trick and the hand fit one screen.
+        page.set_viewport_size({"width": 853, "height": 533})
+        set_file_browser(page, False)
+        for played in range(1, 3):
+            version = int(table.locator(".hl-message").get_attribute("data-version"))
+            table.locator(".hl-card-button.hl-legal").first.click()
+            page.locator(f".hl-play-table .hl-message[data-version='{version + 1}']").first.wait_for()
+            expect(cards).to_have_count(13 - played)
+        expect(table.locator(".hl-last-trick, .hl-current-trick").first).to_be_visible()
+        span = trick_to_hand(page)
+        assert span["height"] <= span["visible"], (
+            f"at 150 %: trick to hand {span['height']} px, the notebook shows {span['visible']} px")
+        page.set_viewport_size(first)
+        set_file_browser(page, True)
+        serious = _serious(page)
+        assert not serious, "after the pass: " + "\n".join(serious)
+    page.set_viewport_size(first)
+    set_file_browser(page, True)

@@ -13,7 +13,9 @@ once in the Pyodide kernel; the test asserts
   Lab and what the notebook needs from the site, with no network);
 - every widget view the notebook displays renders (the count of rendered views
   equals the count of widget outputs, and matches the stored notebook's);
-- notebook 05, on the same page: a click on a card in the play table plays it;
+- the widget notebooks (01-06, 10), on the same page: the projector and accessibility checks
+  of tests/browser/test_projector.py (``lab.check_projector``: both projector screens, axe-core,
+  and in notebook 05 a pass and two cards played from the play table);
 - worksheet 1, on the same page: a check prints its verdict on an answer typed into
   the page, and the results export gives a download link and a file in the browser's
   storage (INTERACTIONS).
@@ -38,6 +40,7 @@ import sys
 import threading
 from pathlib import Path
 
+import lab  # tests/browser/lab.py
 import pytest
 from playwright.sync_api import expect
 
@@ -156,10 +159,15 @@ def lite_context(lite_browser):
         host = re.sub(r"^[a-z]+://([^/:]+).*$", r"\1", url)
         if url.startswith(("data:", "blob:")) or host in LOOPBACK:
             if url.split("?")[0].endswith("/jupyter-lite.json"):
-                # test hook only: expose the JupyterLab app as window.jupyterapp
+                # test hooks only: expose the JupyterLab app as window.jupyterapp, and lay out every cell
+                # (no virtual scrolling) so that the projector checks measure each output where it is
                 response = r.fetch()
                 config = response.json()
-                config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
+                data = config.setdefault("jupyter-config-data", {})
+                data["exposeAppInBrowser"] = "true"
+                overrides = data.setdefault("settingsOverrides", {})
+                for plugin, values in lab.LAYOUT_EVERY_CELL.items():
+                    overrides.setdefault(plugin, {}).update(values)
                 return r.fulfill(response=response, json=config)
             return r.continue_()
         context.blocked.append(url)
@@ -270,29 +278,6 @@ def offline_skip(path: str) -> None:
                     "it from Pyodide's online distribution, and this test is offline")
 
 
-def play_table_click_plays_a_card(context, page) -> None:
-    """Notebook 05, after its cells ran: a click on a card in the play table plays it."""
-    table = page.locator(".hl-play-table").first
-    table.scroll_into_view_if_needed()
-    cards = table.locator(".hl-card-button")
-    expect(cards).to_have_count(13)
-    message = table.locator(".hl-message")
-    if table.locator(".hl-pass-button").is_visible():  # a passing hand: pass three cards first
-        for i in (10, 11, 12):
-            cards.nth(i).click()
-        table.locator(".hl-pass-button").click()
-        expect(message).to_contain_text("You passed")
-    legal = table.locator(".hl-card-button.hl-legal")
-    card = legal.first.inner_text()
-    legal.first.click()
-    expect(cards).to_have_count(12)
-    expect(table.locator(".hl-last-trick, .hl-current-trick").first).to_be_visible()
-    assert not errors(page.evaluate(JS_CELLS))
-    page.screenshot(path=str(ARTIFACTS / "lite-play-table-after-click.png"))
-    assert card
-    assert not context.blocked, f"requests that needed the internet: {context.blocked}"
-
-
 def worksheet_check_prints_its_verdict(context, page) -> None:
     """Worksheet 1, after its cells ran: a check prints its verdict on an answer typed into the page,
     and the results export gives a download link and a file in the browser's storage."""
@@ -337,15 +322,16 @@ def worksheet_check_prints_its_verdict(context, page) -> None:
 
 
 #: What a student does in a notebook once its cells ran, checked on the same page: the notebook is
-#: executed once in Pyodide per run, and these checks use its kernel and its widgets.
+#: executed once in Pyodide per run, and these checks use its kernel and its widgets. (The widget
+#: notebooks' own interactions, a card played in notebook 05's play table among them, are part of their
+#: projector checks: lab.check_projector.)
 INTERACTIONS = {
-    "notebooks/05_play_against_bots.ipynb": play_table_click_plays_a_card,
     "exercises/student/01_legal_moves.ipynb": worksheet_check_prints_its_verdict,
 }
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[Path(p).stem if p.startswith("notebooks") else "worksheet-" + Path(p).stem for p in NOTEBOOKS])
-def test_notebook_runs_offline(lite_context, lite_url, path):
+def test_notebook_runs_offline(lite_context, lite_url, axe_ready, path):
     offline_skip(path)
     stored = _stored(path)
     page = open_notebook(lite_context, lite_url, path)
@@ -372,6 +358,10 @@ def test_notebook_runs_offline(lite_context, lite_url, path):
         assert not needed, f"requests that needed the internet: {needed}"
         if path in INTERACTIONS:
             INTERACTIONS[path](lite_context, page)
+        if Path(path).stem in lab.CHECKED_IN_LITE:
+            lab.check_projector(page, Path(path).stem, ARTIFACTS)
+            assert not errors(page.evaluate(JS_CELLS))
+            assert not lite_context.blocked, f"requests that needed the internet: {lite_context.blocked}"
     except BaseException:
         save_failure(page, Path(path).stem)
         raise
