@@ -11,7 +11,8 @@ Fixtures available everywhere:
 Tests under tests/browser/ are marked ``browser`` automatically; their fixtures
 live in tests/browser/conftest.py. Notebook tests (marked ``notebooks``) are also
 marked ``slow`` unless the notebook is one of :data:`QUICK_NOTEBOOKS`, and so is each test of
-:data:`SLOW_TESTS`, so that ``make check`` (``-m "not slow and not browser"``) runs only the quick ones.
+:data:`SLOW_TESTS` and all but a sample of each test of :data:`SAMPLED_IN_CHECK`, so that ``make check``
+(``-m "not slow and not browser"``) runs only the quick ones.
 
 Parallel runs (``make test``, ``make check``: pytest-xdist ``-n N --dist loadgroup``):
 pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks through ``item._nodeid``,
@@ -125,6 +126,42 @@ SLOW_TESTS = (
     "tests/test_notebook_claims_07_09.py::test_08_the_old_every_seeded_run_claim_is_gone_and_the_naive_answers_pass",
 )
 
+#: Parametrized tests whose cases ``make check`` samples (every k-th case, in collection order, the first
+#: included) while ``make test`` runs them all: each case is the same check on one more variant, student,
+#: deck or search, so the edit-test loop keeps every kind of check and a quarter of its cases. Test names
+#: (without the case) mapped to k; the time is all cases' worker time in one loaded fresh-clone run
+#: (``--durations=0``, load 6-7, about twice a quiet machine's). tests/test_suite.py checks that each names
+#: a parametrized test and that make check runs exactly the sample.
+SAMPLED_IN_CHECK = {
+    "tests/test_exercises_variants.py::test_ws3_variant_is_judged_on_the_teachers_side": 4,  # 40 students, 38.5 s
+    "tests/test_exercises_variants.py::test_ws2_q7_text_does_not_name_q6s_leader_first": 4,  # 21 seeds, 25.7 s
+    "tests/test_exercises_variants.py::test_ws4_estimates_are_the_students_own_deals_and_simulation": 3,  # 3, 24.7 s
+    "tests/test_exercises_variants.py::test_ws4_variant_is_judged_on_the_teachers_side": 4,  # 40 students, 22.9 s
+    "tests/test_exercises_variants.py::test_ws3_every_parameter_set_is_a_good_question": 4,  # 62 sets, 19.7 s
+    "tests/test_exercises_variants.py::test_ws2_variant_is_a_good_question": 4,  # 20 seeds, 16.3 s
+    "tests/test_exercises_variants.py::test_ws4_every_parameter_set_is_a_good_question": 4,  # 32 sets, 9.5 s
+    "tests/test_exercises_variants.py::test_no_level3_hint_pastes_as_the_answer": 5,  # 5 worksheets, 9.7 s
+    "tests/test_exercises_answers.py::test_no_one_or_two_library_calls_answer_the_question": 3,  # 10 searches, 35.2 s
+    "tests/test_exercises.py::test_hashed_answers_and_slips": 4,  # 13 questions, 28.5 s
+    "tests/test_combinatorics.py::test_formula_matches_enumeration": 4,  # 82 decks x formulas, 21.3 s
+    "tests/test_combinatorics.py::test_formula_agrees_with_engine_sample": 4,  # 99 rule sets x formulas, 20.8 s
+}
+
+
+def sampled_out(items) -> list:
+    """The items of :data:`SAMPLED_IN_CHECK`'s tests that make check leaves out: all but every k-th case of
+    each, counted in collection order from the first."""
+    seen: dict[str, int] = {}
+    out = []
+    for item in items:
+        name = item.nodeid.split("[", 1)[0]
+        if name in SAMPLED_IN_CHECK and "[" in item.nodeid:
+            index = seen.get(name, 0)
+            seen[name] = index + 1
+            if index % SAMPLED_IN_CHECK[name]:
+                out.append(item)
+    return out
+
 
 def work_unit(nodeid: str) -> str:
     """The unit of work a test belongs to under ``--dist loadgroup``: its file for
@@ -186,6 +223,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
         if item.nodeid.startswith(SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
+    for item in sampled_out(items):
+        item.add_marker(pytest.mark.slow)
     # a stable sort: tests keep their order within a key (a one-worker file stays in file order)
     items.sort(key=lambda item: run_first_key(item.nodeid))
 

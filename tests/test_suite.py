@@ -24,7 +24,7 @@ assert _spec is not None and _spec.loader is not None
 suite = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(suite)
 ONE_WORKER_FILES, QUICK_NOTEBOOKS, work_unit = suite.ONE_WORKER_FILES, suite.QUICK_NOTEBOOKS, suite.work_unit
-SHARED_CACHE_FILES, SLOW_TESTS = suite.SHARED_CACHE_FILES, suite.SLOW_TESTS
+SHARED_CACHE_FILES, SLOW_TESTS, SAMPLED_IN_CHECK = suite.SHARED_CACHE_FILES, suite.SLOW_TESTS, suite.SAMPLED_IN_CHECK
 RUN_FIRST, run_first_key = suite.RUN_FIRST, suite.run_first_key
 
 
@@ -145,8 +145,9 @@ def test_make_check_executes_only_the_quick_notebooks():
 @pytest.mark.slow  # two collections in subprocesses: make test runs it
 def test_each_slow_test_named_in_the_conftest_is_collected_and_left_out_of_make_check():
     """Every SLOW_TESTS prefix names tests that exist (a renamed test would silently come back into make check
-    otherwise), and make check's marks leave them out while make test runs them."""
-    files = sorted({prefix.split("::", 1)[0] for prefix in SLOW_TESTS})
+    otherwise), and make check's marks leave them out while make test runs them; of each SAMPLED_IN_CHECK test,
+    a parametrized one, make check runs the first case and every k-th after it, make test every case."""
+    files = sorted({name.split("::", 1)[0] for name in [*SLOW_TESTS, *SAMPLED_IN_CHECK]})
 
     def collected(*marks: str) -> list[str]:
         run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", *marks,
@@ -158,6 +159,10 @@ def test_each_slow_test_named_in_the_conftest_is_collected_and_left_out_of_make_
     for prefix in SLOW_TESTS:
         assert any(test.startswith(prefix) for test in everything), f"{prefix} names no test"
         assert not any(test.startswith(prefix) for test in quick), f"{prefix} still runs in make check"
+    for name, every in SAMPLED_IN_CHECK.items():
+        cases = [test for test in everything if test.startswith(name + "[")]
+        assert len(cases[::every]) < len(cases), f"{name} has {len(cases)} cases: one in {every} leaves nothing out"
+        assert [test for test in quick if test.startswith(name + "[")] == cases[::every], name
     assert quick, "the other tests of these files stay in make check"
 
 
