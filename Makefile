@@ -12,7 +12,9 @@
 # and for the edit-test loop:
 #
 #   make check       the test venv; unit tests, doctests, property tests and the quick
-#                    notebooks (everything not marked slow or browser), in about two minutes
+#                    notebooks (everything not marked slow or browser; a sample of the cases of
+#                    tests/conftest.py's SAMPLED_IN_CHECK, a quarter of each property test's examples:
+#                    tests/suite_size.py), in about a minute and a half
 #   make lint        mypy --strict and ruff check over hearts_lab (make test and make check run them too)
 #
 # and the JupyterLite site (Hearts Lab in the browser, no server):
@@ -86,7 +88,7 @@ lint: $(STAMP_TEST)
 	$(BIN)/python -m ruff check hearts_lab
 
 check: $(STAMP_TEST)
-	$(PYTEST) -m "not slow and not browser" $(PYTEST_ARGS)
+	HEARTS_LAB_SUITE=check $(PYTEST) -m "not slow and not browser" $(PYTEST_ARGS)
 
 site: $(STAMP_LITE)
 	$(BIN)/python tools/build_site.py

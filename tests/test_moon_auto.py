@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
 from hearts_lab import Game, Rules, RulesError
 from hearts_lab.bots import RandomBot, play_hand
@@ -41,7 +42,7 @@ def test_omnibus_shooter_with_the_jack_of_diamonds():
     assert game.scores == (70, 76, 116, 116) and game.is_over and game.winners == (0,)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from(["standard", "omnibus", "spot-hearts", "black-maria"]),
     st.lists(st.integers(-60, 140), min_size=4, max_size=4),
@@ -59,7 +60,7 @@ def test_auto_is_old_exactly_when_old_leaves_the_shooter_strictly_lowest(values,
     assert score_hand(rules, points, shooter, scores).deltas == moon_deltas(rules, points, shooter, expected)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(-60, 140), min_size=4, max_size=4), st.integers(0, 3))
 def test_under_standard_values_auto_is_the_score_minus_26_rule(scores, shooter):
     rules = Rules.preset("standard", players=4)

@@ -14,6 +14,7 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
 from hearts_lab import Hand, IllegalMove, Rules
 from hearts_lab.rules import PRESET_PLAYERS
@@ -72,7 +73,7 @@ def in_hands(hand: Hand) -> Counter:
     return Counter(c for s in range(hand.players) for c in hand.cards(s))
 
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -146,7 +147,7 @@ def test_points_add_up(case):
         assert shooter is None
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(), st.floats(0, 1))
 def test_records_round_trip(case, where):
     hand, rng = case

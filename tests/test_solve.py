@@ -8,6 +8,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
 from hearts_lab import Hand, Rules, RulesError
 from hearts_lab.solve import (
@@ -145,7 +146,7 @@ def children(hand: Hand) -> list[Hand]:
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9), st.data())
 def test_value_is_the_best_over_children(seed, data):
     hand, scores = random_position(seed)
@@ -186,7 +187,7 @@ def opponents_take_a_moon_card(hand: Hand, seat: int) -> bool:
     return walk(hand)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9), st.data())
 def test_no_forced_moon_when_an_opponent_can_take_a_moon_card(seed, data):
     hand, _ = random_position(seed)

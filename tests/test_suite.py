@@ -45,6 +45,8 @@ def test_make_test_runs_everything_in_parallel_and_make_check_the_quick_tests():
         assert "-n 2 --dist loadgroup" in line and "HEARTS_LAB_CACHE=" in line, line
     assert " -m " not in test[0].split("-m pytest", 1)[1], "make test deselects nothing"
     assert '-m "not slow and not browser"' in check[0]
+    # make check draws a quarter of each property test's examples (tests/suite_size.py); make test all of them
+    assert "HEARTS_LAB_SUITE=check" in check[0].split("-m pytest", 1)[0] and "HEARTS_LAB_SUITE" not in test[0]
     serial = [line for line in _make_n("test", "JOBS=0").splitlines() if "-m pytest" in line]
     assert "-n " not in serial[0] and "--dist" not in serial[0], serial
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
 from engine_helpers import moon_deal
 from hearts_lab import Card, Hand, IllegalMove, Rules
@@ -499,7 +500,7 @@ ACTIONS = ("advance",) * 12 + ("play-legal", "play-any", "play-text", "pass-held
            "moon-new", "moon-bad", "load-moon", "load-bad")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(sorted(TABLES)),
     seed=st.integers(0, 10**6),

@@ -414,6 +414,7 @@ def test_cancellation_table_shows_kitty_and_pile():
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
 from hearts_lab.table import Table  # noqa: E402
 
@@ -446,7 +447,7 @@ def html_text(text: str) -> str:
 CLICKS = ("enabled-card",) * 12 + ("card",) * 4 + ("toggle-pass",) * 2 + ("next",) * 2 + ("undo", "next", "new", "moon-old", "moon-new", "four-colour")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=st.sampled_from([
         dataclasses.replace(STANDARD, moon="choice", target=30),
