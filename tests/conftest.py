@@ -75,7 +75,9 @@ ONE_WORKER_FILES = ("tests/test_binder.py",)
 #: The other two share a module-scoped fixture that each worker built again: tests/test_exercises.py's
 #: ``answer_forms`` (runs every teacher copy's code) and tests/test_notebook_claims_07_09.py's
 #: ``random_results`` (20,000 random hands for each of the 16 rule sets).
-SHARED_CACHE_FILES = ("tests/test_exercises_classroom.py", "tests/test_exercises.py", "tests/test_notebook_claims_07_09.py")
+#: tests/browser/test_projector.py's tests share a module-scoped JupyterLab server (a few seconds of CPU to start).
+SHARED_CACHE_FILES = ("tests/test_exercises_classroom.py", "tests/test_exercises.py", "tests/test_notebook_claims_07_09.py",
+                      "tests/browser/test_projector.py")
 
 #: The costliest tests, started first, in this order (node id prefixes; a fresh clone's run with
 #: ``--durations``): the Lite notebook that simulates 23,000 hands in Pyodide, the Binder file (one
