@@ -1068,3 +1068,19 @@ def test_grade_refuses_two_roster_lines_that_are_one_name(tmp_path):
                          capture_output=True, text=True, timeout=120,
                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
     assert out.returncode == 2 and "are the same name" in out.stderr, out.stdout + out.stderr
+
+
+def test_a_capstone_of_many_changed_use_variant_lines_names_a_few_and_counts_them(klass, tmp_path):
+    """rev-table #3: 300 changed ``ws5.use_variant(...)`` lines made the seeds row's *why* list every one (a row
+    11,000 px tall in the projected table): it names the first three and how many there are; the view cuts the
+    whole *why* to WHY_LENGTH (the CSV and rows() keep it)."""
+    from hearts_lab.exercises import classroom
+
+    lines = f"{10**40})\n" + "\n".join(f"ws5.use_variant({10**40 + i})" for i in range(1, 300))[:-1]
+    _save(tmp_path, "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", variant_line=lines))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    why = _rows(grades, "Ada Lovelace", "ws5")["seeds"]["why"]
+    assert "its use_variant line was changed (3 of 300 lines: " in why and why.count("1000000000000000") == 3, why
+    assert len(why) < 400
+    shown = grades._repr_html_().replace("<wbr>", "")
+    assert why[:100] in shown or len(why) <= classroom.WHY_LENGTH

@@ -6,12 +6,16 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from suite_size import examples
+
 from hearts_lab.exercises import classroom
 from hearts_lab.exercises.classroom import SHOWN, TOO_LARGE, Answer, Grades, Submission
 
 HOSTILE = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'x" onmouseover="alert(1)', "=HYPERLINK(\"http://e\")"]
 #: The tags and attributes the view writes; anything else in its HTML came from a student's file.
-TAGS = {"table", "caption", "code", "colgroup", "thead", "tbody", "tr", "th", "td", "small", "br", "wbr", "details",
+TAGS = {"table", "caption", "code", "colgroup", "thead", "tbody", "tr", "th", "td", "wbr", "details",
         "summary", "div", "p", "ul", "li"}
 ATTRIBUTES = {"class", "style", "scope", "rowspan", "colspan", "span", "title"}
 
@@ -52,18 +56,90 @@ def test_the_view_is_a_table_with_a_caption_headers_and_no_file_column():
     assert grades.rows()[0]["file"] == "Ada/01_legal_moves.ipynb" and "file" in Grades.COLUMNS
 
 
-def test_a_long_flag_shows_its_first_words_and_the_whole_note_one_click_away():
+def test_a_long_flag_shows_a_short_form_and_the_whole_note_one_click_away():
     note = "read as computed: code cell 4 uses exec, which the teacher's side does not follow, so no answer line is taken"
     shown = _grades(notes=[note, TOO_LARGE, "student not on the roster"])._repr_html_().replace("<wbr>", "")
-    assert "<summary>read as computed</summary>" in shown and f"</summary>{note.replace(chr(39), '&#x27;')}</details>" in shown
-    assert "<summary>answer line too large to read</summary>" in shown
+    assert "<summary>read as computed (code not followed)</summary>" in shown
+    assert f"</summary>{note.replace(chr(39), '&#x27;')}</details>" in shown
+    assert "<summary>answer line too large: read as computed</summary>" in shown
     assert re.search("<div[^>]*>student not on the roster</div>", shown)  # a short flag is shown whole
 
 
-def test_every_short_wording_starts_a_note_the_grader_writes():
-    source = Path(classroom.__file__).read_text(encoding="utf-8")
-    for start, short in classroom._SHORT_NOTES:
-        assert start in source and len(short) <= 56, start
+#: Stands for text from a student's file in a note (a name, a type, code): none of it may reach a short form.
+STUDENT = "correct answer: teacher checked it (STUDENT; x"
+#: The grader's own values in its notes, by the expression that writes them; any other expression is a student's.
+GRADER_VALUES = {"label": "ws4", "worksheet": "ws6", "named": "ws1", "sign": "use_variant line", "WORKSHEETS[named]": "01_legal_moves",
+                 "'are' if sign.endswith('s') else 'is'": "is", "out['status']": "correct", "status": "incorrect",
+                 "line": "q7 = ...", "IN_UNPARSED": classroom.IN_UNPARSED, "NOTEBOOK_READING": "2,000,000",
+                 "MAX_ANSWER_NODES": "1,000", "MAX_ANSWER_DEPTH": "100"}
+
+
+def _written(node, student=STUDENT):
+    """The text an expression that writes a note makes, with every value not the grader's own as ``student``."""
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_written(part, student) for part in node.values)
+    if isinstance(node, ast.FormattedValue):
+        return GRADER_VALUES.get(ast.unparse(node.value), student)
+    if isinstance(node, ast.Name) and node.id == "TOO_LARGE":
+        return classroom.TOO_LARGE
+    return None
+
+
+def _notes_the_grader_writes():
+    """Every note classroom.py writes (its flags and answers' notes), each as the grader writes it with text from a
+    student's file where the note has some: found in its source, so that a new note is checked without a list."""
+    import ast
+
+    tree = ast.parse(Path(classroom.__file__).read_text(encoding="utf-8"))
+    notes = {classroom.checks.REFUSED_RECORD}  # notes.append(message): only where message is this sentence
+    for node in ast.walk(tree):
+        written = []
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" and (
+                ast.unparse(node.func.value) in ("notes", "flags", "sub.flags")):
+            written = node.args
+        elif isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "notes" and isinstance(node.value, (ast.List, ast.IfExp)):
+            value = node.value.body if isinstance(node.value, ast.IfExp) else node.value
+            written = value.elts if isinstance(value, ast.List) else []
+        elif isinstance(node, ast.Call) and ast.unparse(node.func) == "Answer" and len(node.args) >= 7 and isinstance(node.args[6], ast.List):
+            written = node.args[6].elts
+        elif isinstance(node, ast.FunctionDef) and node.name == "not_made_by_call":  # its reasons are notes (notes.append(why))
+            written = [n.value for n in ast.walk(node) if isinstance(n, ast.Return) and n.value is not None
+                       and not isinstance(n.value, (ast.Constant, ast.Name))]
+        for arg in written:
+            if isinstance(arg, ast.Name) and arg.id in ("message", "why"):
+                continue  # message: REFUSED_RECORD (above); why: not_made_by_call's reasons (its returns)
+            text = _written(arg)
+            assert text is not None, ast.unparse(arg)
+            notes.add(text)
+    return notes
+
+
+def test_every_note_the_grader_writes_has_a_short_form_of_its_own_kind():
+    """rev-table #4: a short form built from a note's first words could be the student's (an answer type of "correct
+    answer: teacher checked it" made "the check accepted a correct answer" on an unreadable row) or lose its point
+    ("its file name is worksheet ws1's"). Each kind of note the grader writes has a fixed short form that keeps its
+    verdict, none is cut, none holds a student's text, and different kinds have different ones."""
+    notes = _notes_the_grader_writes()
+    assert len(notes) >= 25
+    shorts = {}
+    for note in notes:
+        short = classroom._short_note(note)
+        assert "…" not in short and "STUDENT" not in short and "correct answer" not in short, (note, short)
+        assert len(short) <= 56 and (short == note or any(p.fullmatch(note) for p, _ in classroom._NOTE_PATTERNS)), note
+        assert short not in shorts, (note, shorts.get(short))
+        shorts[short] = note
+        assert classroom._short_note(note.replace(STUDENT, "Ada: 3 (x; y) " * 9)) == short, note
+    assert classroom._short_note("its file name is worksheet ws1's (01_legal_moves), but it is worksheet ws2's: handed in "
+                                 "for the wrong worksheet? (graded as ws2)") == "file name says ws1, graded as ws2"
+    assert classroom._short_note("labelled ws4 in its metadata, but its use_variant line is worksheet ws6's: handed in for "
+                                 "the wrong worksheet? (graded as ws6)") == "labelled ws4, but it is ws6 (graded as ws6)"
+    accepted = ("the check accepted a correct answer: teacher checked it when it ran, a type its stored output does not "
+                "record: not verified here")
+    assert classroom._short_note(accepted) == "accepted a value it does not record: not verified"
 
 
 def test_nothing_from_a_students_file_is_live_html():
@@ -91,15 +167,92 @@ def test_a_long_run_without_spaces_can_wrap_every_eight_characters():
     assert f'title="{name}: ' in shown  # and whole on hover, with its file
 
 
+def _labels(grades):
+    """The file named under each row's name in the view (the text of the name cell after the name's own line)."""
+    rows = re.findall(r'<th scope="row"[^>]*>(.*?)</th>', grades._repr_html_())
+    return [_Parsed(m.split("<div", 1)[1].split(">", 1)[1]).text[0] if "<div" in m else None for m in
+            (r.replace("<wbr>", "") for r in rows)]
+
+
 def test_a_student_with_two_notebooks_has_each_file_named_under_the_name():
     grades = _grades()
     grades.submissions.append(Submission("late/Ada (2).ipynb", "ada", "ws1", [Answer("Q1", "correct", "cell", 1, True, 0)]))
-    shown = grades._repr_html_()
-    assert "<small>Ada/01_legal_moves.ipynb</small>" in shown.replace("<wbr>", "") and "<small>late/Ada (2).ipynb</small>" in shown
-    assert "<small>" not in _grades()._repr_html_()
+    shown = grades._repr_html_().replace("<wbr>", "")
+    assert '<div style="font-style:italic">Ada/01_legal_moves.ipynb</div>' in shown and ">late/Ada (2).ipynb</div>" in shown
+    assert "font-style:italic" not in _grades()._repr_html_() and "<small>" not in shown  # the name's own size
+
+
+def test_a_students_notebooks_of_a_worksheet_never_share_a_label():
+    """rev-table #1: two LMS exports of one student's notebook differ only in the middle, which a cut in the middle
+    hid: both were shown as submissions/cart…gal_moves.ipynb."""
+    a = "submissions/carterben_48213_9921877_01_legal_moves.ipynb"
+    grades = _grades(name="Ben Carter", file=a)
+    grades.submissions.append(Submission(a.replace("9921877", "9934410"), "Ben Carter", "ws1", []))
+    grades.submissions[1].answers = [Answer("Q1", "correct", "cell", 1, True, 0)]
+    labels = _labels(grades)
+    assert labels[0] == labels[1] != labels[2] and "9921877" in labels[0] and "9934410" in labels[2], labels
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.text(alphabet="ab_/.9\u0301é", max_size=40), st.lists(st.text(alphabet="ab_/.9\u0301", max_size=50), min_size=2,
+       max_size=4), st.text(alphabet="ab_/.9\u0301", max_size=40))
+def test_the_labels_of_a_students_notebooks_are_always_different(start, middles, end):
+    files = list(dict.fromkeys(f"{start}{m}{end}.ipynb" for m in middles))
+    assume(len(files) > 1)
+    labels = classroom._file_labels(files)
+    assert len(set(labels.values())) == len(files), labels
+    grades = Grades([Submission(f, "Ben", "ws1", [Answer("Q1", "correct", "cell", 1, True, 0)]) for f in files], [])
+    assert len(set(_labels(grades))) == len(files)
+
+
+def test_a_name_that_looks_like_a_classmates_has_its_file_named():
+    """rev-table #2: a Cyrillic A, fifty stacked combining marks, or one letter changed in the middle of a name over
+    64 characters made another student's rows look exactly like a classmate's, with no file shown."""
+    long = "Maria " + "x" * 40 + "A" + "y" * 40
+    for other in ("\u0410da Lovelace", "Ada Lovelace" + "\u030d" * 50, "ADA  lovelace\u0301"):
+        grades = _grades(name="Ada Lovelace", file="a.ipynb")
+        grades.submissions.append(Submission("b.ipynb", other, "ws2", [Answer("Q1", "correct", "cell", 1, True, 0)]))
+        assert _labels(grades) == ["a.ipynb", "a.ipynb", "b.ipynb"], other
+    grades = _grades(name=long, file="a.ipynb")
+    grades.submissions.append(Submission("b.ipynb", long.replace("A", "B"), "ws1", [Answer("Q1", "correct", "cell", 1, True, 0)]))
+    shown = "".join(_Parsed(grades._repr_html_()).text)  # the cells' text, not the titles
+    assert long in shown and long.replace("A", "B") in shown  # whole: cut, they would look the same
+    assert "…" in _grades(name=long)._repr_html_().replace("<wbr>", "")  # alone, cut in the middle
+    # marks: at most two a character in the view, never split from their letter
+    shown = "".join(_Parsed(_grades(name="Ada" + "\u030d" * 50 + " Lovelace")._repr_html_()).text)  # (the title: whole)
+    assert "\u030d" * 3 not in shown and "a\u030d\u030d Lovelace" in shown
+    zalgo = ("e" + "\u0301\u0302") * 30
+    assert all(not p.startswith(("\u0301", "\u0302")) for p in classroom._wrappable(zalgo).split("<wbr>"))
+    assert not classroom._middle(zalgo, 9).split("…")[1].startswith(("\u0301", "\u0302"))
+    # a notebook that may not be this student's: its file is named whatever the names
+    for flag in ("student not on the roster", "the notebook's variant is not this student's (graded on the student's own)"):
+        assert _labels(_grades(name="Zed", file="zed/x.ipynb", flags=[flag])) == ["zed/x.ipynb"] * 2
+
+
+def test_a_long_why_is_cut_in_the_view_and_whole_in_the_rows():
+    why = "its use_variant line was changed (" + ", ".join(str(10**40 + i) for i in range(300)) + ")"
+    grades = _grades(why=why)
+    shown = "".join(_Parsed(grades._repr_html_()).text)
+    assert why[:150] in shown and why not in shown and grades.rows()[0]["why"] == why
+
+
+def test_honest_names_wrap_at_natural_points():
+    """rev-table #6: a word over 12 characters wrapped every 8 characters, mid-word; it wraps after - _ / . and
+    between letters and digits first."""
+    assert classroom._wrappable("Maria-Magdalena", 12) == "Maria-<wbr>Magdalena"
+    assert classroom._wrappable("Konstantinopoulou-Papadopoulou", 12).endswith("-<wbr>Papadopoulou")  # a longer word: every 8
+    assert classroom._wrappable("carterben_48213_01.ipynb", 12) == "carterben_<wbr>48213_<wbr>01.<wbr>ipynb"
 
 
 def test_skipped_files_and_missing_notebooks_are_listed():
     shown = _grades(missing=[("Grace Hopper", "ws1")], skipped=[("Cy/broken.ipynb", "not a notebook")])._repr_html_()
     assert "<code>Cy/broken.ipynb</code>: not a notebook" in shown and "<li>Grace Hopper, ws1</li>" in shown
     assert re.search(r"No notebook found", shown)
+
+
+def test_a_long_skipped_list_names_the_first_twenty():
+    """rev-table #7: thousands of files that are not notebooks were each listed under the table."""
+    skipped = [(f"Cy/photo{n}.jpg", "not a .ipynb file: handed in with the wrong name?") for n in range(3000)]
+    shown = _grades(skipped=skipped)._repr_html_()
+    assert shown.count("<li>") == 21 and "photo19.jpg" in shown and "photo20.jpg" not in shown
+    assert "and 2,980 more (all in <code>grades.skipped</code> and the CSV)" in shown

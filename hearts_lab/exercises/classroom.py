@@ -62,6 +62,7 @@ import json
 import operator
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -495,11 +496,16 @@ class Grades:
         """The table for a notebook, sized for a projector (about 850 px of cell output: 1280x800 with JupyterLab's
         file browser open, or at 125 % with it closed): every column but *file* (:data:`SHOWN`), *first try*,
         *attempts* and *hints* under one *recorded* heading, *why* and *flags* at least 9em wide, every long run of
-        characters given places to wrap (:func:`_wrappable`), and each long flag cut to its first words
-        (:func:`_short_note`) with the whole note one click away in a ``<details>``. A file is named under the
-        student's name where they handed in more than one notebook of a worksheet (cut in the middle, :func:`_middle`,
-        as a name of more than 64 characters is; both whole on hover); the CSV and :meth:`rows` keep every row's
-        file. Every string is HTML-escaped: names, file names and notes can come from a student's file. The styles
+        characters given places to wrap (:func:`_wrappable`), a *why* cut to :data:`WHY_LENGTH` characters
+        (:func:`_cut_why`), and each long flag shown as its kind's short form (:func:`_short_note`) with the whole
+        note one click away in a ``<details>``. A file is named under the student's name (:func:`_file_labels`:
+        labels that always tell a student's files apart) where they handed in more than one notebook of a worksheet,
+        where another student's shown name looks the same (:func:`_skeleton`), and where the notebook may not be
+        theirs (:data:`_NOT_THEIRS`); a name shows at most :data:`MAX_MARKS` combining marks a character and is cut
+        in the middle past :data:`NAME_SHOWN` characters unless that makes two names look alike (both whole on
+        hover, with the file); the CSV and :meth:`rows` keep every row's file, name and *why* whole. At most
+        :data:`SKIPPED_SHOWN` skipped files are listed. Every string is HTML-escaped: names, file names and notes
+        can come from a student's file. The styles
         are inline and of the kinds JupyterLab's sanitizer keeps, so a stored (untrusted) output is drawn as a run
         one is (no ``overflow-wrap: anywhere``, which the sanitizer drops and which, where kept, let the table
         squeeze "unanswered" to "unansw-ered": the places to wrap are ``<wbr>``).
@@ -509,12 +515,24 @@ class Grades:
         >>> shown = grades._repr_html_()
         >>> "<script>" in shown, "&lt;script&gt;x&lt;/script&gt;" in shown.replace("<wbr>", ""), "in/<b>" in shown, ">file<" in shown
         (False, True, False, False)
-        >>> "<summary>read as computed</summary>" in shown, '<th scope="col"' in shown, "<caption" in shown
+        >>> "<summary>read as computed (code not followed)</summary>" in shown, '<th scope="col"' in shown, "<caption" in shown
         (True, True, True)
         """
         several: dict[tuple[str, str], int] = {}
         for sub in self.submissions:
             several[(_normal(sub.student), sub.worksheet)] = several.get((_normal(sub.student), sub.worksheet), 0) + 1
+        names = _names_shown({sub.student for sub in self.submissions})
+        looks: dict[str, set[str]] = {}  # what a shown name looks like -> the names (compared) shown so
+        for sub in self.submissions:
+            looks.setdefault(_skeleton(names[sub.student]), set()).add(_normal(sub.student))
+        # A file is named under the name where the student handed in more than one notebook of a worksheet, where
+        # another student's name looks the same, and where the notebook may not be this student's.
+        named = [sub for sub in self.submissions if several[(_normal(sub.student), sub.worksheet)] > 1
+                 or len(looks[_skeleton(names[sub.student])]) > 1 or any(f.startswith(_NOT_THEIRS) for f in sub.flags)]
+        together: dict[str, list[str]] = {}  # labels told apart among the files under names that look the same
+        for sub in named:
+            together.setdefault(_skeleton(names[sub.student]), []).append(sub.file)
+        labels = {id(sub): _file_labels(together[_skeleton(names[sub.student])])[sub.file] for sub in named}
         recorded = [c for c in SHOWN if c.endswith(_RECORDED)]
         first, last = SHOWN.index(recorded[0]), SHOWN.index(recorded[-1])
         alone = [(c, f' rowspan="2" style="{_CELL};{_MIN_WIDTH.get(c, "")}"') for c in SHOWN]
@@ -527,24 +545,30 @@ class Grades:
                   f'<colgroup span="{len(SHOWN) - last - 1}"></colgroup>')
         body = []
         for (sub, a), row in zip(self._graded(), self.rows()):
-            student = _wrappable(_middle(row["student"], 64), 12) + (f"<br><small>{_wrappable(_middle(sub.file), 12)}</small>"
-                                                                     if several[(_normal(sub.student), sub.worksheet)] > 1 else "")
+            student = _wrappable(names[sub.student], 12) + (
+                f'<div style="{_FILE}">{_wrappable(labels[id(sub)], 12)}</div>' if id(sub) in labels else "")
             whole = html.escape(f"{row['student']}: {sub.file}")  # on hover: the name and the file, whole
             cells = [f'<th scope="row" style="{_CELL};font-weight:normal" title="{whole}">{student}</th>']
             for c in SHOWN[1:]:
-                shown = "".join(_note_html(note) for note in sub.flags + a.flags) if c == "flags" else _wrappable(row[c])
+                shown = ("".join(_note_html(note) for note in sub.flags + a.flags) if c == "flags"
+                         else _wrappable(_cut_why(row[c])) if c == "why" else _wrappable(row[c]))
                 cells.append(f'<td style="{_CELL}">{shown}</td>')
             body.append("<tr>" + "".join(cells) + "</tr>")
         graded = len(self.submissions)
         caption = (f"The class table: {graded} notebook{'s' * (graded != 1)} graded, a row for each question. A long flag "
-                   "shows its first words: open it for the whole note. Each row's file is in the CSV "
-                   "(<code>to_csv</code>) and <code>rows()</code>; here it is named only under a student who handed "
-                   "in more than one notebook of a worksheet.")
+                   "shows a short form: open it for the whole note. Each row's file is in the CSV "
+                   "(<code>to_csv</code>, the copy to print or keep) and <code>rows()</code>; here it is named under "
+                   "the name only where a student handed in more than one notebook of a worksheet, where two "
+                   "students' names look alike, or where the notebook may not be the student's.")
         table = (f'<table class="hl-class-table" style="{_TABLE}"><caption style="text-align:left">{caption}</caption>'
                  f'{groups}<thead>{head}</thead><tbody>{"".join(body)}</tbody></table>')
         listed = f'style="{_WRAP}"'
-        skipped = "".join(f"<li><code>{_wrappable(n)}</code>: {_wrappable(w)}</li>" for n, w in self.skipped)
-        missing = "".join(f"<li>{_wrappable(student)}, {html.escape(worksheet)}</li>" for student, worksheet in self.missing)
+        skipped = "".join(f"<li><code>{_wrappable(_capped(n))}</code>: {_wrappable(_capped(w))}</li>"
+                          for n, w in self.skipped[:SKIPPED_SHOWN])
+        if len(self.skipped) > SKIPPED_SHOWN:
+            skipped += (f"<li>and {len(self.skipped) - SKIPPED_SHOWN:,} more (all in <code>grades.skipped</code> "
+                        "and the CSV)</li>")
+        missing = "".join(f"<li>{_wrappable(_capped(student))}, {html.escape(worksheet)}</li>" for student, worksheet in self.missing)
         return (table + (f"<p>Skipped:</p><ul {listed}>{skipped}</ul>" if skipped else "")
                 + (f"<p>No notebook found (a roster name, a worksheet others handed in):</p><ul {listed}>{missing}</ul>"
                    if missing else ""))
@@ -564,56 +588,248 @@ _CELL = "text-align:left;vertical-align:top;padding:0.3em"
 _MIN_WIDTH = {"why": "min-width:9em", "flags": "min-width:9em"}
 
 
+def _clusters(text: str) -> list[str]:
+    """``text`` as characters a reader sees: each base character with the combining marks after it (a mark at the
+    start stands alone), so that nothing cuts or wraps a letter from its accents.
+
+    >>> _clusters("Zoe\u0308 x"), len(_clusters("a" + "\u030d" * 50))
+    (['Z', 'o', 'e\u0308', ' ', 'x'], 1)
+    """
+    out: list[str] = []
+    for c in text:
+        if out and unicodedata.category(c).startswith("M"):
+            out[-1] += c
+        else:
+            out.append(c)
+    return out
+
+
+#: The most combining marks shown on one character (a name of fifty stacked marks draws into the row above).
+MAX_MARKS = 2
+
+
+def _capped(text: str) -> str:
+    """``text`` with at most :data:`MAX_MARKS` combining marks on each character (the view's; the CSV keeps all).
+
+    >>> _capped("Ada" + "\u030d" * 50) == "Ada\u030d\u030d", _capped("Zoe\u0308")
+    (True, 'Zoe\u0308')
+    """
+    return "".join(c if len(c) <= 1 + MAX_MARKS else c[:1 + MAX_MARKS] for c in _clusters(text))
+
+
+#: Letters of other scripts drawn as Latin ones (Cyrillic, Greek), for :func:`_skeleton`.
+_LOOKALIKES = str.maketrans({
+    **dict(zip("аеорсухіјѕԁһӏԛԝкмнтвѵґ", "aeopcyxijsdhlqwkmhtbvr")),
+    **dict(zip("αοριχκτυνεηζβμ", "aopixktuvehzbm")),
+})
+
+
+def _skeleton(text: str) -> str:
+    """What ``text`` looks like, for telling whether two names could be mistaken for each other in the table:
+    compatibility forms (NFKD), no combining marks or invisible characters, case folded, Cyrillic and Greek
+    lookalikes as the Latin letters they are drawn as, spacing collapsed.
+
+    >>> _skeleton("\u0410da Lovelace") == _skeleton("Ada  LOVELACE") == _skeleton("Ada" + "\u030d" * 9 + " Lovelace")
+    True
+    """
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if unicodedata.category(c)[0] not in "MC")
+    return " ".join(unicodedata.normalize("NFKD", plain.casefold()).translate(_LOOKALIKES).split())
+
+
+def _natural(run: str) -> list[str]:
+    """A run without spaces split where it can wrap naturally: after ``-``, ``_``, ``/``, ``.`` and between a run
+    of letters and a run of digits (never inside a character's marks).
+
+    >>> _natural("submissions/carterben_48213_01_legal-moves.ipynb")
+    ['submissions/', 'carterben_', '48213_', '01_', 'legal-', 'moves.', 'ipynb']
+    """
+    pieces: list[str] = []
+    kind = ""
+    for c in _clusters(run):
+        now = "sep" if c[0] in "-_/." else "digit" if c[0].isdigit() else "letter" if c[0].isalpha() else "other"
+        if pieces and (kind == "sep" and now != "sep" or {kind, now} == {"letter", "digit"}):
+            pieces.append("")
+        if not pieces:
+            pieces.append("")
+        pieces[-1] += c
+        kind = now
+    return pieces
+
+
 def _wrappable(text: str, longest: int = 16, every: int = 8) -> str:
-    """``text`` HTML-escaped, with a place to wrap (``<wbr>``) every ``every`` characters of a run without spaces
-    longer than ``longest`` (a name, a file name or code a student typed; no word of the table's own is that long),
-    so that no cell needs to be wider than ``longest`` characters (16 W's: about 210 px; names and files are given
-    12: about 160 px) or its longest word.
+    """``text`` HTML-escaped, with places to wrap (``<wbr>``) in each run without spaces longer than ``longest``
+    characters (a name, a file name or code a student typed; no word of the table's own is that long): at its
+    natural points (:func:`_natural`), and every ``every`` characters of a piece longer than ``longest`` between
+    them, so that no cell needs to be wider than ``longest`` characters (16 W's: about 210 px; names and files are
+    given 12: about 160 px) or its longest word. A character and its combining marks are never split.
 
     >>> _wrappable("Ada <b>"), _wrappable("unanswered"), _wrappable("__import__('os').remove"), _wrappable("W" * 20)
-    ('Ada &lt;b&gt;', 'unanswered', '__import<wbr>__(&#x27;os&#x27;)<wbr>.remove', 'WWWWWWWW<wbr>WWWWWWWW<wbr>WWWW')
+    ('Ada &lt;b&gt;', 'unanswered', '__<wbr>import__<wbr>(&#x27;os&#x27;).<wbr>remove', 'WWWWWWWW<wbr>WWWWWWWW<wbr>WWWW')
     """
-    parts = re.split(rf"(\S{{{longest + 1},}})", text)  # the odd parts are the long runs
-    return "".join("<wbr>".join(html.escape(part[i:i + every]) for i in range(0, len(part), every)) if n % 2
-                   else html.escape(part) for n, part in enumerate(parts))
+    out = []
+    for word in re.split(r"(\s+)", text):
+        chars = _clusters(word)
+        if len(chars) <= longest:
+            out.append(html.escape(word))
+            continue
+        pieces = []
+        for piece in _natural(word):
+            marks = _clusters(piece)
+            if len(marks) > longest:
+                pieces += ["".join(marks[i:i + every]) for i in range(0, len(marks), every)]
+            else:
+                pieces.append(piece)
+        out.append("<wbr>".join(html.escape(p) for p in pieces))
+    return "".join(out)
 
 
-#: Short wordings of the long flags whose first words would not say enough (:func:`_short_note`): the start of
-#: the note, its wording in the projected table (tests/test_exercises_classroom_table.py checks each start is a note's).
-_SHORT_NOTES = (
-    ("the stored output checked a different answer", "stored output checked another answer"),
-    ("answer computed in the notebook and no check output", "computed in the notebook, no check output"),
-    ("the answer line is larger than the teacher's side reads", "answer line too large to read"),
-    ("not a dealing or simulation result, so nothing to run again", "stored verdict (nothing to run again)"),
-    ("a dealing or simulation result of a student not on the roster", "not re-run (not on the roster)"),
-    ("a typed value in the answer cell, not the result of the call", "a typed value, not the call's result"),
-    ("the stored output records the count but not what it was made from", "count recorded without what made it"),
+def _middle(text: str, most: int = 32) -> str:
+    """``text`` cut in the middle to at most ``most`` characters (a file name keeps its folder's start and its end;
+    a character keeps its combining marks).
+
+    >>> _middle("short.ipynb"), _middle("a_very_long_folder_name/and_a_long_file_name.ipynb")
+    ('short.ipynb', 'a_very_long_fold…file_name.ipynb')
+    """
+    chars = _clusters(text)
+    if len(chars) <= most:
+        return text
+    tail = (most - 1) // 2
+    return "".join(chars[:most - 1 - tail]) + "…" + "".join(chars[-tail:])
+
+
+#: A name longer than this many characters is cut in the middle in the view (whole on hover, and where cutting
+#: would make it look like another name).
+NAME_SHOWN = 64
+#: A file label under a name is at most about this many characters (:func:`_file_labels`).
+FILE_SHOWN = 40
+
+
+def _names_shown(names: Iterable[str]) -> dict[str, str]:
+    """Each student name as the view shows it: at most :data:`MAX_MARKS` marks a character, cut in the middle past
+    :data:`NAME_SHOWN` characters, unless the cut would make two different names (:func:`_normal`) look alike
+    (:func:`_skeleton`) where whole they do not: then whole.
+
+    >>> a, b = "Ada " + "x" * 40 + "A" + "y" * 40, "Ada " + "x" * 40 + "B" + "y" * 40
+    >>> shown = _names_shown([a, b]); shown[a] != shown[b] and "…" not in shown[a], "…" in _names_shown([a])[a]
+    (True, True)
+    """
+    whole = {n: _capped(n) for n in names}
+    cut = {n: _middle(w, NAME_SHOWN) for n, w in whole.items()}
+    looks: dict[str, set[str]] = {}
+    for n, shown in cut.items():
+        looks.setdefault(_skeleton(shown), set()).add(_normal(n))
+    return {n: whole[n] if len(looks[_skeleton(shown)]) > 1 and shown != whole[n] else shown for n, shown in cut.items()}
+
+
+def _file_labels(files: list[str]) -> dict[str, str]:
+    """Labels for files shown under one name, always different from each other: a file whole if it is at most
+    :data:`FILE_SHOWN` characters; else the part in which the files differ (their common start and end dropped,
+    with a few characters of each kept around it, "…" where cut); else (their differing parts long too) each
+    cut in the middle; and where any two labels would still be equal, the files whole.
+
+    >>> a = "submissions/carterben_48213_9921877_01_legal_moves.ipynb"
+    >>> _file_labels([a, a.replace("9921877", "9934410")])[a]
+    '…48213_9921877_01_lega…'
+    """
+    marks = {f: _capped(f) for f in files}
+    chars = {f: _clusters(m) for f, m in marks.items()}
+    if all(len(c) <= FILE_SHOWN for c in chars.values()):
+        labels = dict(marks)
+    elif len(files) < 2:
+        labels = {f: _middle(marks[f], FILE_SHOWN) for f in files}
+    else:
+        lists = list(chars.values())
+        short = min(len(c) for c in lists)
+        start = next((i for i in range(short) if len({c[i] for c in lists}) > 1), short)
+        end = next((i for i in range(short - start) if len({c[-1 - i] for c in lists}) > 1), short - start)
+        context = 8
+        labels = {}
+        for f, c in chars.items():
+            lo, hi = max(0, start - context), len(c) - max(0, end - context)
+            differs = c[start:len(c) - end]
+            inner = "".join(differs) if len(differs) <= FILE_SHOWN - 2 * context else _middle("".join(differs), FILE_SHOWN - 2 * context)
+            labels[f] = ("…" if lo else "") + "".join(c[lo:start]) + inner + "".join(c[len(c) - end:hi]) + ("…" if hi < len(c) else "")
+    if len(set(labels.values())) < len(labels):
+        labels = dict(marks)
+    if len(set(labels.values())) < len(labels):
+        labels = {f: f for f in files}
+    return labels
+
+
+#: Flags that name the file under the student's name whatever the names: the notebook may not be this student's.
+_NOT_THEIRS = ("the notebook's variant is not this student's", "student not on the roster")
+
+
+#: Every kind of note the grader writes (a submission's or an answer's flag), and its short form in the projected
+#: table (:func:`_short_note`): a full match of the note, and a short wording that keeps the note's verdict and is
+#: built only from the grader's own values (worksheet names, statuses), never from text a student's file holds.
+#: tests/test_exercises_classroom_table.py finds every note classroom.py writes and checks each has one here.
+_WS = r"(ws\d)"
+_NOTE_KINDS: tuple[tuple[str, str], ...] = (
+    (rf"labelled {_WS} in its metadata, but its .* worksheet {_WS}'s: handed in for the wrong worksheet\? \(graded as {_WS}\)",
+     r"labelled \1, but it is \2 (graded as \3)"),
+    (rf"its file name is worksheet {_WS}'s \(.*\), but it is worksheet {_WS}'s: handed in for the wrong worksheet\? "
+     rf"\(graded as {_WS}\)", r"file name says \1, graded as \3"),
+    (r"its check outputs are worksheet .*'s: handed in for the wrong worksheet\?", "check outputs of another worksheet"),
+    (r"the notebook's variant is not this student's \(graded on the student's own\)", "not this student's variant (graded on theirs)"),
+    (r"the answer line is larger than the teacher's side reads .*", "answer line too large: read as computed"),
+    (r"read as computed: .*", "read as computed (code not followed)"),
+    (r"not a dealing or simulation result, so nothing to run again: .*", "stored verdict (nothing to run again)"),
+    (r"the check refused the value when it ran: .*, so the value is not re-judged here", "refused a value it does not record"),
+    (r"the check accepted a .* when it ran, a type its stored output does not record: not verified here",
+     "accepted a value it does not record: not verified"),
+    (r"the stored output records no answer \(edited\?\): not verified", "no answer recorded (edited?): not verified"),
+    (r"answer computed in the notebook and no check output records its value", "computed in the notebook, no check output"),
+    (r"a dealing or simulation result of a student not on the roster: not re-run", "not re-run (not on the roster)"),
+    (r"the stored output records the count but not what it was made from .*", "count without what made it: not verified"),
+    (r"the stored output's record of what the result was made from is not one a check writes \(edited\?\): .*",
+     "how it was made: not a check's record (edited?)"),
+    (r"could not be read \(.*\)", "could not be read"),
+    (r"a typed value in the answer cell, not the result of the call .*", "a typed value, not the call's result: refused"),
+    (re.escape(checks.REFUSED_RECORD), "refused by the student's own check"),
+    (r"no answer line \(q\d+ = \.\.\.\) in any cell: the stored output alone cannot show .*",
+     "no answer line: not shown to be the call's result"),
+    (r"the answer is assigned in a cell that is not plain Python .*", "assigned in unread code: not verified"),
+    (r"the answer cell builds the count by hand .*", "count built by hand: not the answer"),
+    (r"the notebook defines or replaces .* itself, so its answer is not the result of the call .*",
+     "defines the call itself: not its result"),
+    (r"the answer is assigned again after its answer line .*", "assigned again after its answer line"),
+    (r"the answer cell is not the result of the call the question asks for, .*", "not the result of the call asked for"),
+    (r"no answer line \(q\d+ = \.\.\.\) in any cell: judged from the stored output only", "no answer line: judged as recorded"),
+    (r"stored output says (correct|incorrect|unanswered), the answer is (correct|incorrect)",
+     r"stored output says \1, the answer is \2"),
+    (r"the stored output checked a different answer than the cell holds", "stored output checked another answer"),
+    (r"not read: the notebook's answers used up the reading budget .*", "not read: reading budget used up"),
 )
+_NOTE_PATTERNS = tuple((re.compile(pattern, re.DOTALL), short) for pattern, short in _NOTE_KINDS)
+#: At most this many characters of a note not of :data:`_NOTE_KINDS` are shown unopened.
+_SHORT_MOST = 56
 
 
-def _short_note(note: str, most: int = 56) -> str:
-    """A flag's first words for the projected table: its short wording in :data:`_SHORT_NOTES`, else up to its
-    first ``": "``, ``" ("`` or ``"; "``, and at most ``most`` characters (cut at a space, with "…").
+def _short_note(note: str) -> str:
+    """A flag's short form for the projected table: its kind's in :data:`_NOTE_KINDS` (built from the grader's
+    values only), the note itself if it is of no kind and short, else its first words (a note of no kind is not
+    the grader's).
 
     >>> _short_note("read as computed: code cell 4 uses exec, which the teacher's side does not follow")
-    'read as computed'
+    'read as computed (code not followed)'
     >>> _short_note("student not on the roster"), _short_note("the stored output checked a different answer than the cell holds")
     ('student not on the roster', 'stored output checked another answer')
-    >>> _short_note("labelled ws4 in its metadata, but its use_variant line is worksheet ws6's: handed in for the wrong worksheet?")
-    'labelled ws4 in its metadata, but its use_variant line…'
+    >>> _short_note("labelled ws4 in its metadata, but its use_variant line is worksheet ws6's: handed in for the wrong worksheet? (graded as ws6)")
+    'labelled ws4, but it is ws6 (graded as ws6)'
     """
-    short = next((short for start, short in _SHORT_NOTES if note.startswith(start)), None)
-    if short is not None:
-        return short
-    head = re.split(r": | \(|; ", note, maxsplit=1)[0].strip() or note
-    if len(head) <= most:
-        return head
-    cut = head[:most]
-    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;") + "…"
+    for pattern, short in _NOTE_PATTERNS:
+        found = pattern.fullmatch(note)
+        if found:
+            return found.expand(short)
+    if len(note) <= _SHORT_MOST:
+        return note
+    cut = note[:_SHORT_MOST]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
 
 
 def _note_html(note: str) -> str:
-    """One flag in the projected table: whole if short, else its first words with the whole note in a ``<details>``."""
+    """One flag in the projected table: whole if short, else its short form with the whole note in a ``<details>``."""
     short = _short_note(note)
     if short == note:
         return f'<div style="{_NOTE}">{_wrappable(note)}</div>'
@@ -622,18 +838,19 @@ def _note_html(note: str) -> str:
 
 #: Each flag in its cell: a gap below, so that two flags do not read as one sentence.
 _NOTE = "margin:0 0 0.4em"
+#: A file named under a student's name: the name's size, set apart by slant (and by its own line).
+_FILE = "font-style:italic"
 
 
-def _middle(text: str, most: int = 32) -> str:
-    """``text`` cut in the middle to at most ``most`` characters (a file name keeps its folder's start and its end).
+def _cut_why(text: str) -> str:
+    """A *why* as the view shows it: at most :data:`WHY_LENGTH` characters (the capstone's seeds row can list many
+    lines; the CSV and :meth:`Grades.rows` keep it whole)."""
+    chars = _clusters(_capped(text))
+    return "".join(chars) if len(chars) <= WHY_LENGTH else "".join(chars[:WHY_LENGTH - 1]).rstrip() + "…"
 
-    >>> _middle("short.ipynb"), _middle("a_very_long_folder_name/and_a_long_file_name.ipynb")
-    ('short.ipynb', 'a_very_long_fold…file_name.ipynb')
-    """
-    if len(text) <= most:
-        return text
-    tail = (most - 1) // 2
-    return text[:most - 1 - tail] + "…" + text[-tail:]
+
+#: The view lists at most this many skipped files (all are in ``grades.skipped`` and the CSV).
+SKIPPED_SHOWN = 20
 
 
 def _marks(sub: Submission) -> str:
@@ -1601,6 +1818,8 @@ def _seeds_cell(code: list[tuple[ast.Module, str]], names: _Names) -> tuple[int,
     return None
 
 
+#: The capstone's seeds row names at most this many changed ``use_variant`` lines (and how many there are).
+CHANGED_SHOWN = 3
 #: Worksheet 5's inner names (its current variant and how it is made): a cell that names one reaches the seeds
 #: other than through ``ws5.use_variant(N)``.
 _WS5_INNER = frozenset({"_current", "ws5_variant", "Ws5Variant", "_PLANNED_SEEDS", "check_seed"})
@@ -1635,7 +1854,9 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     if not lines:
         why.append("no ws5.use_variant line: the generic copy's seeds, chosen freely")
     elif any(n != own for n in lines):
-        shown = ", ".join("not a number" if n is None else _shown(n) for n in lines if n != own)
+        changed = ["not a number" if n is None else _shown(n) for n in lines if n != own]
+        shown = ", ".join(changed[:CHANGED_SHOWN]) if len(changed) <= CHANGED_SHOWN else (
+            f"{CHANGED_SHOWN} of {len(changed):,} lines: {', '.join(changed[:CHANGED_SHOWN])}, …")
         why.append(f"its use_variant line was changed ({shown}; this student's own variant is {own})")
     resolved = {id(call.func) for _, _, call in _worksheet_calls(code)}
     for tree, text in code:
