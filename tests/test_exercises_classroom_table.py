@@ -6,8 +6,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 from suite_size import examples
 
 from hearts_lab.exercises import classroom
@@ -191,6 +190,11 @@ def test_a_students_notebooks_of_a_worksheet_never_share_a_label():
     grades.submissions[1].answers = [Answer("Q1", "correct", "cell", 1, True, 0)]
     labels = _labels(grades)
     assert labels[0] == labels[1] != labels[2] and "9921877" in labels[0] and "9934410" in labels[2], labels
+    # and the files of two students not on the roster, each one's only: no two labels in the table are the same
+    grades = Grades([Submission(f, name, "ws1", [Answer("Q1", "correct", "cell", 1, True, 0)], ["student not on the roster"])
+                     for f, name in ((a, "Ben Carter"), (a.replace("9921877", "9934410"), "Ben Karter"))], [])
+    labels = _labels(grades)
+    assert len(set(labels)) == 2 and "9921877" in labels[0], labels
 
 
 @settings(max_examples=examples(200), deadline=None)

@@ -834,9 +834,12 @@ def class_results_notebook():
         nbformat.v4.new_markdown_cell(
             "A demonstration with a made-up class: copies for three students, who each typed an answer to Q1 "
             "of worksheet 1, and a broken file. The table below is sized for a projector: it leaves out the *file* "
-            "column (the CSV and `grades.rows()` keep it; a student who hands in two notebooks of a worksheet has "
-            "each one's file named under their name, whole on hover), puts *first try*, *attempts* and *hints* under "
-            "one heading, *recorded*, and shows a long flag's first words, the whole note a click away."),
+            "column (the CSV and `grades.rows()` keep it; a file is named under the student's name where they hand "
+            "in two notebooks of a worksheet, where two students' names look alike, or where the notebook may not be "
+            "the student's, whole on hover), puts *first try*, *attempts* and *hints* under "
+            "one heading, *recorded*, and shows a long flag as a short form, the whole note a click away. To print "
+            "or keep the table, use the CSV (`grades.to_csv(\"grades.csv\")`): it has every row's file, flags and "
+            "*why* whole."),
         nbformat.v4.new_code_cell(
             "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises import Class\n\n"
             "demo = Path(tempfile.mkdtemp())\n"

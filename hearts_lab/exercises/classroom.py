@@ -532,7 +532,17 @@ class Grades:
         together: dict[str, list[str]] = {}  # labels told apart among the files under names that look the same
         for sub in named:
             together.setdefault(_skeleton(names[sub.student]), []).append(sub.file)
-        labels = {id(sub): _file_labels(together[_skeleton(names[sub.student])])[sub.file] for sub in named}
+        label = {f: text for files in together.values() for f, text in _file_labels(files).items()}
+        alike: dict[str, list[str]] = {}  # files of different names whose labels are the same: told apart together
+        for f, text in label.items():
+            alike.setdefault(text, []).append(f)
+        for files in alike.values():
+            if len(files) > 1:
+                label.update(_file_labels(files))
+        for whole in (_capped, str):
+            if len(set(label.values())) < len(label):
+                label = {f: whole(f) for f in label}
+        labels = {id(sub): label[sub.file] for sub in named}
         recorded = [c for c in SHOWN if c.endswith(_RECORDED)]
         first, last = SHOWN.index(recorded[0]), SHOWN.index(recorded[-1])
         alone = [(c, f' rowspan="2" style="{_CELL};{_MIN_WIDTH.get(c, "")}"') for c in SHOWN]
@@ -701,7 +711,7 @@ def _middle(text: str, most: int = 32) -> str:
 #: would make it look like another name).
 NAME_SHOWN = 64
 #: A file label under a name is at most about this many characters (:func:`_file_labels`).
-FILE_SHOWN = 40
+FILE_SHOWN = 32
 
 
 def _names_shown(names: Iterable[str]) -> dict[str, str]:

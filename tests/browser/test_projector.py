@@ -54,8 +54,8 @@ def test_notebook_fits_the_projector_and_passes_axe(name, lab_url, browser):
 
 def _hostile_class_table() -> str:
     """A class table of the longest things a class can hand in (``Grades._repr_html_``): a 200-character name with no
-    spaces, two notebooks of one student in long folders, a capstone's long *why*, every kind of long flag, and
-    HTML in a name, a file name and a note (tests/test_exercises_classroom_table.py has the same table's unit tests)."""
+    spaces, two notebooks of one student in long folders, a capstone's long *why* (and one of 300 lines), every kind
+    of long flag, names that look like others', 3,000 skipped files, and HTML in a name, a file name and a note (tests/test_exercises_classroom_table.py has the same table's unit tests)."""
     from hearts_lab.exercises.classroom import TOO_LARGE, Answer, Grades, Submission
 
     notes = [TOO_LARGE, "read as computed: code cell 4 uses a dunder name (__import__('os').system('<img src=x "
@@ -72,8 +72,23 @@ def _hostile_class_table() -> str:
                      [Answer("Q3", "incorrect", "cell", 12, False, 3, notes[2:], "That counts the worlds in which seat 3 "
                              "does not hold the Q♠: count the worlds in which it does.")], flags[2:]) for n in (1, 2)),
         Submission("ws5.ipynb", "Ada", "ws5", [Answer("seeds", "NOT the class copy's own", "", None, None, 0, [], why)]),
+        # 300 changed use_variant lines (rev-table #3: a row 11,000 px tall), as the grader words them now, and the
+        # view's cut of any long why
+        Submission("ws5b.ipynb", "Eve", "ws5", [Answer("seeds", "NOT the class copy's own", "", None, None, 0, [],
+                   "its use_variant line was changed (3 of 300 lines: " + ", ".join(str(10**40 + i) for i in range(3))
+                   + ", …; this student's own variant is 123456789)" + "; " + "; ".join(
+                       f"Q3's stored output records a base run with seed {10**40 + i}, not the copy's own 1" for i in range(300)))]),
+        # names that look like a classmate's (rev-table #2): a Cyrillic А, fifty stacked marks, one letter changed
+        # in the middle of a name over 64 characters; and two LMS exports of one student's notebook (#1)
+        Submission("submissions/adalovelace_1_9921877_01_legal_moves.ipynb", "\u0410da", "ws1",
+                   [Answer("Q1", "correct", "cell", 1, True, 0)]),
+        Submission("submissions/ada_2_9934410_01_legal_moves.ipynb", "Ada" + "\u030d" * 50, "ws1",
+                   [Answer("Q1", "correct", "cell", 1, True, 0)]),
+        *(Submission(f"submissions/carterben_48213_{n}_01_legal_moves.ipynb", "Maria " + "x" * 40 + c + "y" * 40, "ws1",
+                     [Answer("Q1", "correct", "cell", 1, True, 0)], ["student not on the roster"]) for n, c in (("9921877", "A"), ("9934410", "B"))),
     ]
-    return Grades(subs, [("x" * 240 + ".ipynb", "not a notebook (not valid JSON: JSONDecodeError)")],
+    return Grades(subs, [("x" * 240 + ".ipynb", "not a notebook (not valid JSON: JSONDecodeError)")]
+                  + [(f"photo{n}.jpg", "not a .ipynb file: handed in with the wrong name?") for n in range(3000)],
                   [("Grace " + "H" * 120, "ws6")])._repr_html_()
 
 
