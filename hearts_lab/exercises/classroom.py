@@ -539,9 +539,9 @@ class Grades:
         for files in alike.values():
             if len(files) > 1:
                 label.update(_file_labels(files))
-        for whole in (_capped, str):
+        for full in (_capped, str):
             if len(set(label.values())) < len(label):
-                label = {f: whole(f) for f in label}
+                label = {f: full(f) for f in label}
         labels = {id(sub): label[sub.file] for sub in named}
         recorded = [c for c in SHOWN if c.endswith(_RECORDED)]
         first, last = SHOWN.index(recorded[0]), SHOWN.index(recorded[-1])
