@@ -3,11 +3,11 @@
 `tools/build_site.py` builds site/ (as `make site` does; once per test run, by the first
 pytest-xdist worker that needs it), a server in each worker's process serves it on
 127.0.0.1, and Chromium (Playwright) opens each lesson notebook and each student
-worksheet in JupyterLab running in the page, each in a browser context of its own
-(nothing stored by one notebook reaches the next), with every request that is not to
-loopback aborted (and DNS answering nothing but 127.0.0.1). Each notebook is a test
-of its own, so the workers run them side by side. For each notebook all cells run
-once in the Pyodide kernel; the test asserts
+worksheet in JupyterLab running in the page (one page per worker, which opens the
+notebooks one after another, each in a Pyodide kernel of its own: ``LiteLab``), with
+every request that is not to loopback aborted (and DNS answering nothing but
+127.0.0.1). Each notebook is a test of its own, so the workers run them side by side.
+For each notebook all cells run once in its fresh kernel; the test asserts
 
 - every code cell ran and no output is an error (the first cell installed Hearts
   Lab and what the notebook needs from the site, with no network);
@@ -144,13 +144,10 @@ def lite_browser(pw):
         browser.close()
 
 
-@pytest.fixture
-def lite_context(lite_browser):
-    """A browser context of its own for each test: its own storage, so JupyterLite restores no tabs a
-    previous notebook left open (with one shared context a loaded machine restored them, and notebook
-    11 opened behind notebook 10 and ran it again). A fresh context costs about 0.6 s against a
-    shared one (CONTRIBUTING.md: a first visit against a later one)."""
-    context = lite_browser.new_context(viewport={"width": 1280, "height": 800})
+def offline_context(browser):
+    """A browser context at 1280x800 whose every request that is not to loopback is aborted and listed in
+    ``context.blocked``, and whose JupyterLite configuration exposes the JupyterLab app and lays out every cell."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(60_000)
     context.blocked = []  # every non-loopback request the page, its workers or service worker tried
 
@@ -174,10 +171,86 @@ def lite_context(lite_browser):
         return r.abort("internetdisconnected")
 
     context.route("**/*", route)
+    return context
+
+
+@pytest.fixture
+def lite_context(lite_browser):
+    """A browser context of its own (the play page's test)."""
+    context = offline_context(lite_browser)
     try:
         yield context
     finally:
         context.close()
+
+
+class LiteLab:
+    """JupyterLab of the site in one page per worker, which opens the notebooks one after another, each in a
+    Pyodide kernel of its own (started for it, shut down after it): the page's start (5-6 s at load 2-4) is
+    paid once per worker, not once per notebook. A test that fails leaves the page behind and the next one
+    starts in a new browser context (its own storage), as each notebook once did."""
+
+    def __init__(self, browser, base: str):
+        self.browser, self.base = browser, base
+        self.context = None
+        self.page = None
+
+    def open(self):
+        """The page, with no notebook open (a new context and page if there is none)."""
+        if self.page is None:
+            self.context = offline_context(self.browser)
+            page = self.context.new_page()
+            page.console = []
+            page.on("console", lambda msg: page.console.append(f"[{msg.type}] {msg.text}"))
+            page.on("pageerror", lambda exc: page.console.append(f"[pageerror] {exc}"))
+            page.goto(f"{self.base}lab/index.html")
+            page.wait_for_function("() => window.jupyterapp?.shell", timeout=120_000)
+            page.evaluate("() => window.jupyterapp.restored.then(() => true)")
+            self.page = page
+        self.context.blocked.clear()
+        self.page.console.clear()
+        return self.page
+
+    def close_notebooks(self) -> None:
+        """Shut down every open notebook's kernel and close its tab (unsaved: the run changed nothing on disk)."""
+        self.page.evaluate("""async () => {
+            for (const w of [...window.jupyterapp.shell.widgets('main')]) {
+                if (w.sessionContext) await w.sessionContext.shutdown();
+                if (w.context?.model) w.context.model.dirty = false;
+                w.dispose();
+            }
+            return true;
+        }""")
+
+    def drop(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
+
+
+@pytest.fixture(scope="session")
+def lite_lab(lite_browser, lite_url):
+    lab_ = LiteLab(lite_browser, lite_url)
+    try:
+        yield lab_
+    finally:
+        lab_.drop()
+
+
+@pytest.fixture
+def lite_page(lite_lab, request):
+    """The worker's JupyterLite page, no notebook open; afterwards the test's notebook is closed and its kernel
+    shut down, or, if the test failed, the page is dropped."""
+    page = lite_lab.open()
+    yield page
+    failed = getattr(request.node, "rep_call", None) is None or request.node.rep_call.failed
+    try:
+        if not failed:
+            lite_lab.close_notebooks()
+    except Exception:
+        failed = True
+    if failed:
+        lite_lab.drop()
 
 
 JS_CELLS = """() => {
@@ -208,12 +281,9 @@ JS_DONE = """() => {
 }"""
 
 
-def open_notebook(context, base: str, path: str):
-    page = context.new_page()
-    page.console = []
-    page.on("console", lambda msg: page.console.append(f"[{msg.type}] {msg.text}"))
-    page.on("pageerror", lambda exc: page.console.append(f"[pageerror] {exc}"))
-    page.goto(f"{base}lab/index.html?path={path}")
+def open_notebook(page, path: str):
+    """Open ``path`` in the page's JupyterLab (its tab in front) and wait until its new kernel is idle."""
+    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path}).then(() => true)", path)
     page.wait_for_function(
         f"() => window.jupyterapp?.shell.currentWidget?.context?.path === {json.dumps(path)}", timeout=120_000)
     page.wait_for_function(
@@ -331,10 +401,11 @@ INTERACTIONS = {
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[Path(p).stem if p.startswith("notebooks") else "worksheet-" + Path(p).stem for p in NOTEBOOKS])
-def test_notebook_runs_offline(lite_context, lite_url, axe_ready, path):
+def test_notebook_runs_offline(lite_lab, lite_page, axe_ready, path):
     offline_skip(path)
     stored = _stored(path)
-    page = open_notebook(lite_context, lite_url, path)
+    lite_context = lite_lab.context
+    page = open_notebook(lite_page, path)
     try:
         cells = run_all(page)
         assert any("piplite.install" in c["source"] for c in cells), "no JupyterLite install cell"
