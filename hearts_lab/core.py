@@ -23,8 +23,8 @@ held equal by its differential test.
 (5♥,)
 >>> core.winner([(0, code(Card.parse("9H"))), (1, code(Card.parse("KH"))), (2, code(Card.parse("AS")))])
 (1, 45, ())
->>> won, _, _, total = core.decide_trick([(0, code(Card.parse("9H"))), (1, code(Card.parse("QS")))])
->>> won, total >> POINTS_SHIFT, total & MOON_FLAG
+>>> place, _, _, total = core.decide_trick([code(Card.parse("9H")), code(Card.parse("QS"))])
+>>> place, total >> POINTS_SHIFT, total & MOON_FLAG
 (0, 14, 2)
 """
 
@@ -201,13 +201,19 @@ def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> 
     the winning seat and its card's code (-1, -1 when the trick is set aside, or, for a trick in
     progress, when no card is winning it yet), and the cancelled codes, each once, in the
     order its first copy was played."""
-    if not cancellation:
-        return _uncancelled_winner(plays)
-    led = plays[0][1] >> 4
+    codes = [c for _, c in plays]
+    index, best, cancelled, _ = (_cancelled_decision if cancellation else _UNCANCELLED_NO_TALLY)(codes)
+    return (plays[index][0] if index >= 0 else -1), best, cancelled
+
+
+def _cancelled_decision(codes: Sequence[int]) -> tuple[int, int, tuple[int, ...], int]:
+    """:func:`trick_winner_codes` under cancellation, on the codes in play order: the winner's place in
+    that order (-1: none), its code, the cancelled codes, and 0 (no tally)."""
+    led = codes[0] >> 4
     cancelled: tuple[int, ...] = ()
-    if len(plays) > 1:
+    if len(codes) > 1:
         seen: list[int] = []
-        for _, c in plays:
+        for c in codes:
             if c in seen:
                 if c not in cancelled:
                     cancelled += (c,)
@@ -216,51 +222,63 @@ def trick_winner_codes(cancellation: bool, plays: Sequence[tuple[int, int]]) -> 
         if len(cancelled) > 1:
             cancelled = tuple(c for c in seen if c in cancelled)
     best = -1
-    winner = -1
-    for s, c in plays:
+    index = -1
+    for i, c in enumerate(codes):
         if c >> 4 == led and c > best and c not in cancelled:
-            best, winner = c, s
-    return winner, best, cancelled
+            best, index = c, i
+    return index, best, cancelled, 0
 
 
 def _uncancelled_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:
     """:func:`trick_winner_codes` with nothing cancelled: the highest card of the suit led (its first copy)."""
-    winner, best, cancelled, _ = _UNCANCELLED_NO_TALLY(plays)
-    return winner, best, cancelled
+    return trick_winner_codes(False, plays)
 
 
-#: A trick's decision with its cards counted: ``(winner, code, cancelled codes, tally total)``.
-TrickDecision: TypeAlias = Callable[[Sequence[tuple[int, int]]], tuple[int, int, tuple[int, ...], int]]
+#: A trick's decision on its codes in play order: ``(the winner's place in that order, its code, cancelled codes, tally total)``.
+TrickDecision: TypeAlias = Callable[[Sequence[int]], tuple[int, int, tuple[int, ...], int]]
 
 
 def _uncancelled_trick(tally: Sequence[int]) -> TrickDecision:
-    """:func:`_uncancelled_winner`'s decision, and the plays' ``tally`` entries summed in the same loop
-    (:attr:`Core.decide_trick`), as one function of the plays: a closure over ``tally``, which the hand
-    and the solver call directly (a :func:`functools.partial` would run it in a nested interpreter loop)."""
+    """The trick-winner decision with nothing cancelled: the highest card of the suit led (its first copy),
+    and the codes' ``tally`` entries summed in the same pass (:attr:`Core.decide_trick`), as one function
+    of the codes: a closure over ``tally``, which the hand and the solver call directly (a
+    :func:`functools.partial` would run it in a nested interpreter loop)."""
 
-    def decide_trick(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
-        winner, best = plays[0]
-        top = best | 15  # above the suit led's highest code (rank 14) and below the next suit's lowest
+    def decide_trick(codes: Sequence[int]) -> tuple[int, int, tuple[int, ...], int]:
+        if len(codes) == 4:
+            # Four cards, the whole trick of four players: the loop below, unrolled (the engine's hot path).
+            a, b, c, d = codes
+            top = a | 15  # above the suit led's highest code (rank 14) and below the next suit's lowest
+            best, place = a, 0
+            if best < b <= top:
+                best, place = b, 1
+            if best < c <= top:
+                best, place = c, 2
+            if best < d <= top:
+                best, place = d, 3
+            return place, best, (), tally[a] + tally[b] + tally[c] + tally[d]
+        best = codes[0]
+        top = best | 15
         total = 0
-        for s, c in plays:
+        for c in codes:
             total += tally[c]
             if best < c <= top:
-                best, winner = c, s
-        return winner, best, (), total
+                best = c
+        return codes.index(best), best, (), total
 
     return decide_trick
 
 
 def _cancelled_trick(tally: Sequence[int]) -> TrickDecision:
-    """:func:`trick_winner_codes` under cancellation, and the plays' ``tally`` entries summed
-    (:attr:`Core.decide_trick`), as one function of the plays."""
+    """The trick-winner decision under cancellation (:func:`_cancelled_decision`), and the codes'
+    ``tally`` entries summed (:attr:`Core.decide_trick`), as one function of the codes."""
 
-    def decide_trick(plays: Sequence[tuple[int, int]]) -> tuple[int, int, tuple[int, ...], int]:
-        winner, best, cancelled = trick_winner_codes(True, plays)
+    def decide_trick(codes: Sequence[int]) -> tuple[int, int, tuple[int, ...], int]:
+        index, best, cancelled, _ = _cancelled_decision(codes)
         total = 0
-        for _, c in plays:
+        for c in codes:
             total += tally[c]
-        return winner, best, cancelled, total
+        return index, best, cancelled, total
 
     return decide_trick
 
@@ -343,6 +361,7 @@ class Core:
         "positive_mask",
         "rules",
         "tally",
+        "trick_order",
         "value",
         "value_groups",
         "winner",
@@ -393,7 +412,8 @@ class Core:
             self.moon[k] | self.positive[k] << 8 | (self.breakers >> k & 1) << 16 | self.value[k] << POINTS_SHIFT
             for k in range(64)
         ]
-        #: ``decide_trick(plays)``: :attr:`winner`'s ``(winner, code, cancelled)`` and, fourth, the plays'
+        #: ``decide_trick(codes)``, on a trick's codes in play order: :attr:`winner`'s decision, with the winner
+        #: as its place in that order (-1: none), then its code and the cancelled codes, and, fourth, the codes'
         #: :attr:`tally` entries summed: what the hand and the solver need of a trick just completed, in one call.
         self.decide_trick: TrickDecision = (_cancelled_trick if rules.cancellation else _uncancelled_trick)(self.tally)
         # -- the table, read once per rule set: the hand reads these instead of asking Rules each time.
@@ -402,6 +422,8 @@ class Core:
         self.next_seat: tuple[int, ...] = tuple(rules.play_order(s)[1] for s in range(n))
         #: For each dealer, every seat from the dealer's left round to the dealer (the deal's and trick 1's order).
         self.play_from: tuple[tuple[int, ...], ...] = tuple(rules.play_order(d)[1:] + (d,) for d in range(n))
+        #: For each leader, the seats in the order they play its trick (a place in a trick is a seat here).
+        self.trick_order: tuple[tuple[int, ...], ...] = tuple(rules.play_order(s) for s in range(n))
         self.pass_count = rules.pass_count
         #: For each pass offset of the schedule, the seat each seat passes to.
         self.pass_targets: dict[int, tuple[int, ...]] = {

@@ -82,11 +82,11 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     return value
 
 
-# A finished trick as stored during play, built into a Trick when read: number, leader, the plays as
-# (seat, code), winner, the cancelled codes, the collected cards (None: the trick's own cards), collector,
-# points, took_kitty, pending, kitty_pending.
+# A finished trick as stored during play, built into a Trick when read: number, leader, its codes in play
+# order (the seats are the leader's Core.trick_order), winner, the cancelled codes, the collected cards (None:
+# the trick's own cards), collector, points, took_kitty, pending, kitty_pending.
 _TrickFields: TypeAlias = tuple[
-    int, int, tuple[tuple[int, int], ...], "int | None", tuple[int, ...], "tuple[Card, ...] | None",
+    int, int, tuple[int, ...], "int | None", tuple[int, ...], "tuple[Card, ...] | None",
     "int | None", int, bool, tuple[Card, ...], bool,
 ]
 
@@ -412,7 +412,7 @@ class Hand:
         # Finished tricks are kept as field tuples (_TrickFields) and built into Trick values on demand.
         self._trick_fields: list[_TrickFields] = []
         self._trick_cache: list[Trick] = []
-        self._codes: list[tuple[int, int]] = []  # the current trick's plays as (seat, code)
+        self._codes: list[int] = []  # the current trick's codes in play order (the seats: Core.trick_order[leader])
         self._points = [0] * n
         self._pending: list[Card] = []
         self._unclaimed: list[Card] = []
@@ -664,10 +664,11 @@ class Hand:
         cache = self._trick_cache
         cancellation = self.rules.cancellation
         card = _CARD_AT
+        order = self._core.trick_order
         for fields in self._trick_fields[len(cache) :]:
             # The cards and the sentence are made only when someone reads the trick.
             number, leader, codes, winner, cancelled, collected, collector, points, took, pending, riding = fields
-            plays = tuple([(s, card[k]) for s, k in codes])
+            plays = tuple(zip(order[leader], [card[k] for k in codes]))
             if collected is None:
                 collected = tuple([c for _, c in plays])
             reason = _resolve(cancellation, plays).reason
@@ -685,7 +686,7 @@ class Hand:
     @property
     def current_trick(self) -> Trick:
         """The trick being played (possibly with no cards yet); its ``pending`` is the pile waiting now."""
-        plays = tuple([(s, _CARD_AT[k]) for s, k in self._codes])
+        plays = tuple(zip(self._core.trick_order[self._leader], [_CARD_AT[k] for k in self._codes]))
         return Trick(len(self._trick_fields), self._leader, plays, pending=tuple(self._pending))
 
     @property
@@ -723,7 +724,7 @@ class Hand:
         for fields in self._trick_fields:
             if fields[6] == seat:
                 collected = fields[5]
-                out.extend([_CARD_AT[k] for _, k in fields[2]] if collected is None else collected)
+                out.extend([_CARD_AT[k] for k in fields[2]] if collected is None else collected)
         return tuple(out)
 
     def points(self) -> tuple[int, ...]:
@@ -734,8 +735,8 @@ class Hand:
     def history(self) -> tuple[Card, ...]:
         """Every card played, in order."""
         card = _CARD_AT
-        played = [card[k] for fields in self._trick_fields for _, k in fields[2]]
-        played += [card[k] for _, k in self._codes]
+        played = [card[k] for fields in self._trick_fields for k in fields[2]]
+        played += [card[k] for k in self._codes]
         return tuple(played)
 
     @property
@@ -976,7 +977,7 @@ class Hand:
         if rule is None:
             return ""
         if rule == "follow-suit":
-            return _FOLLOW_CLAUSES[SUITS[self._codes[0][1] >> 4]].format(they=they)
+            return _FOLLOW_CLAUSES[SUITS[self._codes[0] >> 4]].format(they=they)
         if rule == "opening-lead":
             lead = self.rules.opening_lead
             if lead == "lowest-club":
@@ -1097,7 +1098,7 @@ class Hand:
         else:
             held[s] ^= b
         codes = self._codes
-        codes.append((s, k))
+        codes.append(k)
         led = self._led
         if led < 0:
             self._led = led = k >> 4  # the suit led: a code's suit is code >> 4
@@ -1118,7 +1119,7 @@ class Hand:
         self._legal = legal = self._core.legal(h, led, self._first, self.hearts_broken, self._opening_bit)[0]
         self._moves = cards_of(legal)
 
-    def _finish_trick(self, codes: list[tuple[int, int]]) -> None:
+    def _finish_trick(self, codes: list[int]) -> None:
         """Settle the trick just completed, ``codes``: its winner (Core.decide_trick), who collects it and its
         pile (Core.collector), the kitty, the points, the moon (Core.moon_owner) and hearts broken; then
         make the next lead's decision (Core.legal), or end the hand."""
@@ -1128,6 +1129,8 @@ class Hand:
         leader = self._leader
         # The winner (Core.winner) and the cards' Core.tally summed: their points, moon cards, cards worth points, hearts breakers.
         won, _, cancelled, total = core.decide_trick(codes)
+        if won >= 0:
+            won = core.trick_order[leader][won]  # the winner's place in the trick, as a seat
         points = total >> POINTS_SHIFT
         if won >= 0 and not self._pending and number != core.kitty_trick:
             # The common case, the trick alone: two rules read inline (the engine's hot path; tests/test_hand.py::
@@ -1163,13 +1166,13 @@ class Hand:
         self._moves = _F0[clubs] + _F1[diamonds] + _F2[hearts] + _F3[spades]
 
     def _settle_pile(
-        self, number: int, leader: int, codes: tuple[tuple[int, int], ...], winner: int | None, cancelled: tuple[int, ...],
+        self, number: int, leader: int, codes: tuple[int, ...], winner: int | None, cancelled: tuple[int, ...],
         collector: int, points: int, tally: int, kitty_here: bool,
     ) -> None:
         """A trick that involves the pile of set-aside tricks or the kitty, or is set aside itself
         (``tally``: its cards' Core.tally summed)."""
         core = self._core
-        pile = self._pending + [_CARD_AT[k] for _, k in codes]
+        pile = self._pending + [_CARD_AT[k] for k in codes]
         pend_pts, pend_moon, pend_pos = self._pend
         points += pend_pts
         has_moon = pend_moon or bool(tally & MOON_FLAG)

@@ -437,7 +437,7 @@ class _Search:
                     self.twice[s] |= 1 << c
                 else:
                     self.held[s] |= 1 << c
-        self.trick: list[tuple[int, int]] = [(s, _code(c)) for s, c in hand.current_trick.plays]
+        self.trick: list[int] = [_code(c) for _, c in hand.current_trick.plays]  # in play order from the leader
         self.leader = hand.leader
         to_play = hand.to_play
         assert to_play is not None
@@ -485,7 +485,7 @@ class _Search:
     def legal(self, seat: int) -> tuple[int, ...]:
         """The engine's legality decision (:meth:`hearts_lab.core.Core.legal`), as distinct codes, ascending."""
         trick = self.trick
-        led = trick[0][1] >> 4 if trick else -1
+        led = trick[0] >> 4 if trick else -1
         mask, _ = self.core.legal(self.held[seat], led, self.trick_no == 0, self.broken, self.opening_bit)
         if led >= 0 and not mask & ~SUIT_MASKS[led]:
             return _CODES_BY_CHUNK[led][mask >> (16 * led + 2) & 0x1FFF]  # following suit: one suit's codes
@@ -503,7 +503,7 @@ class _Search:
         for s, h in enumerate(held):
             if s != seat:
                 others |= h
-        for _, c in self.trick:
+        for c in self.trick:
             others |= 1 << c
         cls = self.cls
         out: list[int] = []
@@ -537,7 +537,7 @@ class _Search:
         else:
             self.held[seat] ^= b
         trick = self.trick
-        trick.append((seat, code))
+        trick.append(code)
         n = self.n
         if len(trick) < n:
             self.to_play = (seat + 1) % n
@@ -546,6 +546,8 @@ class _Search:
         core = self.core
         # The winner and the cards' Core.tally summed: their points, moon cards, cards worth points, hearts breakers.
         winner, _, _, total = core.decide_trick(trick)
+        if winner >= 0:
+            winner = core.trick_order[self.leader][winner]  # its place in the trick, as a seat
         p_pts = self.pend_pts + (total >> POINTS_SHIFT)
         p_moon = self.pend_moon + (total & MOON_FLAG)
         p_pos = self.pend_pos + ((total & POSITIVE_FLAG) >> 8)
@@ -576,11 +578,11 @@ class _Search:
         self.trick = []
         return (*saved, collector, took, number, self.opening)
 
-    def unplay(self, saved: tuple[int, ...] | None, trick: list[tuple[int, int]]) -> None:
+    def unplay(self, saved: tuple[int, ...] | None, trick: list[int]) -> None:
         """Undo the last :meth:`play`; ``trick`` is the trick list as it was after that play."""
         if saved is None:
-            seat, code = self.trick.pop()
-            self.to_play = seat
+            code = self.trick.pop()
+            self.to_play = seat = (self.to_play - 1) % self.n  # play moves to (seat + 1) % n
             b = 1 << code  # back in the masks
             if self.held[seat] & b:
                 self.twice[seat] |= b
@@ -593,9 +595,9 @@ class _Search:
         if collector >= 0:
             self.pts[collector] = took
         self.trick_no = number
-        seat, code = trick.pop()
+        code = trick.pop()
         self.trick = trick
-        self.to_play = seat
+        seat = self.to_play  # the seat that completed the trick, as play() saved it
         b = 1 << code  # back in the masks
         if self.held[seat] & b:
             self.twice[seat] |= b
@@ -649,8 +651,9 @@ class _Search:
 
     def winning_now(self) -> tuple[int, int]:
         """(seat, card) currently winning the trick in progress (-1 if none): the trick-winner rule on the cards so far."""
-        who, best, _, _ = self.core.decide_trick(self.trick)
-        return who, best
+        core = self.core
+        place, best, _, _ = core.decide_trick(self.trick)
+        return (core.trick_order[self.leader][place] if place >= 0 else -1), best
 
     def order(self, cards: list[int], helping: bool) -> list[int]:
         """Move ordering. ``helping``: the mover plays for the moon seat (wants to win the
@@ -661,7 +664,7 @@ class _Search:
         if not self.trick:
             # Leads: the moon seat leads high; defenders lead low (to duck under the seat) .
             return sorted(cards, key=lambda c: -(c & 15)) if helping else sorted(cards, key=lambda c: (moon[c], c & 15))
-        led = self.trick[0][1] >> 4
+        led = self.trick[0] >> 4
         who, best = self.winning_now()
         team_winning = who >= 0 and (who == seat) == (mover == seat)
 
@@ -818,7 +821,7 @@ class _Search:
         """Play out a principal variation: at each turn the first card, in :meth:`order` (``helping(mover)``),
         after which ``keeps()`` still holds; the position is restored afterwards. ``proof`` names why one must."""
         line: list[tuple[int, Card]] = []
-        undo: list[tuple[tuple[int, ...] | None, list[tuple[int, int]]]] = []
+        undo: list[tuple[tuple[int, ...] | None, list[int]]] = []
         while self.held[self.to_play]:
             mover = self.to_play
             chosen = None
