@@ -86,7 +86,7 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
 # order (the seats are the leader's Core.trick_order), winner, the cancelled codes, the collected cards (None:
 # the trick's own cards), collector, points, took_kitty, pending, kitty_pending.
 _TrickFields: TypeAlias = tuple[
-    int, int, tuple[int, ...], "int | None", tuple[int, ...], "tuple[Card, ...] | None",
+    int, int, Sequence[int], "int | None", tuple[int, ...], "tuple[Card, ...] | None",
     "int | None", int, bool, tuple[Card, ...], bool,
 ]
 
@@ -285,6 +285,7 @@ class Hand:
         "_trick_cache",
         "_trick_fields",
         "_twice",
+        "_two_packs",
         "_unclaimed",
         "dealer",
         "hand_number",
@@ -405,6 +406,7 @@ class Hand:
         self._deal_record: tuple[tuple[Card, ...], ...] | tuple[int, ...] = tuple(held) if dealt is None else dealt
         self._held: list[int] = held
         self._twice: list[int] = twice
+        self._two_packs = not core.one_pack
         self._core = core
         self.pass_offset: int = rules.pass_offset(hand_number) if passing else 0
         # The passes chosen so far by seat, until the exchange; then every seat's pass, in seat order.
@@ -1091,10 +1093,9 @@ class Hand:
         if not self._legal & b:
             self.verify_play(card)  # raises: the card is not among the legal cards
         s: int = self._to_play  # type: ignore[assignment]  # a legal card: the play phase, so a seat to play
-        t = self._twice[s]
         held = self._held
-        if t and t & b:  # two packs: the seat held this card twice, and keeps one (one pack: t is 0)
-            self._twice[s] = t ^ b
+        if self._two_packs and self._twice[s] & b:  # two packs: the seat held this card twice, and keeps one
+            self._twice[s] ^= b
         else:
             held[s] ^= b
         codes = self._codes
@@ -1140,17 +1141,17 @@ class Hand:
             self._points[won] += points
             if total & MOON_FLAG:
                 self._owner = core.moon_owner(self._owner, won, True, total & POSITIVE_FLAG != 0)
-            fields.append((number, leader, tuple(codes), won, cancelled, None, won, points, False, (), False))
+            fields.append((number, leader, codes, won, cancelled, None, won, points, False, (), False))
             self._leader = leader = won
         else:
             collector = core.collector(won, leader, number)
             kitty_here = number == core.kitty_trick
-            self._settle_pile(number, leader, tuple(codes), won if won >= 0 else None, cancelled, collector, points, total, kitty_here)
+            self._settle_pile(number, leader, codes, won if won >= 0 else None, cancelled, collector, points, total, kitty_here)
             if won >= 0:
                 self._leader = leader = won
         if total & BREAKS_FLAG:
             self.hearts_broken = True
-        self._codes = []
+        self._codes = []  # a new list: the finished trick's fields keep ``codes``, which nothing changes again
         self._led = -1
         self._first = False
         if number == core.last_trick:
@@ -1160,13 +1161,16 @@ class Hand:
             return
         self._to_play = leader
         # _decide, inlined: the lead's decision (Core.legal) and its cards (cards_of, inlined: a mask of cards has 64 bits).
-        legal = core.legal(self._held[leader], -1, False, self.hearts_broken, self._opening_bit)[0]
+        # Once hearts are broken, a lead after the first trick may be any card held (Core.legal's last rule, read inline).
+        legal = self._held[leader]
+        if not self.hearts_broken:
+            legal = core.legal(legal, -1, False, False, self._opening_bit)[0]
         self._legal = legal
         clubs, diamonds, hearts, spades = _SUIT_FIELDS(legal.to_bytes(8, "little"))
         self._moves = _F0[clubs] + _F1[diamonds] + _F2[hearts] + _F3[spades]
 
     def _settle_pile(
-        self, number: int, leader: int, codes: tuple[int, ...], winner: int | None, cancelled: tuple[int, ...],
+        self, number: int, leader: int, codes: Sequence[int], winner: int | None, cancelled: tuple[int, ...],
         collector: int, points: int, tally: int, kitty_here: bool,
     ) -> None:
         """A trick that involves the pile of set-aside tricks or the kitty, or is set aside itself
