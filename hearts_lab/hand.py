@@ -972,7 +972,9 @@ class Hand:
         begins (:meth:`play` and :meth:`_finish_trick` make it inline, the same way)."""
         legal = self._decision()[0]
         self._legal = legal
-        self._moves = _cards(legal, self._led)
+        card = self._opening_card
+        # The opening lead of the lowest club is that one card: no table to read.
+        self._moves = (card,) if card is not None and legal == self._opening_bit else _cards(legal, self._led)
 
     def _clause(self, rule: MoveRule | None, they: str = "they") -> str:
         """The words of the rule that removed cards, for the refusal sentence (``they="you"``: said to the player)."""
