@@ -33,13 +33,12 @@ from .cards import (
     format_cards,
 )
 from .core import (
+    _C0,
+    _C1,
+    _C2,
+    _C3,
     _CARD_AT,
     _CARDS_BY_CHUNK,
-    _F0,
-    _F1,
-    _F2,
-    _F3,
-    _SUIT_FIELDS,
     BIT,
     BREAKS_FLAG,
     CODE,
@@ -104,7 +103,7 @@ def _cards(legal: int, led: int) -> tuple[Card, ...]:
         chunk = legal >> _CHUNK_SHIFT[led]
         if 0 < chunk < 0x2000:
             return _CARDS_BY_CHUNK[led][chunk]
-    return cards_of(legal)
+    return _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
 
 
 _FOLLOW_CLAUSES = {suit: f"{{they}} hold a {name} and must follow suit" for suit, name in SUIT_SINGULAR.items()}
@@ -1162,14 +1161,13 @@ class Hand:
             self._moves, self._legal = (), 0
             return
         self._to_play = leader
-        # _decide, inlined: the lead's decision (Core.legal) and its cards (cards_of, inlined: a mask of cards has 64 bits).
+        # _decide, inlined: the lead's decision (Core.legal) and its cards (cards_of).
         # Once hearts are broken, a lead after the first trick may be any card held (Core.legal's last rule, read inline).
         legal = self._held[leader]
         if not self.hearts_broken:
             legal = core.legal(legal, -1, False, False, self._opening_bit)[0]
         self._legal = legal
-        clubs, diamonds, hearts, spades = _SUIT_FIELDS(legal.to_bytes(8, "little"))
-        self._moves = _F0[clubs] + _F1[diamonds] + _F2[hearts] + _F3[spades]
+        self._moves = _C0[legal >> 2 & 0x1FFF] + _C1[legal >> 18 & 0x1FFF] + _C2[legal >> 34 & 0x1FFF] + _C3[legal >> 50]
 
     def _settle_pile(
         self, number: int, leader: int, codes: Sequence[int], winner: int | None, cancelled: tuple[int, ...],
