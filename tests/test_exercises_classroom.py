@@ -890,7 +890,6 @@ def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws
     to ``variant_line`` if given, Q3's stored output recording a base run with ``q3_seed`` if given (none: ``q3``
     false), and a house run with ``q3_house`` (``True``: the own house seed; ``None``: an older record, no house seed),
     its seeds line ``seeds = <seeds>``."""
-    from hearts_lab.exercises import ws5
 
     nb = klass.copy(student, "ws5")
     own = klass.seed(student, "ws5")

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import inspect
-import math
 import types
 from pathlib import Path
 from fractions import Fraction

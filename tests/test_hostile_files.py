@@ -271,7 +271,6 @@ def test_a_notebook_of_huge_code_cells_is_skipped_naming_the_limit_before_its_tr
     # tree kept. Counted, not timed: how many big cells are parsed, and how many nodes are walked.
     import ast
 
-    from hearts_lab.exercises import classroom
     from hearts_lab.exercises.classroom import MAX_CODE, MAX_CODE_NODES, grade
 
     secret = "correct horse battery staple, 2026"

@@ -3,7 +3,6 @@ moon cards aside, so house card values (black-maria, omnibus) decide it correctl
 
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 from hypothesis import given, settings

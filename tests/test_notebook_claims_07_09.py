@@ -26,7 +26,6 @@ from hearts_lab.combinatorics import (
     compare_strips,
     deal_sample,
     estimate,
-    estimates,
     expected_kitty_points,
     hearts_distribution,
     moon_deal_possible,

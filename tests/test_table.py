@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
 from engine_helpers import moon_deal
-from hearts_lab import Card, Hand, IllegalMove, Rules
+from hearts_lab import Hand, IllegalMove, Rules
 from hearts_lab.bots import BOT_MOON_POLICY, Bot, HeuristicBot, LowestCardBot, RandomBot, bot_moon_choice
 from hearts_lab.errors import IllegalPass, MoonChoiceRequired
 from hearts_lab.scoring import moon_decision

@@ -12,7 +12,7 @@ import re
 import ipywidgets as widgets
 import pytest
 
-from hearts_lab import Card, Hand, Rules
+from hearts_lab import Hand, Rules
 from hearts_lab.bots import LowestCardBot, play_hand
 from hearts_lab.render import seat_table_html
 from hearts_lab.widgets import DealStepper
