@@ -76,16 +76,28 @@ ONE_WORKER_FILES = ("tests/test_binder.py",)
 #: ``answer_forms`` (runs every teacher copy's code) and tests/test_notebook_claims_07_09.py's
 #: ``random_results`` (20,000 random hands for each of the 16 rule sets).
 #: tests/browser/test_projector.py's tests share a module-scoped JupyterLab server (a few seconds of CPU to start).
-SHARED_CACHE_FILES = ("tests/test_exercises_classroom.py", "tests/test_exercises.py", "tests/test_notebook_claims_07_09.py",
-                      "tests/browser/test_projector.py")
+SHARED_CACHE_FILES = ("tests/test_notebook_claims_07_09.py", "tests/browser/test_projector.py")
+
+#: Families of test files that run together on one worker, as one unit (named by the family): every file whose
+#: path starts with one of its prefixes. The worksheet and grading tests (tests/test_exercises*.py;
+#: test_exercises_classroom.py and test_exercises.py were SHARED_CACHE_FILES before) import every worksheet and
+#: build its variant pools, salted key lines, teacher copies' answers and the grader's readers in each process
+#: that runs one of them: make check took 143 s of CPU in one process and 195 s on two workers that each built
+#: them (session 9, load 1-2); these files are about 60 of its 133 test-seconds.
+SHARED_CACHE_FAMILIES = {
+    "worksheets and grading": ("tests/test_exercises", "tests/test_hostile_files.py", "tests/test_answer_sandbox.py",
+                               "tests/test_no_answer_on_screen.py", "tests/test_teacher_imports.py"),
+}
 
 #: The costliest tests, started first, in this order (node id prefixes; a fresh clone's run with
 #: ``--durations``): the Lite notebook that simulates 23,000 hands in Pyodide, the Binder file (one
-#: unit: postBuild and every lesson notebook), the other Lite notebooks, then the browser and
-#: notebook tests. Every other test keeps its place after them.
+#: unit: postBuild and every lesson notebook), the worksheet and grading family (one unit), the other Lite
+#: notebooks, then the browser and notebook tests. Every other test keeps its place after them.
 RUN_FIRST = (
     "tests/browser/test_lite.py::test_notebook_runs_offline[10_perfect_information]",
     "tests/test_binder.py",
+    # the worksheet and grading family (SHARED_CACHE_FAMILIES), one unit on one worker: the largest unit of make check
+    "tests/test_exercises",
     "tests/browser/test_lite.py::test_notebook_runs_offline[11_",
     "tests/browser/test_lite.py::test_notebook_runs_offline[08_",
     "tests/browser/test_lite.py::test_notebook_runs_offline[07_",
@@ -96,14 +108,13 @@ RUN_FIRST = (
     "tests/test_types.py",
     "tests/test_handouts.py",
     "tests/test_suite.py",
-    "tests/test_exercises",
     "tests/test_notebook_claims",
     "tests/test_plotting.py",
     "tests/test_solve.py",
 )
 
 #: Notebooks that execute in a few seconds: the only ones ``make check`` runs (``make test`` runs all).
-QUICK_NOTEBOOKS = ("00_start_here.ipynb", "05_play_against_bots.ipynb")  # 03 (11.5 s at load 3) left in session 9
+QUICK_NOTEBOOKS = ("00_start_here.ipynb",)  # session 9 left 03 (11.5 s at load 3) and 05 (2.8 s at load 1) to make test
 
 #: Integration tests that take seconds each (not unit, doctest or property tests): ``make test`` runs them,
 #: ``make check`` (the edit-test loop) leaves them out, as it leaves out the slow notebooks. Node id prefixes;
@@ -136,6 +147,9 @@ SLOW_TESTS = (
     "tests/test_exercises_answers.py::test_ws3_q4",
     "tests/test_exercises_answers.py::test_ws3_q6_q7",
     "tests/test_exercises_answers.py::test_ws3_q1",
+    # session 9: two more gradings of whole hand-ins (7.7 s and 3.4 s in one make check at load 1.5-2)
+    "tests/test_exercises_classroom_made.py::test_a_notebook_using_anything_dynamic_has_every_answer_computed",
+    "tests/test_exercises_classroom.py::test_the_class_table_says_why_an_answer_is_wrong",
 )
 
 #: Parametrized tests whose cases ``make check`` samples (every k-th case, in collection order, the first
@@ -165,6 +179,12 @@ SAMPLED_IN_CHECK = {
     "tests/test_exercises_variants.py::test_ws1_variant_is_a_good_question": 4,  # 116 seeds, 3.8 s
     "tests/test_view_facts.py::test_opening_lead_and_kitty_sentences_are_what_the_engine_plays": 3,  # 18 presets, 3.4 s
     "tests/test_widgets_passing.py::test_every_valid_combination_draws_the_rotation": 4,  # 24 combinations, 2.4 s
+    # session 9, third round (one make check in one process, load 1-2)
+    "tests/test_lite_cell.py::test_install_cell_is_current": 3,  # 18 notebooks, 0.9 s
+    "tests/test_simulate.py::test_lowest_policy_matches_engine_under_random_rule_combinations": 4,  # 40 seeds, 0.9 s
+    "tests/test_simulate.py::test_lowest_policy_matches_engine_on_the_same_deals": 4,  # 16 presets, 0.8 s
+    "tests/test_bots_sampling.py::test_sampling_bot_plays_legal_hands_under_every_preset": 3,  # 6 presets, 0.9 s
+    "tests/test_combinatorics.py::test_every_formula_evaluates_to_its_value": 2,  # 4 presets, 0.6 s
 }
 
 
@@ -184,10 +204,13 @@ def sampled_out(items) -> list:
 
 
 def work_unit(nodeid: str) -> str:
-    """The unit of work a test belongs to under ``--dist loadgroup``: its file for
-    :data:`ONE_WORKER_FILES` and :data:`SHARED_CACHE_FILES`, else the test itself (tests/test_suite.py
-    checks both)."""
+    """The unit of work a test belongs to under ``--dist loadgroup``: its family's name for
+    :data:`SHARED_CACHE_FAMILIES`, its file for :data:`ONE_WORKER_FILES` and :data:`SHARED_CACHE_FILES`, else
+    the test itself (tests/test_suite.py checks each)."""
     path = nodeid.split("::", 1)[0]
+    family = next((name for name, prefixes in SHARED_CACHE_FAMILIES.items() if path.startswith(prefixes)), None)
+    if family is not None:
+        return family
     return path if path in ONE_WORKER_FILES or path in SHARED_CACHE_FILES else nodeid
 
 

@@ -25,6 +25,7 @@ suite = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(suite)
 ONE_WORKER_FILES, QUICK_NOTEBOOKS, work_unit = suite.ONE_WORKER_FILES, suite.QUICK_NOTEBOOKS, suite.work_unit
 SHARED_CACHE_FILES, SLOW_TESTS, SAMPLED_IN_CHECK = suite.SHARED_CACHE_FILES, suite.SLOW_TESTS, suite.SAMPLED_IN_CHECK
+SHARED_CACHE_FAMILIES = suite.SHARED_CACHE_FAMILIES
 RUN_FIRST, run_first_key = suite.RUN_FIRST, suite.run_first_key
 
 
@@ -99,6 +100,10 @@ def test_one_worker_files_are_whole_units_and_every_other_test_its_own():
         assert work_unit(f"{path}::test_x[a]") == work_unit(f"{path}::test_y") == path
     assert work_unit("tests/test_hand.py::test_play[2C]") == "tests/test_hand.py::test_play[2C]"
     assert work_unit("hearts_lab/hand.py::hearts_lab.hand.Hand") == "hearts_lab/hand.py::hearts_lab.hand.Hand"
+    for family, prefixes in SHARED_CACHE_FAMILIES.items():  # every file of a family is its unit; each prefix names files
+        files = [f for prefix in prefixes for f in sorted(REPO.glob(prefix + "*")) if f.suffix == ".py"]
+        assert all(sorted(REPO.glob(prefix + "*")) for prefix in prefixes), prefixes
+        assert {work_unit(f"{f.relative_to(REPO).as_posix()}::test_x") for f in files} == {family}
 
 
 
@@ -174,7 +179,8 @@ def _scheduler_tree(root: Path) -> list[str]:
     (root / "tests").mkdir(parents=True)
     shutil.copy(REPO / "tests" / "conftest.py", root / "tests" / "conftest.py")
     (root / "pytest.ini").write_text("[pytest]\n")
-    one_worker = [*ONE_WORKER_FILES, *SHARED_CACHE_FILES]
+    families = [prefixes[0].removesuffix(".py") for prefixes in SHARED_CACHE_FAMILIES.values()]
+    one_worker = [*ONE_WORKER_FILES, *SHARED_CACHE_FILES, *(f"{family}_{n}.py" for family in families for n in "ab")]
     for path in [*one_worker, "tests/test_anywhere.py"]:
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text("import pytest\n\n\n@pytest.mark.parametrize('i', range(12))\ndef test_x(i):\n    pass\n")
@@ -201,4 +207,6 @@ def test_loadgroup_keeps_a_one_worker_file_on_one_worker_under_pytest_9(tmp_path
     assert len(re.findall(r"\] PASSED ", run.stdout)) == 12 * (len(one_worker) + 1), run.stdout[-3000:]
     for path in one_worker:
         assert len(workers.get(path, ())) == 1, workers
+    for family in [prefixes[0].removesuffix(".py") for prefixes in SHARED_CACHE_FAMILIES.values()]:
+        assert workers[f"{family}_a.py"] == workers[f"{family}_b.py"], workers  # a family's files on one worker together
     assert set().union(*workers.values()) == {"gw0", "gw1"}, workers  # and the run was parallel
