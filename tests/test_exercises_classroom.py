@@ -933,7 +933,8 @@ def test_the_capstone_is_read_without_marks_and_a_changed_seed_line_is_seen(klas
     assert [ada[q]["correct"] for q in ("Q1", "Q2", "Q3", "Q4")] == ["recorded correct"] * 3 + [""]
     assert not any(r["correct"] == "correct" for r in ada.values())  # nothing is marked
     assert alan["seeds"]["correct"] == "NOT the class copy's own"
-    assert f"use_variant line was changed ({ada_seed + 1};" in alan["seeds"]["why"] and "Q3's stored output" in alan["seeds"]["why"]
+    alan_own = klass.seed("Alan Turing", "ws5")
+    assert f"use_variant line was changed (this student's own variant is {alan_own}; the notebook's: {ada_seed + 1})" in alan["seeds"]["why"] and "Q3's stored output" in alan["seeds"]["why"]
     assert grace_rows["seeds"]["correct"] == "NOT the class copy's own" and "seed 12345" in grace_rows["seeds"]["why"]
     assert "the notebook's variant is not this student's" in grace_rows["seeds"]["flags"]
     assert all(s[1] != "ws5" for s in grades.summary())
@@ -975,7 +976,7 @@ def test_the_seeds_row_reads_the_seeds_line_and_says_not_verified_without_eviden
     for case in ("computed", "rebound"):
         assert rows[case]["correct"] == "not verified" and "seeds line is not ws5.my_seeds()" in rows[case]["why"], rows[case]
     for case in ("c", "c2", "c3"):
-        assert rows[case]["correct"] == "NOT the class copy's own" and "use_variant line was changed (7;" in rows[case]["why"], rows[case]
+        assert rows[case]["correct"] == "NOT the class copy's own" and f"use_variant line was changed (this student's own variant is {klass.seed('Ada Lovelace', 'ws5')}; the notebook's: 7)" in rows[case]["why"], rows[case]
     assert rows["c4"]["correct"] == "not verified" and "in a way the reader does not follow" in rows["c4"]["why"], rows["c4"]
 
 
@@ -1032,7 +1033,7 @@ def test_a_use_variant_line_with_a_huge_number_is_named_in_the_seeds_row(klass, 
     assert grades.skipped == []
     seeds = _rows(grades, "Ada Lovelace", "ws5")["seeds"]
     assert seeds["correct"] == "NOT the class copy's own"
-    assert f"its use_variant line was changed (an int of about 4,816 digits; this student's own variant is {own})" in seeds["why"]
+    assert f"its use_variant line was changed (this student's own variant is {own}; the notebook's: an int of about 4,816 digits)" in seeds["why"]
 
 
 def test_a_fresh_process_reads_the_capstone(klass, tmp_path):
@@ -1079,7 +1080,11 @@ def test_a_capstone_of_many_changed_use_variant_lines_names_a_few_and_counts_the
     _save(tmp_path, "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", variant_line=lines))
     grades = grade(tmp_path, SECRET, roster=ROSTER)
     why = _rows(grades, "Ada Lovelace", "ws5")["seeds"]["why"]
-    assert "its use_variant line was changed (3 of 300 lines: " in why and why.count("1000000000000000") == 3, why
-    assert len(why) < 400
+    own = klass.seed("Ada Lovelace", "ws5")
+    assert f"its use_variant line was changed (this student's own variant is {own}; the notebook's: 3 of 300 lines: " in why
+    assert why.count("1000000000000000") == 3 and len(why) < 400, why
     shown = grades._repr_html_().replace("<wbr>", "")
     assert why[:100] in shown or len(why) <= classroom.WHY_LENGTH
+    # rev-table2 #4: the view cuts the why at WHY_LENGTH; the student's own variant, which came after the list of
+    # changed lines and was cut off, comes first
+    assert len(why) > classroom.WHY_LENGTH and f"this student's own variant is {own};" in shown

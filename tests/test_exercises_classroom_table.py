@@ -195,18 +195,67 @@ def test_a_students_notebooks_of_a_worksheet_never_share_a_label():
                      for f, name in ((a, "Ben Carter"), (a.replace("9921877", "9934410"), "Ben Karter"))], [])
     labels = _labels(grades)
     assert len(set(labels)) == 2 and "9921877" in labels[0], labels
+    # rev-table2 #1: files that differ only past the cap of two marks a character, by an invisible character or by
+    # a lookalike letter were shown whole (all fifty marks), or as labels that differ as text and look the same:
+    # each is cut to two marks and numbered in the files' order
+    a = "Ben/01_legal_moves.ipynb"
+    for b in (a.replace("moves", "moves" + "\u030d" * 50), a.replace("mo", "mo\u200b"), a.replace("mo", "m\u043e"),
+              a.replace("l", "I", 1)):
+        c = a.replace("moves", "moves" + "\u030d" * 51) if "\u030d" in b else a
+        grades = Grades([Submission(f, "Ben", "ws1", [Answer("Q1", "correct", "cell", 1, True, 0)]) for f in (b, c)], [])
+        labels = _labels(grades)
+        assert len({classroom._skeleton(label) for label in labels}) == 2 and "\u030d" * 3 not in "".join(labels), labels
+        assert sorted(label[-8:] for label in labels) == ["(1 of 2)", "(2 of 2)"], labels
+    # a file named like another's numbered label: every label numbered
+    labels = classroom._file_labels([a, a + "\u200b", a + " (2 of 2)"])
+    assert len({classroom._skeleton(label) for label in labels.values()}) == 3 and all(" of 3)" in v for v in labels.values())
+
+
+def _marks_at_most_two(text):
+    return not re.search(r"[\u0300-\u036f\u030d]{3}", text)
 
 
 @settings(max_examples=examples(200), deadline=None)
-@given(st.text(alphabet="ab_/.9\u0301é", max_size=40), st.lists(st.text(alphabet="ab_/.9\u0301", max_size=50), min_size=2,
-       max_size=4), st.text(alphabet="ab_/.9\u0301", max_size=40))
+@given(st.text(alphabet="ab_/.9\u0301é", max_size=40), st.lists(st.text(alphabet="ab_/.9\u0301\u200bоIl0o\u3164", max_size=50),
+       min_size=2, max_size=4), st.text(alphabet="ab_/.9\u0301", max_size=40))
 def test_the_labels_of_a_students_notebooks_are_always_different(start, middles, end):
+    """Different as text and different to the eye (rev-table2 #1: an invisible character, a lookalike letter, marks
+    past the cap), with at most two marks a character."""
     files = list(dict.fromkeys(f"{start}{m}{end}.ipynb" for m in middles))
     assume(len(files) > 1)
     labels = classroom._file_labels(files)
-    assert len(set(labels.values())) == len(files), labels
+    assert len({classroom._skeleton(label) for label in labels.values()}) == len(files), labels
+    assert all(_marks_at_most_two(label) for label in labels.values()), labels
     grades = Grades([Submission(f, "Ben", "ws1", [Answer("Q1", "correct", "cell", 1, True, 0)]) for f in files], [])
-    assert len(set(_labels(grades))) == len(files)
+    shown = _labels(grades)
+    assert len({classroom._skeleton(label) for label in shown}) == len(files) and all(map(_marks_at_most_two, shown)), shown
+
+
+def test_names_that_look_alike_have_the_same_skeleton():
+    """rev-table2 #2: invisible Hangul fillers and the blank Braille pattern (not format characters), Armenian,
+    Cherokee and Lisu letters, Latin alpha, and a capital I for an l made a name look like a classmate's without
+    the view noticing."""
+    real = classroom._skeleton("Ada Lovelace")
+    for name in ("Ada Lovelace\u3164", "Ada Lovelace\u1160", "Ada Lovelace\u115f", "Ada Lovelace\uffa0", "Ada Lovelace\u2800",
+                 "Ada L\u0585velace", "\u13aada Lovelace", "\ua4eeda Lovelace", "Ad\u0251 Lovelace", "Ada IoveIace",
+                 "Ada Love\u200blace", "Ada Love\u00adlace", "Ada Lovelace\U000E0041", "Ada Love\u180elace", "Ada\u1680Lovelace",
+                 "\u0410da Lovelace", "\U0001d400da Lovelace", "Ada \u2113ovelace", "Ada \u04c0ovelace", "Ada Love1ace"):
+        assert classroom._skeleton(name) == real, name
+    assert classroom._skeleton("Ada Lovelace") != classroom._skeleton("Ada Lovelaco")
+    grades = _grades(name="Ada Lovelace", file="a.ipynb")
+    grades.submissions.append(Submission("b.ipynb", "Ada Lovelace\u3164", "ws2", [Answer("Q1", "correct", "cell", 1, True, 0)]))
+    assert _labels(grades) == ["a.ipynb", "a.ipynb", "b.ipynb"]
+
+
+def test_an_emoji_is_never_split_by_a_place_to_wrap():
+    """rev-table2 #3: a <wbr> went inside a zero-width-joiner sequence (a family emoji) and between a flag's two
+    regional indicators."""
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+    pieces = classroom._wrappable("x" * 7 + family * 12, 16, 8).split("<wbr>")
+    assert all(not p.startswith(("\u200d", "\U0001F469", "\U0001F467", "\U0001F466")) for p in pieces[1:]), pieces
+    assert all(len(p) % 2 == 0 for p in classroom._wrappable("\U0001F1FA\U0001F1F8" * 20, 16, 8).split("<wbr>"))
+    assert all(len(c) <= 2 * 8 for c in classroom._clusters("\U0001F600\u200d" * 100))  # a long chain still wraps
+    assert classroom._clusters("\u2764\ufe0f\U0001F44D\U0001F3FD") == ["\u2764\ufe0f", "\U0001F44D\U0001F3FD"]
 
 
 def test_a_name_that_looks_like_a_classmates_has_its_file_named():

@@ -839,7 +839,8 @@ def class_results_notebook():
             "the student's, whole on hover), puts *first try*, *attempts* and *hints* under "
             "one heading, *recorded*, and shows a long flag as a short form, the whole note a click away. To print "
             "or keep the table, use the CSV (`grades.to_csv(\"grades.csv\")`): it has every row's file, flags and "
-            "*why* whole."),
+            "*why* (a check's message up to 200 characters), and for a class of hundreds of notebooks it is the better "
+            "copy to read too (this view of them is megabytes of HTML)."),
         nbformat.v4.new_code_cell(
             "import json, tempfile\nfrom pathlib import Path\nfrom hearts_lab.exercises import Class\n\n"
             "demo = Path(tempfile.mkdtemp())\n"

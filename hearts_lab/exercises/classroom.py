@@ -499,11 +499,12 @@ class Grades:
         characters given places to wrap (:func:`_wrappable`), a *why* cut to :data:`WHY_LENGTH` characters
         (:func:`_cut_why`), and each long flag shown as its kind's short form (:func:`_short_note`) with the whole
         note one click away in a ``<details>``. A file is named under the student's name (:func:`_file_labels`:
-        labels that always tell a student's files apart) where they handed in more than one notebook of a worksheet,
+        labels that never look the same, numbered "(1 of 2)" where two files themselves look the same) where they handed in more than one notebook of a worksheet,
         where another student's shown name looks the same (:func:`_skeleton`), and where the notebook may not be
         theirs (:data:`_NOT_THEIRS`); a name shows at most :data:`MAX_MARKS` combining marks a character and is cut
         in the middle past :data:`NAME_SHOWN` characters unless that makes two names look alike (both whole on
-        hover, with the file); the CSV and :meth:`rows` keep every row's file, name and *why* whole. At most
+        hover, with the file); the CSV and :meth:`rows` keep every row's file and name whole, and its *why* as the
+        grader wrote it (a check's message, at most :data:`WHY_LENGTH` characters: :func:`_why`). At most
         :data:`SKIPPED_SHOWN` skipped files are listed. Every string is HTML-escaped: names, file names and notes
         can come from a student's file. The styles
         are inline and of the kinds JupyterLab's sanitizer keeps, so a stored (untrusted) output is drawn as a run
@@ -533,15 +534,14 @@ class Grades:
         for sub in named:
             together.setdefault(_skeleton(names[sub.student]), []).append(sub.file)
         label = {f: text for files in together.values() for f, text in _file_labels(files).items()}
-        alike: dict[str, list[str]] = {}  # files of different names whose labels are the same: told apart together
+        alike: dict[str, list[str]] = {}  # files of different names whose labels look the same: told apart together
         for f, text in label.items():
-            alike.setdefault(text, []).append(f)
+            alike.setdefault(_skeleton(text), []).append(f)
         for files in alike.values():
             if len(files) > 1:
                 label.update(_file_labels(files))
-        for full in (_capped, str):
-            if len(set(label.values())) < len(label):
-                label = {f: full(f) for f in label}
+        if not _told_apart(label):
+            label = _file_labels(list(label))
         labels = {id(sub): label[sub.file] for sub in named}
         recorded = [c for c in SHOWN if c.endswith(_RECORDED)]
         first, last = SHOWN.index(recorded[0]), SHOWN.index(recorded[-1])
@@ -600,50 +600,102 @@ _MIN_WIDTH = {"why": "min-width:9em", "flags": "min-width:9em"}
 
 def _clusters(text: str) -> list[str]:
     """``text`` as characters a reader sees: each base character with the combining marks after it (a mark at the
-    start stands alone), so that nothing cuts or wraps a letter from its accents.
+    start stands alone), and an emoji with what draws it as one (a zero-width joiner and the pictograph after it, up
+    to :data:`_JOINED` pictographs; a skin tone; tag characters; a flag's two regional indicators), so that nothing
+    cuts or wraps a letter from its accents or an emoji in two.
 
     >>> _clusters("Zoe\u0308 x"), len(_clusters("a" + "\u030d" * 50))
     (['Z', 'o', 'e\u0308', ' ', 'x'], 1)
+    >>> family, flags = "\U0001F468\u200d\U0001F469\u200d\U0001F467", "\U0001F1FA\U0001F1F8" * 2
+    >>> _clusters("x" + family + "\U0001F44D\U0001F3FD"), [len(c) for c in _clusters(flags + "\U0001F1FA")]
+    (['x', '\U0001f468\u200d\U0001f469\u200d\U0001f467', '\U0001f44d\U0001f3fd'], [2, 2, 1])
+    >>> len(_clusters("\U0001F600\u200d" * 20)), len(_clusters("a\u200db"))
+    (3, 2)
     """
     out: list[str] = []
+    joined = 0  # pictographs in the last cluster
+    glue = False  # the last character was a zero-width joiner after a pictograph: a pictograph next joins it
     for c in text:
-        if out and unicodedata.category(c).startswith("M"):
+        kind = unicodedata.category(c)
+        regional = "\U0001F1E6" <= c <= "\U0001F1FF"
+        pictograph = glue and kind == "So" and joined < _JOINED
+        if out and (kind[0] == "M" or c == "\u200d" or "\U000E0020" <= c <= "\U000E007F" or pictograph
+                    or "\U0001F3FB" <= c <= "\U0001F3FF" and unicodedata.category(out[-1][-1]) == "So"
+                    or regional and len(out[-1]) == 1 and "\U0001F1E6" <= out[-1] <= "\U0001F1FF"):
             out[-1] += c
+            joined += pictograph
         else:
             out.append(c)
+            joined = int(kind == "So")
+        glue = c == "\u200d" and joined > 0
     return out
 
 
+#: The most pictographs zero-width joiners keep together as one character (:func:`_clusters`; a family emoji has
+#: four): a longer chain is still given places to wrap.
+_JOINED = 8
 #: The most combining marks shown on one character (a name of fifty stacked marks draws into the row above).
 MAX_MARKS = 2
 
 
 def _capped(text: str) -> str:
-    """``text`` with at most :data:`MAX_MARKS` combining marks on each character (the view's; the CSV keeps all).
+    """``text`` with at most :data:`MAX_MARKS` combining marks on each character (the view's; the CSV keeps all;
+    a format character such as a zero-width joiner between marks does not start a new count).
 
-    >>> _capped("Ada" + "\u030d" * 50) == "Ada\u030d\u030d", _capped("Zoe\u0308")
-    (True, 'Zoe\u0308')
+    >>> _capped("Ada" + "\u030d" * 50) == "Ada\u030d\u030d", _capped("Zoe\u0308"), _capped("a" + "\u200d\u030d" * 9).count("\u030d")
+    (True, 'Zoe\u0308', 2)
     """
-    return "".join(c if len(c) <= 1 + MAX_MARKS else c[:1 + MAX_MARKS] for c in _clusters(text))
+    out = []
+    marks = 0
+    for c in text:
+        kind = unicodedata.category(c)
+        if kind[0] == "M":
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        elif kind != "Cf":
+            marks = 0
+        out.append(c)
+    return "".join(out)
 
 
-#: Letters of other scripts drawn as Latin ones (Cyrillic, Greek), for :func:`_skeleton`.
+#: Letters of other scripts drawn as Latin ones (Cyrillic, Greek, Armenian, Cherokee, Lisu, and Latin's own alpha,
+#: script g and dotless i), and the digits 0 and 1 (drawn like o and l), for :func:`_skeleton`: what each looks like
+#: after case folding.
 _LOOKALIKES = str.maketrans({
     **dict(zip("аеорсухіјѕԁһӏԛԝкмнтвѵґ", "aeopcyxijsdhlqwkmhtbvr")),
     **dict(zip("αοριχκτυνεηζβμ", "aopixktuvehzbm")),
+    **dict(zip("օսհոզց", "ouhnqg")),
+    **dict(zip("\u13aa\u13f4\u13df\u13a0\u13ac\u13c0\u13bb\u13a5\u13ab\u13e6\u13de\u13b7\u13e2\u13a1\u13d2\u13da"
+               "\u13a2\u13d9\u13b3\u13d4\u13c3", "abcdeghijklmprrstvwwz")),
+    **dict(zip("\ua4ee\ua4d0\ua4da\ua4d3\ua4f0\ua4dd\ua4d6\ua4e7\ua4f2\ua4d9\ua4d7\ua4e1\ua4df\ua4e0\ua4f3\ua4d1"
+               "\ua4e3\ua4e2\ua4d4\ua4f4\ua4e6\ua4ea\ua4eb\ua4ec\ua4dc", "abcdefghljklmnoprstuvwxyz")),
+    **dict(zip("ɑɡı01", "agiol")),
 })
+#: Capital letters drawn like a small l (Latin I, Greek Iota, Cyrillic І, the click ǀ, and |), mapped before case
+#: folding makes them i (:func:`_skeleton`).
+_CAPITAL_LOOKALIKES = str.maketrans(dict.fromkeys("IΙІǀ|", "l"))
+#: Characters drawn as nothing: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt; Python has no
+#: lookup of it), Hangul fillers among them, and the blank Braille pattern U+2800, for :func:`_skeleton`.
+_INVISIBLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                        "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+                        "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
 
 
 def _skeleton(text: str) -> str:
-    """What ``text`` looks like, for telling whether two names could be mistaken for each other in the table:
-    compatibility forms (NFKD), no combining marks or invisible characters, case folded, Cyrillic and Greek
-    lookalikes as the Latin letters they are drawn as, spacing collapsed.
+    """What ``text`` looks like, for telling whether two names or two file labels could be mistaken for each other
+    in the table: compatibility forms (NFKD), no combining marks, format or invisible characters (:data:`_INVISIBLE`),
+    a capital I as l, case folded, lookalikes of other scripts as the Latin letters they are drawn as
+    (:data:`_LOOKALIKES`), spacing collapsed. For the view only: who is who is :func:`_normal`'s.
 
     >>> _skeleton("\u0410da Lovelace") == _skeleton("Ada  LOVELACE") == _skeleton("Ada" + "\u030d" * 9 + " Lovelace")
     True
+    >>> _skeleton("Ada IoveIace\u3164") == _skeleton("\u13aada L\u0585ve\u200blace\u2800") == _skeleton("ada lovelace")
+    True
     """
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if unicodedata.category(c)[0] not in "MC")
-    return " ".join(unicodedata.normalize("NFKD", plain.casefold()).translate(_LOOKALIKES).split())
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).translate(_CAPITAL_LOOKALIKES).casefold())
+    plain = "".join(c for c in _INVISIBLE.sub("", folded) if unicodedata.category(c)[0] not in "MC")
+    return " ".join(plain.translate(_LOOKALIKES).split())
 
 
 def _natural(run: str) -> list[str]:
@@ -732,10 +784,13 @@ def _names_shown(names: Iterable[str]) -> dict[str, str]:
 
 
 def _file_labels(files: list[str]) -> dict[str, str]:
-    """Labels for files shown under one name, always different from each other: a file whole if it is at most
-    :data:`FILE_SHOWN` characters; else the part in which the files differ (their common start and end dropped,
-    with a few characters of each kept around it, "…" where cut); else (their differing parts long too) each
-    cut in the middle; and where any two labels would still be equal, the files whole.
+    """Labels for files shown under one name, never two that look the same (:func:`_skeleton`), at most
+    :data:`MAX_MARKS` marks a character (:func:`_capped`): a file whole if it is at most :data:`FILE_SHOWN`
+    characters; else the part in which the files differ (their common start and end dropped, with a few characters
+    of each kept around it, "…" where cut); else (their differing parts long too) each cut in the middle; where
+    any two labels would still look the same, the files whole; and where two files still look the same (they differ
+    in an invisible character, a lookalike letter, or marks past the cap), each of them cut in the middle and
+    numbered, "(1 of 2)", "(2 of 2)", in the files' order (:func:`_numbered`).
 
     >>> a = "submissions/carterben_48213_9921877_01_legal_moves.ipynb"
     >>> _file_labels([a, a.replace("9921877", "9934410")])[a]
@@ -759,11 +814,38 @@ def _file_labels(files: list[str]) -> dict[str, str]:
             differs = c[start:len(c) - end]
             inner = "".join(differs) if len(differs) <= FILE_SHOWN - 2 * context else _middle("".join(differs), FILE_SHOWN - 2 * context)
             labels[f] = ("…" if lo else "") + "".join(c[lo:start]) + inner + "".join(c[len(c) - end:hi]) + ("…" if hi < len(c) else "")
-    if len(set(labels.values())) < len(labels):
+    if not _told_apart(labels):
         labels = dict(marks)
-    if len(set(labels.values())) < len(labels):
-        labels = {f: f for f in files}
+    if not _told_apart(labels):
+        labels = _numbered(labels)
     return labels
+
+
+def _told_apart(labels: dict[str, str]) -> bool:
+    """No two of ``labels`` look the same (:func:`_skeleton`)."""
+    return len({_skeleton(text) for text in labels.values()}) == len(labels)
+
+
+def _numbered(labels: dict[str, str]) -> dict[str, str]:
+    """``labels`` (file -> label) where the labels that look the same are each cut in the middle and given a number
+    the grader makes, "(1 of 2)", "(2 of 2)", in the files' order; and where a file is named like such a label, every
+    label numbered, so that no two look the same (their numbers differ).
+
+    >>> a = "Ben/01_legal_moves.ipynb"
+    >>> b = a.replace("mo", "m\u043e")  # a Cyrillic о
+    >>> list(_numbered({a: a, b: b, "b.ipynb": "b.ipynb"}).values())
+    ['Ben/01_legal_moves.ipynb (1 of 2)', 'Ben/01_legal_m\u043eves.ipynb (2 of 2)', 'b.ipynb']
+    """
+    alike: dict[str, list[str]] = {}
+    for f in sorted(labels):
+        alike.setdefault(_skeleton(labels[f]), []).append(f)
+    numbered = dict(labels)
+    for files in alike.values():
+        if len(files) > 1:
+            numbered.update({f: f"{_middle(labels[f], FILE_SHOWN)} ({k} of {len(files)})" for k, f in enumerate(files, 1)})
+    if not _told_apart(numbered):
+        numbered = {f: f"{_middle(labels[f], FILE_SHOWN)} ({k} of {len(labels)})" for k, f in enumerate(sorted(labels), 1)}
+    return numbered
 
 
 #: Flags that name the file under the student's name whatever the names: the notebook may not be this student's.
@@ -854,7 +936,7 @@ _FILE = "font-style:italic"
 
 def _cut_why(text: str) -> str:
     """A *why* as the view shows it: at most :data:`WHY_LENGTH` characters (the capstone's seeds row can list many
-    lines; the CSV and :meth:`Grades.rows` keep it whole)."""
+    lines, which the CSV and :meth:`Grades.rows` keep; it names the student's own variant first)."""
     chars = _clusters(_capped(text))
     return "".join(chars) if len(chars) <= WHY_LENGTH else "".join(chars[:WHY_LENGTH - 1]).rstrip() + "…"
 
@@ -1867,7 +1949,8 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         changed = ["not a number" if n is None else _shown(n) for n in lines if n != own]
         shown = ", ".join(changed[:CHANGED_SHOWN]) if len(changed) <= CHANGED_SHOWN else (
             f"{CHANGED_SHOWN} of {len(changed):,} lines: {', '.join(changed[:CHANGED_SHOWN])}, …")
-        why.append(f"its use_variant line was changed ({shown}; this student's own variant is {own})")
+        # the own variant first: the view cuts a long why (_cut_why), and this is the fact to keep
+        why.append(f"its use_variant line was changed (this student's own variant is {own}; the notebook's: {shown})")
     resolved = {id(call.func) for _, _, call in _worksheet_calls(code)}
     for tree, text in code:
         hidden = [n for n in _walk(tree) if (isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute)

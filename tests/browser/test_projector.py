@@ -75,8 +75,8 @@ def _hostile_class_table() -> str:
         # 300 changed use_variant lines (rev-table #3: a row 11,000 px tall), as the grader words them now, and the
         # view's cut of any long why
         Submission("ws5b.ipynb", "Eve", "ws5", [Answer("seeds", "NOT the class copy's own", "", None, None, 0, [],
-                   "its use_variant line was changed (3 of 300 lines: " + ", ".join(str(10**40 + i) for i in range(3))
-                   + ", …; this student's own variant is 123456789)" + "; " + "; ".join(
+                   "its use_variant line was changed (this student's own variant is 123456789; the notebook's: 3 of 300 "
+                   "lines: " + ", ".join(str(10**40 + i) for i in range(3)) + ", …)" + "; " + "; ".join(
                        f"Q3's stored output records a base run with seed {10**40 + i}, not the copy's own 1" for i in range(300)))]),
         # names that look like a classmate's (rev-table #2): a Cyrillic А, fifty stacked marks, one letter changed
         # in the middle of a name over 64 characters; and two LMS exports of one student's notebook (#1)
