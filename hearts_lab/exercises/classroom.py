@@ -499,9 +499,9 @@ class Grades:
         characters given places to wrap (:func:`_wrappable`), a *why* cut to :data:`WHY_LENGTH` characters
         (:func:`_cut_why`), and each long flag shown as its kind's short form (:func:`_short_note`) with the whole
         note one click away in a ``<details>``. A file is named under the student's name (:func:`_file_labels`:
-        labels that never look the same, numbered "(1 of 2)" where two files themselves look the same) where they handed in more than one notebook of a worksheet,
-        where another student's shown name looks the same (:func:`_skeleton`), and where the notebook may not be
-        theirs (:data:`_NOT_THEIRS`); a name shows at most :data:`MAX_MARKS` combining marks a character and is cut
+        labels that never look the same, numbered "(1 of 2)" where two files themselves look the same) where they
+        handed in more than one notebook of a worksheet, where another student's shown name looks the same
+        (:func:`_skeleton`), and where the notebook may not be theirs (:data:`_NOT_THEIRS`); a name shows at most :data:`MAX_MARKS` combining marks a character and is cut
         in the middle past :data:`NAME_SHOWN` characters unless that makes two names look alike (both whole on
         hover, with the file); the CSV and :meth:`rows` keep every row's file and name whole, and its *why* as the
         grader wrote it (a check's message, at most :data:`WHY_LENGTH` characters: :func:`_why`). At most
@@ -608,7 +608,7 @@ def _clusters(text: str) -> list[str]:
     (['Z', 'o', 'e\u0308', ' ', 'x'], 1)
     >>> family, flags = "\U0001F468\u200d\U0001F469\u200d\U0001F467", "\U0001F1FA\U0001F1F8" * 2
     >>> _clusters("x" + family + "\U0001F44D\U0001F3FD"), [len(c) for c in _clusters(flags + "\U0001F1FA")]
-    (['x', '\U0001f468\u200d\U0001f469\u200d\U0001f467', '\U0001f44d\U0001f3fd'], [2, 2, 1])
+    (['x', '\U0001f468\\u200d\U0001f469\\u200d\U0001f467', '\U0001f44d\U0001f3fd'], [2, 2, 1])
     >>> len(_clusters("\U0001F600\u200d" * 20)), len(_clusters("a\u200db"))
     (3, 2)
     """
@@ -645,7 +645,7 @@ def _capped(text: str) -> str:
     >>> _capped("Ada" + "\u030d" * 50) == "Ada\u030d\u030d", _capped("Zoe\u0308"), _capped("a" + "\u200d\u030d" * 9).count("\u030d")
     (True, 'Zoe\u0308', 2)
     """
-    out = []
+    out: list[str] = []
     marks = 0
     for c in text:
         kind = unicodedata.category(c)
