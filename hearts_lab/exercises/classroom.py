@@ -498,16 +498,15 @@ class Grades:
         *attempts* and *hints* under one *recorded* heading, *why* and *flags* at least 9em wide, every long run of
         characters given places to wrap (:func:`_wrappable`), a *why* cut to :data:`WHY_LENGTH` characters
         (:func:`_cut_why`), and each long flag shown as its kind's short form (:func:`_short_note`) with the whole
-        note one click away in a ``<details>``. A file is named under the student's name (:func:`_file_labels`:
-        labels that never look the same, numbered "(1 of 2)" where two files themselves look the same) where they
-        handed in more than one notebook of a worksheet, where another student's shown name looks the same
-        (:func:`_skeleton`), and where the notebook may not be theirs (:data:`_NOT_THEIRS`); a name shows at most
-        :data:`MAX_MARKS` combining marks a character and is cut in the middle past :data:`NAME_SHOWN` characters
-        unless that makes two names look alike (both whole on hover, with the file); the CSV and :meth:`rows` keep every row's file and name whole, and its *why* as the
-        grader wrote it (a check's message, at most :data:`WHY_LENGTH` characters: :func:`_why`). At most
-        :data:`SKIPPED_SHOWN` skipped files are listed. Every string is HTML-escaped: names, file names and notes
-        can come from a student's file. The styles
-        are inline and of the kinds JupyterLab's sanitizer keeps, so a stored (untrusted) output is drawn as a run
+        note one click away in a ``<details>``. A file is named under the student's name (:func:`_file_labels`: labels
+        that never look the same, numbered "(1 of 2)" where two files themselves look the same) where they handed in
+        more than one notebook of a worksheet, where another student's shown name looks the same (:func:`_skeleton`),
+        and where the notebook may not be theirs (:data:`_NOT_THEIRS`); a name shows at most :data:`MAX_MARKS`
+        combining marks a character and is cut in the middle past :data:`NAME_SHOWN` characters unless that makes two
+        names look alike (both whole on hover, with the file); the CSV and :meth:`rows` keep every row's file and name
+        whole, and its *why* as the grader wrote it (a check's message, at most :data:`WHY_LENGTH` characters:
+        :func:`_why`). At most :data:`SKIPPED_SHOWN` skipped files are listed. Every string is HTML-escaped: names,
+        file names and notes can come from a student's file. The styles are inline and of the kinds JupyterLab's sanitizer keeps, so a stored (untrusted) output is drawn as a run
         one is (no ``overflow-wrap: anywhere``, which the sanitizer drops and which, where kept, let the table
         squeeze "unanswered" to "unansw-ered": the places to wrap are ``<wbr>``).
 
