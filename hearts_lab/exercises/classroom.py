@@ -506,9 +506,10 @@ class Grades:
         names look alike (both whole on hover, with the file); the CSV and :meth:`rows` keep every row's file and name
         whole, and its *why* as the grader wrote it (a check's message, at most :data:`WHY_LENGTH` characters:
         :func:`_why`). At most :data:`SKIPPED_SHOWN` skipped files are listed. Every string is HTML-escaped: names,
-        file names and notes can come from a student's file. The styles are inline and of the kinds JupyterLab's sanitizer keeps, so a stored (untrusted) output is drawn as a run
-        one is (no ``overflow-wrap: anywhere``, which the sanitizer drops and which, where kept, let the table
-        squeeze "unanswered" to "unansw-ered": the places to wrap are ``<wbr>``).
+        file names and notes can come from a student's file. The styles are inline and of the kinds JupyterLab's
+        sanitizer keeps, so a stored (untrusted) output is drawn as a run one is (no ``overflow-wrap: anywhere``,
+        which the sanitizer drops and which, where kept, let the table squeeze "unanswered" to "unansw-ered": the
+        places to wrap are ``<wbr>``).
 
         >>> grades = Grades([Submission("in/<b>.ipynb", "<script>x</script>", "ws1", [Answer("Q1", "incorrect", "cell",
         ...     2, False, 0, ["read as computed: code cell 4 uses exec, which the teacher's side does not follow"], "no")])], [])
