@@ -135,7 +135,11 @@ def compare(args: argparse.Namespace) -> None:
     for name, (moon, moves) in best.items():
         print(f"  {name:<40} moon {moon:7.2f} s   best_moves {moves:7.2f} s   nodes {nodes[name]:,}")
     (a_moon, a_moves), (b_moon, b_moves) = best.values()
-    print(f"  this checkout / baseline: moon {a_moon / b_moon:.3f}x, best_moves {a_moves / b_moves:.3f}x the CPU time")
+
+    def ratio(a: float, b: float) -> str:
+        return f"{a / b:.3f}x" if b > 0 else "n/a (nothing timed)"
+
+    print(f"  this checkout / baseline: moon {ratio(a_moon, b_moon)}, best_moves {ratio(a_moves, b_moves)} the CPU time")
 
 
 def survey(args: argparse.Namespace) -> None:
