@@ -971,9 +971,9 @@ class Hand:
         begins (:meth:`play` and :meth:`_finish_trick` make it inline, the same way)."""
         legal = self._decision()[0]
         self._legal = legal
-        card = self._opening_card
-        # The opening lead of the lowest club is that one card: no table to read.
-        self._moves = (card,) if card is not None and legal == self._opening_bit else _cards(legal, self._led)
+        # The opening lead of the lowest club is that one card (its bit is set only under that rule): no table to read.
+        opening, card = self._opening_bit, self._opening_card
+        self._moves = (card,) if opening and legal == opening and card is not None else _cards(legal, self._led)
 
     def _clause(self, rule: MoveRule | None, they: str = "they") -> str:
         """The words of the rule that removed cards, for the refusal sentence (``they="you"``: said to the player)."""
