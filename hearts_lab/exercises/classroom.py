@@ -38,7 +38,7 @@ cannot reach the key.
 What the stored outputs say about attempts and hints (each check's output
 records its attempt number, each ``hint(...)`` output its level) was written
 by the student's kernel: the table reports it, labelled as recorded, and
-flags every question whose stored verdict differs from the teacher's.
+flags every question it grades correct or incorrect whose stored verdict differs from the teacher's grade.
 
 >>> import tempfile, pathlib
 >>> klass = Class("a long class secret, kept off the repo", ["Ada Lovelace", "Alan Turing"])

@@ -271,6 +271,13 @@ def overflow(page) -> list[dict]:
     return page.evaluate(_MEASURE)
 
 
+def overflow_problems(page, where: str) -> list[str]:
+    """One sentence for each output of the open notebook that an element reaches past (more than 1 px) or that
+    scrolls sideways, each starting with ``where`` (the screen, and the notebook if more than one is checked)."""
+    return [f"{where}: cell {out['cell']} output {out['width']} px wide: {out['what']} reaches {out['clipped']} px past it, "
+            f"scrolls {out['scrolled']} px" for out in overflow(page) if out["clipped"] > 1 or out["scrolled"] > 1]
+
+
 def card_rows(page, selector: str = ".hl-play-table") -> list[dict]:
     """For each play table on the page: how many cards the student holds and on how many rows they lie."""
     return page.evaluate(
@@ -355,10 +362,7 @@ def check_projector(page, name: str, artifacts: Path) -> None:
     for screen, (viewport, file_browser) in SCREENS.items():
         page.set_viewport_size(viewport)
         set_file_browser(page, file_browser)
-        for out in overflow(page):
-            if out["clipped"] > 1 or out["scrolled"] > 1:
-                problems.append(f"{screen}: cell {out['cell']} output {out['width']} px wide: "
-                                f"{out['what']} reaches {out['clipped']} px past it, scrolls {out['scrolled']} px")
+        problems += overflow_problems(page, screen)
         for hand in card_rows(page):
             if hand["rows"] != 1:
                 problems.append(f"{screen}: a play table's {hand['cards']} cards lie on {hand['rows']} rows")

@@ -124,10 +124,7 @@ def test_the_class_table_fits_the_projector_and_passes_axe(lab_url, browser):
             for screen, (viewport, file_browser) in lab.SCREENS.items():
                 page.set_viewport_size(viewport)
                 lab.set_file_browser(page, file_browser)
-                for out in lab.overflow(page):
-                    if out["clipped"] > 1 or out["scrolled"] > 1:
-                        problems.append(f"{name}, {screen}: cell {out['cell']} output {out['width']} px wide: "
-                                        f"{out['what']} reaches {out['clipped']} px past it, scrolls {out['scrolled']} px")
+                problems += lab.overflow_problems(page, f"{name}, {screen}")
                 for table in lab.table_rows(page):
                     if table["tallest"] > tallest:
                         problems.append(f"{name}, {screen}: a table {table['width']} px wide has a row {table['tallest']} px tall")
