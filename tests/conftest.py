@@ -113,8 +113,9 @@ RUN_FIRST = (
     "tests/test_solve.py",
 )
 
-#: Notebooks that execute in a few seconds: the only ones ``make check`` runs (``make test`` runs all).
-QUICK_NOTEBOOKS = ("00_start_here.ipynb",)  # session 9 left 03 (11.5 s at load 3) and 05 (2.8 s at load 1) to make test
+#: Notebooks that execute in a few seconds: the only ones ``make check`` runs (``make test`` runs all); defined
+#: beside the regression harness, which runs them in the test environment (tests/test_notebooks.py).
+from notebook_harness import QUICK_NOTEBOOKS  # noqa: E402
 
 #: Integration tests that take seconds each (not unit, doctest or property tests): ``make test`` runs them,
 #: ``make check`` (the edit-test loop) leaves them out, as it leaves out the slow notebooks. Node id prefixes;

@@ -1,7 +1,10 @@
 """Shared configuration for notebook regression tests (pytest-notebook).
 
-``tests/test_notebooks.py`` uses :func:`regression_fixture` for every
-``notebooks/*.ipynb``; other tests (exercises, widgets) may reuse it::
+``tests/test_notebooks.py`` uses :func:`regression_fixture` for the quick notebooks
+(``make check``); ``tests/test_binder.py`` compares every ``notebooks/*.ipynb``, executed
+in the Binder environment, with :func:`outputs_diff` (``make test``: each notebook runs
+once per environment, and the Binder one is what students get); other tests (exercises,
+widgets) may reuse them::
 
     from notebook_harness import regression_fixture
     regression_fixture(cwd=path.parent).check(path)
@@ -22,10 +25,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import nbformat
+from pytest_notebook.diffing import diff_notebooks, diff_to_string, filter_diff
 from pytest_notebook.nb_regression import NBRegressionFixture
+from pytest_notebook.notebook import regex_replace_nb
+from pytest_notebook.post_processors import load_processor
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
+
+#: Notebooks that execute in a few seconds: tests/test_notebooks.py runs them in the test environment, the
+#: only notebooks ``make check`` runs (``make test`` runs every one in the Binder environment, tests/test_binder.py).
+QUICK_NOTEBOOKS = ("00_start_here.ipynb",)  # session 9 left 03 (11.5 s at load 3) and 05 (2.8 s at load 1) to make test
 
 KERNEL_ENV = {"PYTHONHASHSEED": "0"}
 CELL_TIMEOUT = 120  # seconds per cell
@@ -87,3 +98,23 @@ def regression_fixture(cwd: Path | str = NOTEBOOKS, force_regen: bool = False) -
         diff_use_color=False,
         force_regen=force_regen,
     )
+
+
+def outputs_diff(stored: Path | str, executed: Path | str) -> str:
+    """What differs between a stored notebook and the same notebook executed elsewhere, compared as
+    :func:`regression_fixture`'s check compares a fresh run (same post-processors, replacements and
+    ignored paths): ``""`` when the outputs agree.
+
+    >>> outputs_diff(NOTEBOOKS / "00_start_here.ipynb", NOTEBOOKS / "00_start_here.ipynb")
+    ''
+    """
+    config = regression_fixture()
+    before = nbformat.read(str(stored), as_version=4)
+    after = nbformat.read(str(executed), as_version=4)
+    resources: dict = {}
+    for name in config.post_processors:
+        after, resources = load_processor(name)(after, resources)
+    replace = list(config.diff_replace)
+    before, after = regex_replace_nb(before, replace), regex_replace_nb(after, replace)
+    diff = filter_diff(diff_notebooks(before, after), set(config.diff_ignore))
+    return diff_to_string(before, diff, use_color=False) if diff else ""

@@ -4,7 +4,8 @@ repo2docker builds the Binder image by `pip install -r binder/requirements.txt`
 (run from the repository root, Python from binder/runtime.txt), then runs
 binder/postBuild there with REPO_DIR set to that folder.  The slow tests here do
 the same in a virtual environment (postBuild prunes a copy of the repository to the
-student side) and then execute every notebooks/*.ipynb in that environment's kernel.
+student side) and then execute every notebooks/*.ipynb in that environment's kernel
+and compare its outputs with the stored ones (the lesson notebooks' regression test).
 If jupyter-repo2docker is pip-installable, `repo2docker --no-build` must accept the
 repository and produce the expected build steps.
 
@@ -38,6 +39,8 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
+
+from notebook_harness import outputs_diff
 
 REPO = Path(__file__).resolve().parent.parent
 BINDER = REPO / "binder"
@@ -296,10 +299,16 @@ def test_binder_kernel_is_the_venv(binder_env, tmp_path):
 @pytest.mark.slow
 @pytest.mark.notebooks
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[str(p) for p in NOTEBOOKS])
-def test_notebook_runs_on_binder(binder_env, notebook):
+def test_notebook_reproduces_its_outputs_on_binder(binder_env, notebook):
+    """The notebook runs in a fresh kernel of the Binder environment (the pins, postBuild's pruned copy) and
+    gives the outputs stored in this checkout: what a student opening it on Binder sees is what the notebook
+    shows. This is the lesson notebooks' regression test in make test (tests/test_notebooks.py runs the quick
+    ones in the test environment for make check): each notebook executes once per environment per run."""
     repo, venv, env = binder_env
-    _run([venv / "bin" / "python", HARNESS, "--check", repo / notebook],
-         cwd=repo, env=env, timeout=EXEC_TIMEOUT)
+    _run([venv / "bin" / "python", HARNESS, repo / notebook], cwd=repo, env=env, timeout=EXEC_TIMEOUT)
+    diff = outputs_diff(REPO / notebook, repo / notebook)
+    assert not diff, (f"{notebook}: the outputs in the Binder environment differ from the stored ones "
+                      f"(store fresh ones with tools/execute_notebooks.py):\n{diff}")
 
 
 @pytest.mark.slow

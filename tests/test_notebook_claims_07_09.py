@@ -1,6 +1,6 @@
 """The sentences of notebooks 07–09 hold: every number quoted in the prose is recomputed here.
 
-The stored outputs are checked by tests/test_notebooks.py (re-execution); this
+The stored outputs are checked by tests/test_binder.py (re-execution); this
 file checks what the *prose* says against the engine and the combinatorics,
 and that every "your turn" cell runs unanswered and accepts the right formula.
 """

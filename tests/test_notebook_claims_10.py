@@ -1,7 +1,7 @@
 """The sentences of notebook 10 (perfect information) hold.
 
 Every number or comparison its prose states is recomputed here from the engine,
-the solver and the stored surveys in data/ (tests/test_notebooks.py re-executes
+the solver and the stored surveys in data/ (tests/test_binder.py re-executes
 the notebook and checks its stored outputs; this file checks the prose).
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The sentences of notebook 11 (how computers play Hearts) hold.
 
 Every number its prose states is recomputed here from the engine, the bots and
-the solver, and found in the notebook's stored outputs (tests/test_notebooks.py
+the solver, and found in the notebook's stored outputs (tests/test_binder.py
 re-executes the notebook and checks the outputs; this file checks the prose).
 """
 from __future__ import annotations

@@ -147,6 +147,11 @@ def test_make_check_executes_only_the_quick_notebooks():
     assert sorted(quick) == sorted(f"tests/test_notebooks.py::test_notebook_outputs_are_reproduced[{n}]" for n in QUICK_NOTEBOOKS)
     everything = collected("notebooks")
     assert len(everything) > len(quick) + len(lessons), "the other notebooks still run in make test"
+    # every lesson's outputs are compared with the stored ones in make test, in the Binder environment
+    assert set(quick) <= set(everything)
+    reproduced = [n for n in everything if "test_binder.py::test_notebook_reproduces_its_outputs_on_binder[" in n]
+    assert sorted(reproduced) == sorted(f"tests/test_binder.py::test_notebook_reproduces_its_outputs_on_binder[notebooks/{n}]"
+                                        for n in lessons)
 
 
 @pytest.mark.slow  # two collections in subprocesses: make test runs it
@@ -177,7 +182,8 @@ def _scheduler_tree(root: Path) -> list[str]:
     """A small test tree under ``root`` that uses this suite's tests/conftest.py (copied): at the paths of
     the one-worker files, files of trivial tests, and a file of trivial tests that may go anywhere."""
     (root / "tests").mkdir(parents=True)
-    shutil.copy(REPO / "tests" / "conftest.py", root / "tests" / "conftest.py")
+    for name in ("conftest.py", "notebook_harness.py"):  # the conftest takes QUICK_NOTEBOOKS from the harness
+        shutil.copy(REPO / "tests" / name, root / "tests" / name)
     (root / "pytest.ini").write_text("[pytest]\n")
     families = [prefixes[0].removesuffix(".py") for prefixes in SHARED_CACHE_FAMILIES.values()]
     one_worker = [*ONE_WORKER_FILES, *SHARED_CACHE_FILES, *(f"{family}_{n}.py" for family in families for n in "ab")]

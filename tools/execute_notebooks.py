@@ -2,7 +2,7 @@
 """Execute Jupyter notebooks in a fresh kernel and store their outputs in place.
 
 Authors run this after editing a notebook so that the committed file carries
-the outputs the notebook regression tests (tests/test_notebooks.py) expect::
+the outputs the notebook regression tests (tests/test_binder.py, tests/test_notebooks.py) expect::
 
     .venv/bin/python tools/execute_notebooks.py                  # every notebooks/*.ipynb
     .venv/bin/python tools/execute_notebooks.py notebooks/03_passing.ipynb
