@@ -583,6 +583,13 @@ def capstone():
     return base, house, simulate(base, ws5.MIN_HANDS, bots="random", seed=1), simulate(house, ws5.MIN_HANDS, bots="random", seed=2)
 
 
+def _q3_accepts(capstone):
+    """Q2 and Q3 answered with the fixture's runs: Q4-Q6 take only the runs Q3 accepted (tests/test_exercises_ws5.py)."""
+    base, house, b, h = capstone
+    assert ws5.check_q2("moon rate", "increase", (1, 2)).status == "correct"
+    assert ws5.check_q3(b, h, base, house, (1, 2)).status == "correct"
+
+
 def test_capstone_q1_to_q4(capstone):
     from hearts_lab.simulate import simulate
 
@@ -719,6 +726,7 @@ def test_capstone_interval_uses_rate_difference_and_catches_one_variance(capston
     from hearts_lab.stats import rate_difference, wilson_interval
 
     base, house, b, h = capstone
+    _q3_accepts(capstone)
     d = rate_difference(h.moon_count, h.hands, b.moon_count, b.hands)
     assert ws5.check_q5((d.low, d.high), b, h, "moon rate").status == "correct"
     assert ws5.check_q5((round(d.low, 4), round(d.high, 4)), b, h, "moon rate").status == "correct"
@@ -765,6 +773,7 @@ def test_capstone_summary_never_prints_a_rate_difference_as_an_interval(capstone
 
 def test_capstone_conclusion_is_checked_against_the_students_own_correct_interval(capstone):
     base, house, b, h = capstone
+    _q3_accepts(capstone)
     low, high = ws5._interval(b, h, "moon rate")
     verdict = "increase" if low > 0 else "decrease" if high < 0 else "no clear effect"
     assert ws5.check_q6(verdict, (low, high), b, h, "moon rate").status == "correct"

@@ -9,7 +9,9 @@ interval for two independent rates, matched to within
 :data:`INTERVAL_TOLERANCE` of its half-width, so that an interval built from
 one rate's variance only is caught), and the conclusion agrees with the
 student's own interval, which must itself be right. Q3 accepts only runs with
-the two seeds Q2 recorded. In a class copy those seeds are drawn for the
+the two seeds Q2 recorded, and Q4-Q6 only the two runs Q3 accepted last in the
+session (their stored outputs record both runs' seeds, as Q3's does, for the
+teacher's seeds row). In a class copy those seeds are drawn for the
 student from the class secret (:func:`use_variant`, :func:`my_seeds`), so they
 cannot be shopped for. In the generic copy the student chooses them, and the
 checks see only what they are given: one pair chosen before looking shows an
@@ -50,6 +52,7 @@ __all__ = [
     "use_variant",
     "my_seeds",
     "question_text",
+    "q3_runs",
     "check_q1",
     "check_q2",
     "check_q3",
@@ -129,7 +132,7 @@ def use_variant(seed: int | None) -> str:
     """Swap in a student's own copy: its two seeds, drawn from ``seed`` (``None``: the generic copy, own seeds).
 
     Each student's copy of this worksheet calls it first with the seed the teacher's class gave them. A
-    plan recorded before the change is forgotten: Q2 is checked again with the copy's seeds.
+    plan and runs recorded before the change are forgotten: Q2 and Q3 are checked again with the copy's seeds.
 
     >>> use_variant(12345)
     'Worksheet 5, variant 12345: your own two seeds for Q2 and Q3 (ws5.my_seeds()).'
@@ -139,6 +142,7 @@ def use_variant(seed: int | None) -> str:
     seed = None if seed is None else check_seed(seed)
     _current = None if seed is None else ws5_variant(seed)
     _PLANNED_SEEDS.clear()
+    _ACCEPTED_RUNS.clear()
     return (f"Worksheet 5, variant {seed}: your own two seeds for Q2 and Q3 (ws5.my_seeds())." if seed is not None
             else "Worksheet 5: the generic copy (you choose your seeds).")
 
@@ -184,6 +188,9 @@ def _read_rules(value: object, name: str) -> Rules:
 
 #: The seeds Q2 recorded in this session, ``(base seed, house seed)``: Q3 accepts runs with these only.
 _PLANNED_SEEDS: list[tuple[int, int]] = []
+#: The two runs Q3 accepted last in this session, ``(base run, house run)`` as the check simulated them again:
+#: Q4-Q6 take these only (:func:`q3_runs`).
+_ACCEPTED_RUNS: list[tuple[Any, Any]] = []
 
 
 @question(WS, "Q1", "A house rule", hints=(
@@ -253,7 +260,8 @@ _REPEATED: dict[tuple[Any, ...], Any] = {}
 
 
 def _read_result(value: object, name: str) -> Any:
-    """``value`` as a simulation result, verified by running the same simulation again (a made-up or edited result is refused)."""
+    """``value`` verified by running the same simulation again (a made-up or edited result is refused): the check's
+    own run, equal to ``value``."""
     from ..arguments import check_option
     from ..simulate import SimulationResult, simulate
     from ..simulate.run import BATCH_POLICIES, METHODS
@@ -278,13 +286,14 @@ def _read_result(value: object, name: str) -> Any:
         _REPEATED[key] = simulate(value.rules, value.hands, bots=value.policy, seed=value.seed, method=method)
     if _REPEATED[key] != value:
         raise Wrong(f"{name} does not match a fresh run with the same rules, hands, players and seed. Give the result simulate(...) returned, unchanged.")
-    return value
+    return _REPEATED[key]
 
 
 def _both_runs(base_result: object, house_result: object, *context: object) -> dict[str, Any] | None:
-    """Q3's stored record: what the base run was made from (:func:`~hearts_lab.exercises.checks.made_of`) and the
-    house run's seed (``house_seed``), so the teacher's seeds row checks both seeds against the copy's own pair
-    (the kernel's ``_current`` can be changed in ways the teacher's reader does not follow; the runs' seeds cannot).
+    """Q3's stored record (and Q4-Q6's, :func:`_runs_given`): what the base run was made from
+    (:func:`~hearts_lab.exercises.checks.made_of`) and the house run's seed (``house_seed``), so the teacher's seeds
+    row checks both seeds against the copy's own pair (the kernel's ``_current`` can be changed in ways the
+    teacher's reader does not follow; the runs' seeds cannot).
 
     >>> from hearts_lab.simulate import simulate
     >>> four = Rules.preset("standard", players=4)
@@ -334,6 +343,74 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
     if (b.seed, h.seed) != planned:
         raise Wrong(f"Your runs use the seeds {b.seed} (base) and {h.seed} (house), but Q2 recorded {planned[0]} and {planned[1]}: "
                     "simulate with those.")
+    _ACCEPTED_RUNS[:] = [(b, h)]  # the latest accepted pair is the one Q4-Q6 take
+
+
+def _runs_given(answer: object, base_result: object, house_result: object, *context: object) -> dict[str, Any] | None:
+    """Q4's and Q5's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as Q3's."""
+    return _both_runs(base_result, house_result)
+
+
+def _runs_given_q6(conclusion: object, interval: object, base_result: object, house_result: object,
+                   *context: object) -> dict[str, Any] | None:
+    """Q6's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as Q3's."""
+    return _both_runs(base_result, house_result)
+
+
+def _described(run: Any) -> str:
+    return f"seed {run.seed}, {run.hands:,} hands"
+
+
+def q3_runs(base_result: object, house_result: object) -> tuple[Any, Any]:
+    """The two runs Q3's check accepted last in this session, if ``base_result`` and ``house_result`` are those
+    runs (equal to them); else :class:`~hearts_lab.exercises.checks.Wrong` saying why. Q4, Q5 and Q6 take no
+    other runs, so that the effect is measured on the runs planned in Q2, not on a pair tried until it shows one.
+    A Q2 plan with other seeds, recorded after Q3 accepted the runs, needs runs with those seeds checked in Q3.
+
+    >>> from hearts_lab.exercises.checks import reset
+    >>> from hearts_lab.simulate import simulate
+    >>> reset("ws5"); _ = use_variant(None)
+    >>> four = Rules.preset("standard", players=4)
+    >>> house = Rules.preset("standard", players=4, first_trick_points=True)
+    >>> b, h = simulate(four, MIN_HANDS, bots="random", seed=1), simulate(house, MIN_HANDS, bots="random", seed=2)
+    >>> q3_runs(b, h)
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong: First get Q3 right: Q4, Q5 and Q6 take only the two runs its check accepted (base_result and house_result, with the seeds Q2 recorded).
+    >>> check_q2("moon rate", "increase", (1, 2)).status, check_q3(b, h, four, house, (1, 2)).status
+    ('correct', 'correct')
+    >>> q3_runs(b, h) == (b, h)
+    True
+    >>> q3_runs(b, simulate(house, MIN_HANDS, bots="random", seed=7))
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong: house_result is not the run Q3 accepted (house: seed 2, 10,000 hands). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result and house_result as Q3 checked them, and check any new runs in Q3 first.
+    >>> reset("ws5")
+    """
+    from ..simulate import SimulationResult
+
+    for value, name in ((base_result, "base_result"), (house_result, "house_result")):
+        if type(value) is not SimulationResult:  # exactly: equality is then the dataclass's, field by field
+            raise Wrong(f"{name} should be what simulate(...) returned, not {type(value).__name__}.")
+    _different_rules(base_result, house_result)
+    if not _ACCEPTED_RUNS or not any(r.question == "Q3" and r.status == "correct" for r in results(WS)):
+        raise Wrong("First get Q3 right: Q4, Q5 and Q6 take only the two runs its check accepted (base_result and "
+                    "house_result, with the seeds Q2 recorded).")
+    b, h = _ACCEPTED_RUNS[-1]
+    if _PLANNED_SEEDS and _PLANNED_SEEDS[-1] != (b.seed, h.seed):
+        raise Wrong(f"Q2 recorded the seeds {_PLANNED_SEEDS[-1]} after Q3 accepted your runs with {(b.seed, h.seed)}: "
+                    "simulate with the new seeds and check those runs in Q3 first.")
+    if b == base_result and h == house_result:
+        return b, h
+    if b == house_result and h == base_result:
+        raise Wrong("Those are Q3's two runs the other way round: base_result is the run of base, house_result the run of house.")
+    other = [(name, run, label) for name, given, run, label in (("base_result", base_result, b, "base"),
+                                                                  ("house_result", house_result, h, "house")) if run != given]
+    names = " and ".join(name for name, _, _ in other)
+    runs = "; ".join(f"{label}: {_described(run)}" for _, run, label in other)
+    raise Wrong(f"{names} {'is not the run' if len(other) == 1 else 'are not the runs'} Q3 accepted ({runs}). Q4, Q5 and "
+                "Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result "
+                "and house_result as Q3 checked them, and check any new runs in Q3 first.")
 
 
 def _different_rules(base_result: Any, house_result: Any) -> None:
@@ -364,16 +441,16 @@ def _effect(base_result: Any, house_result: Any, metric: str) -> float:
     return metric_value(house_result, metric) - metric_value(base_result, metric)
 
 
-@question(WS, "Q4", "The effect", hints=(
+@question(WS, "Q4", "The effect", made=_runs_given, hints=(
     "The effect compares two rates, not two counts.",
     "Rate = count / hands for each run (metric_value does it); the effect is house minus base.",
     "effect = metric_value(house_result, metric) - metric_value(base_result, metric).",
 ))
 def check_q4(effect: object, base_result: object, house_result: object, metric: object) -> None:
-    """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results."""
+    """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results Q3 accepted
+    (:func:`q3_runs`)."""
     metric = read_text(metric, METRICS)
-    base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
-    _different_rules(base_result, house_result)
+    base_result, house_result = q3_runs(base_result, house_result)
     value = read_estimate(effect)
     want = _effect(base_result, house_result, metric)
     if math.isclose(value, want, abs_tol=1e-9):
@@ -433,30 +510,30 @@ def _judge_interval(interval: object, base_result: Any, house_result: Any, metri
     raise Wrong()
 
 
-@question(WS, "Q5", "A 95% interval for the effect", note=f"each end within {INTERVAL_TOLERANCE:.0%} of the half-width of rate_difference's interval", hints=(
+@question(WS, "Q5", "A 95% interval for the effect", made=_runs_given, note=f"each end within {INTERVAL_TOLERANCE:.0%} of the half-width of rate_difference's interval", hints=(
     "Both rates are estimates, so their difference is uncertain too - more than either rate alone.",
     "rate_difference(successes_a, trials_a, successes_b, trials_b) gives a - b with a 95% interval for two independent samples; a is house, b is base.",
     "d = rate_difference(metric_count(house_result, metric), house_result.hands, metric_count(base_result, metric), base_result.hands); interval = (d.low, d.high).",
 ))
 def check_q5(interval: object, base_result: object, house_result: object, metric: object) -> None:
-    """(low, high): a 95% interval for the effect, close to :func:`hearts_lab.stats.rate_difference`'s."""
+    """(low, high): a 95% interval for the effect, close to :func:`hearts_lab.stats.rate_difference`'s, from the two
+    results Q3 accepted (:func:`q3_runs`)."""
     metric = read_text(metric, METRICS)
-    base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
-    _different_rules(base_result, house_result)
+    base_result, house_result = q3_runs(base_result, house_result)
     _judge_interval(interval, base_result, house_result, metric)
 
 
-@question(WS, "Q6", "What do you conclude?", hints=(
+@question(WS, "Q6", "What do you conclude?", made=_runs_given_q6, hints=(
     "Where does 0 lie compared with your interval?",
     "Claim an increase only if the whole interval lies above 0, a decrease only if it lies below 0; otherwise the data cannot tell.",
     "'increase' if low > 0, 'decrease' if high < 0, else 'no clear effect'.",
 ))
 def check_q6(conclusion: object, interval: object, base_result: object, house_result: object, metric: object) -> None:
-    """``increase``/``decrease`` only if the student's (correct) interval lies above/below 0, else ``no clear effect``."""
+    """``increase``/``decrease`` only if the student's (correct) interval lies above/below 0, else ``no clear effect``;
+    the interval is judged on the two results Q3 accepted (:func:`q3_runs`)."""
     said = read_text(conclusion, CONCLUSIONS)
     metric = read_text(metric, METRICS)
-    base_result, house_result = _read_result(base_result, "base_result"), _read_result(house_result, "house_result")
-    _different_rules(base_result, house_result)
+    base_result, house_result = q3_runs(base_result, house_result)
     try:
         low, high = _judge_interval(interval, base_result, house_result, metric)
     except Wrong:
