@@ -10,6 +10,7 @@ behind if it ran.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import os
 import re
@@ -885,14 +886,19 @@ def test_the_class_table_says_why_an_answer_is_wrong(klass, tmp_path):
     assert all(not r["why"].startswith(("=", "+", "-", "@")) for r in table)
 
 
-def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws5.my_seeds()", q3=True, q3_house=True):
+def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws5.my_seeds()", q3=True, q3_house=True,
+                   after_q3=None):
     """``student``'s worksheet 5 copy as handed in: Q1-Q3 checked (stored outputs), its use_variant line changed
     to ``variant_line`` if given, Q3's stored output recording a base run with ``q3_seed`` if given (none: ``q3``
     false), and a house run with ``q3_house`` (``True``: the own house seed; ``None``: an older record, no house seed),
-    its seeds line ``seeds = <seeds>``."""
+    its seeds line ``seeds = <seeds>``. ``after_q3``: ``{"Q4": data, ...}``, a stored output for each question named,
+    a correct one recording the own runs (as an honest Q3's) unless ``data`` says otherwise (``"made": None``: no
+    record of the runs)."""
 
     nb = klass.copy(student, "ws5")
     own = klass.seed(student, "ws5")
+    own_seeds = klass.variant(student, "ws5").seeds
+    own_runs = {"hands": 20000, "seed": own_seeds[0], "rules": "0" * 16, "policy": "random", "house_seed": own_seeds[1]}
     for cell in nb["cells"]:
         text = "".join(cell["source"])
         if "\nseeds = ...  # your answer here" in text:
@@ -901,6 +907,14 @@ def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws
             continue
         if variant_line is not None and f"ws5.use_variant({own})" in text:
             cell["source"] = text.replace(f"ws5.use_variant({own})", f"ws5.use_variant({variant_line})")
+        for key, data in (after_q3 or {}).items():
+            if text.startswith(f"ws5.check_{key.lower()}("):
+                data = {"worksheet": "ws5", "question": key, "status": "correct", "attempt": 1, "answer": None,
+                        "made": dict(own_runs), **data}
+                if data["made"] is None:
+                    del data["made"]
+                cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                    "data": {"text/plain": key, checks.MIME_TYPE: data}}]
         for key, status in (("Q1", "correct"), ("Q2", "correct"), ("Q3", "correct")):
             if text.startswith(f"ws5.check_{key.lower()}("):
                 data = {"worksheet": "ws5", "question": key, "status": status, "attempt": 1, "answer": None}
@@ -1022,6 +1036,111 @@ def test_q3_records_both_seeds_and_a_reach_into_ws5_is_not_verified(klass, tmp_p
     assert rows["old"]["correct"] == "not verified" and "no house run's seed" in rows["old"]["why"], rows["old"]
     assert rows["house"]["correct"] == "NOT the class copy's own", rows["house"]
     assert f"a house run with seed 4242, not the copy's own {own[1]}" in rows["house"]["why"], rows["house"]
+
+
+def test_the_seeds_row_checks_the_runs_q4_to_q6_recorded(klass, tmp_path):
+    """The final review's must-fix: Q4-Q6's checks took any two runs that simulate again, and the seeds row read Q3's
+    record only, so a student could answer Q4-Q6 from a tried seed pair unseen. Their checks now take Q3's runs only
+    (tests/test_exercises_ws5.py) and their stored outputs record both runs' seeds, which the row checks against the
+    copy's own pair, derived from the secret: a record (hand-edited, or of a refused try) naming other seeds is "NOT
+    the class copy's own", a record naming none or not as a check writes it "not verified", and a record of other runs
+    than Q3's (same seeds) is noted on its row. Nothing in the hand-in is trusted beyond what the secret gives."""
+    from hearts_lab.exercises.classroom import OTHER_RUNS
+
+    own = klass.variant("Ada Lovelace", "ws5").seeds
+    runs = {"hands": 20000, "seed": own[0], "rules": "0" * 16, "policy": "random", "house_seed": own[1]}
+    every = ("Q4", "Q5", "Q6")
+    cases = {
+        "honest": {k: {} for k in every},
+        "unchecked": {},
+        "unanswered": {"Q4": {"status": "unanswered", "made": None}},
+        "tried": {k: {"made": {**runs, "seed": 11, "house_seed": 12}} for k in every},
+        "one": {"Q4": {}, "Q5": {"status": "incorrect", "made": {**runs, "house_seed": 4242}}, "Q6": {}},
+        "unrecorded": {"Q4": {"made": None}, "Q5": {"made": {**runs, "house_seed": None}}, "Q6": {}},
+        "hostile": {"Q4": {"made": list(own)}, "Q5": {"made": {**runs, "seed": True}},
+                    "Q6": {"made": {**runs, "seed": str(own[0]), "house_seed": [own[1]]}, "status": ["correct"]}},
+        "huge": {"Q6": {"made": {**runs, "seed": 2 ** 80}}},
+        "more_hands": {"Q4": {"made": {**runs, "hands": 10000}}, "Q5": {}, "Q6": {}},
+    }
+    for case, after_q3 in cases.items():
+        _save(tmp_path / case, "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", after_q3=after_q3))
+    rows = {}
+    for case in cases:
+        grades = grade(tmp_path / case, SECRET, roster=ROSTER)
+        assert grades.skipped == [], (case, grades.skipped)
+        rows[case] = _rows(grades, "Ada Lovelace", "ws5")
+    for case in ("honest", "unchecked", "unanswered", "more_hands"):
+        assert rows[case]["seeds"]["correct"] == "the class copy's own" and rows[case]["seeds"]["why"] == "", (case, rows[case]["seeds"])
+    assert [rows["honest"][k]["correct"] for k in every] == ["recorded correct"] * 3
+    assert not any(rows["honest"][k]["flags"] for k in every)
+    assert rows["more_hands"]["Q4"]["flags"] == OTHER_RUNS and rows["more_hands"]["Q5"]["flags"] == ""
+    tried = rows["tried"]["seeds"]
+    assert tried["correct"] == "NOT the class copy's own", tried
+    assert (f"the stored outputs of Q4, Q5 and Q6 record a base run with seed 11, not the copy's own {own[0]}; "
+            f"the stored outputs of Q4, Q5 and Q6 record a house run with seed 12, not the copy's own {own[1]}") == tried["why"]
+    assert all(rows["tried"][k]["flags"] == OTHER_RUNS for k in every)
+    one = rows["one"]["seeds"]
+    assert one["correct"] == "NOT the class copy's own" and one["why"] == (
+        f"Q5's stored output records a house run with seed 4242, not the copy's own {own[1]}"), one
+    assert rows["one"]["Q5"]["correct"] == "recorded incorrect"
+    unrecorded = rows["unrecorded"]["seeds"]
+    assert unrecorded["correct"] == "not verified" and unrecorded["why"] == (
+        "the stored outputs of Q4 and Q5 record no seeds of their runs (checked with an older hearts_lab?)"), unrecorded
+    hostile = rows["hostile"]["seeds"]
+    assert hostile["correct"] == "not verified" and "the stored outputs of Q4, Q5 and Q6 record no seeds" in hostile["why"], hostile
+    huge = rows["huge"]["seeds"]
+    assert huge["correct"] == "NOT the class copy's own" and f"a base run with seed {2 ** 80}, not the copy's own" in huge["why"], huge
+
+
+def test_the_records_a_students_own_kernel_writes_for_q4_to_q6_reach_the_seeds_row(klass, tmp_path):
+    """End to end: the stored outputs Ada's own kernel writes (Q2-Q6 with her own runs) read "the class copy's own";
+    a Q4 answered from a tried pair, refused by her check but stored, reads "NOT the class copy's own", and so does
+    that output hand-edited to say "correct"."""
+    from hearts_lab import Rules
+    from hearts_lab.exercises import ws5
+    from hearts_lab.simulate import simulate
+
+    four = Rules.preset("standard", players=4)
+    house = Rules.preset("standard", players=4, first_trick_points=True)
+    own = klass.variant("Ada Lovelace", "ws5").seeds
+    ws5.use_variant(klass.seed("Ada Lovelace", "ws5"))
+    mine = (simulate(four, ws5.MIN_HANDS, bots="random", seed=own[0]), simulate(house, ws5.MIN_HANDS, bots="random", seed=own[1]))
+    tried = (mine[0], simulate(house, ws5.MIN_HANDS, bots="random", seed=own[1] + 1))
+
+    def effect(b, h):
+        return ws5.metric_value(h, "moon rate") - ws5.metric_value(b, "moon rate")
+
+    interval = ws5._interval(*mine, "moon rate")
+    verdict = "increase" if interval[0] > 0 else "decrease" if interval[1] < 0 else "no clear effect"
+    results = {"Q2": ws5.check_q2("moon rate", "increase", ws5.my_seeds()), "Q3": ws5.check_q3(*mine, four, house, own),
+               "Q4": ws5.check_q4(effect(*mine), *mine, "moon rate"), "Q5": ws5.check_q5(interval, *mine, "moon rate"),
+               "Q6": ws5.check_q6(verdict, interval, *mine, "moon rate")}
+    assert all(r.status == "correct" for r in results.values()), results
+    shopped = ws5.check_q4(effect(*tried), *tried, "moon rate")
+    assert shopped.status == "incorrect" and "Q3 accepted" in shopped.message
+
+    def handed_in(folder, stored):
+        nb = _capstone_copy(klass, "Ada Lovelace")
+        for cell in nb["cells"]:
+            text = "".join(cell["source"])
+            for key, result in stored.items():
+                if text.startswith(f"ws5.check_{key.lower()}("):
+                    cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                        "data": {k: v for k, v in result._repr_mimebundle_().items() if k != "text/html"}}]
+        _save(tmp_path / folder, "ada.ipynb", nb)
+
+    edited = dataclasses.replace(shopped, status="correct", message="")
+    for folder, stored in (("honest", results), ("shopped", {**results, "Q4": shopped}), ("edited", {**results, "Q4": edited})):
+        handed_in(folder, stored)
+    rows = {folder: _rows(grade(tmp_path / folder, SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
+            for folder in ("honest", "shopped", "edited")}
+    assert rows["honest"]["seeds"]["correct"] == "the class copy's own", rows["honest"]["seeds"]
+    assert [rows["honest"][k]["correct"] for k in ("Q2", "Q3", "Q4", "Q5", "Q6")] == ["recorded correct"] * 5
+    for folder, status in (("shopped", "recorded incorrect"), ("edited", "recorded correct")):
+        seeds = rows[folder]["seeds"]
+        assert seeds["correct"] == "NOT the class copy's own", (folder, seeds)
+        assert seeds["why"] == f"Q4's stored output records a house run with seed {own[1] + 1}, not the copy's own {own[1]}"
+        assert rows[folder]["Q4"]["correct"] == status
 
 
 def test_a_use_variant_line_with_a_huge_number_is_named_in_the_seeds_row(klass, tmp_path):

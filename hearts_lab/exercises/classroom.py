@@ -1912,9 +1912,9 @@ def _seeds_cell(code: list[tuple[ast.Module, str]], names: _Names) -> tuple[int,
 
 #: The capstone's seeds row names at most this many changed ``use_variant`` lines (and how many there are).
 CHANGED_SHOWN = 3
-#: Worksheet 5's inner names (its current variant and how it is made): a cell that names one reaches the seeds
-#: other than through ``ws5.use_variant(N)``.
-_WS5_INNER = frozenset({"_current", "ws5_variant", "Ws5Variant", "_PLANNED_SEEDS", "check_seed"})
+#: Worksheet 5's inner names (its current variant and how it is made, the plan and runs its checks keep): a cell
+#: that names one reaches the seeds other than through ``ws5.use_variant(N)``.
+_WS5_INNER = frozenset({"_current", "ws5_variant", "Ws5Variant", "_PLANNED_SEEDS", "_ACCEPTED_RUNS", "_REPEATED", "check_seed"})
 
 
 def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, secret: str | bytes,
@@ -1927,9 +1927,11 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     every ``use_variant`` line (through any alias of ``ws5``) names the student's own variant (from the secret), the
     ``seeds = ...`` line is ``ws5.my_seeds()`` or the own pair written out, Q3's stored output, which records both
     runs' seeds (base and house), names the own pair (Q3's check accepts only runs with Q2's seeds, and Q2's only the
-    kernel's variant), and no cell reaches ws5 in a way the reader does not follow (:func:`_dynamic`; ``ws5._current``,
-    ``ws5_variant``). Evidence against says "NOT the class copy's own"; evidence missing (an older Q3 record, which
-    names the base run's seed only) says "not verified".
+    kernel's variant), so do the stored outputs of Q4-Q6 where they judged an answer (their checks accept only the
+    runs Q3's check accepted; :func:`_after_q3`), and no cell reaches ws5 in a way the reader does not follow
+    (:func:`_dynamic`; ``ws5._current``, ``ws5_variant``). Evidence against says "NOT the class copy's own"; evidence
+    missing (an older Q3 record, which names the base run's seed only, or Q4-Q6 records without seeds) says "not
+    verified". A row of Q4-Q6 whose record names other runs than Q3's stored output gets the note :data:`OTHER_RUNS`.
     """
     import importlib
 
@@ -1986,6 +1988,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         unsure.append("no stored output of Q3's check records the base run's seed")
     elif not whole[1]:  # a record of an older hearts_lab names the base run only
         unsure.append("Q3's stored output records no house run's seed (checked with an older hearts_lab?)")
+    other_runs = _after_q3(stored, own_seeds, why, unsure)
     verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
     answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure))]
     for key in checks.QUESTIONS[CAPSTONE]:
@@ -1995,8 +1998,65 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         attempt = attempt if isinstance(attempt, int) and not isinstance(attempt, bool) and attempt >= 0 else None
         shown = f"recorded {status}" if status in ("correct", "incorrect") else "unanswered" if status == "unanswered" else ""
         notes = [] if out else ["no check output"]
+        if key in other_runs:
+            notes.append(OTHER_RUNS)
         answers.append(Answer(key, shown, "recorded" if out else "", attempt, None, hints.get(key, 0), notes))
     return Submission(name, student, CAPSTONE, answers, flags)
+
+
+#: The capstone's questions whose checks take only the two runs Q3's check accepted, and whose stored outputs
+#: record the runs given as Q3's does (base: :func:`~hearts_lab.exercises.checks.made_of`; ``house_seed``).
+AFTER_Q3 = ("Q4", "Q5", "Q6")
+#: The note on a row of :data:`AFTER_Q3` whose stored output records other runs than Q3's stored output.
+OTHER_RUNS = "its stored output records other runs than Q3's"
+
+
+def _listed(keys: list[str]) -> str:
+    """``Q4``, ``Q4 and Q5``, ``Q4, Q5 and Q6``."""
+    return keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} and {keys[-1]}"
+
+
+def _after_q3(stored: dict[str, dict[str, Any]], own_seeds: tuple[int, int], why: list[str], unsure: list[str]) -> set[str]:
+    """The seeds row's reading of Q4-Q6 (:data:`AFTER_Q3`), as of Q3: each stored output of a judged answer (any status
+    but "unanswered") must record both runs' seeds, and they must be the copy's own pair (from the secret, never
+    from the notebook). Other seeds go to ``why`` (evidence against), a record without them to ``unsure`` (an older
+    hearts_lab recorded none for Q4-Q6, and a hand-in is the student's to edit). Returns the questions whose record
+    names other runs than Q3's stored output (a note on their row: Q3 checked again afterwards, or an edit).
+
+    >>> why, unsure = [], []
+    >>> made = {"hands": 20000, "seed": 5, "rules": "0" * 16, "policy": "random", "house_seed": 6}
+    >>> stored = {"Q3": {"status": "correct", "made": made}, "Q4": {"status": "correct", "made": made},
+    ...           "Q5": {"status": "correct", "made": {**made, "house_seed": 42}}, "Q6": {"status": "correct"}}
+    >>> sorted(_after_q3(stored, (5, 6), why, unsure)), why, unsure
+    (['Q5'], ["Q5's stored output records a house run with seed 42, not the copy's own 6"], ["Q6's stored output records no seeds of its runs (checked with an older hearts_lab?)"])
+    """
+    wrong: dict[tuple[str, Any, int], list[str]] = {}
+    unrecorded: list[str] = []
+    other: set[str] = set()
+    q3 = stored.get("Q3")
+    q3_made = q3.get("made") if q3 else None
+    for key in AFTER_Q3:
+        out = stored.get(key)
+        if not out or out.get("status") == "unanswered":  # no answer judged: no runs to read
+            continue
+        made = out.get("made")
+        recorded = [made.get(k) if isinstance(made, dict) else None for k in ("seed", "house_seed")]
+        whole = [isinstance(v, int) and not isinstance(v, bool) for v in recorded]
+        for run, seed_of, own_of, known in zip(("base", "house"), recorded, own_seeds, whole):
+            if known and seed_of != own_of:
+                wrong.setdefault((run, seed_of, own_of), []).append(key)
+        if not all(whole):
+            unrecorded.append(key)
+        if isinstance(made, dict) and isinstance(q3_made, dict) and made != q3_made:
+            other.add(key)
+    for (run, seed_of, own_of), keys in wrong.items():
+        said = f"{keys[0]}'s stored output records" if len(keys) == 1 else f"the stored outputs of {_listed(keys)} record"
+        why.append(f"{said} a {run} run with seed {_shown(seed_of)}, not the copy's own {own_of}")
+    if unrecorded:
+        said = (f"{unrecorded[0]}'s stored output records no seeds of its runs" if len(unrecorded) == 1
+                else f"the stored outputs of {_listed(unrecorded)} record no seeds of their runs")
+        unsure.append(f"{said} (checked with an older hearts_lab?)")
+    return other
 
 
 #: The longest "why" in the class table (a check's message is a sentence or two).
