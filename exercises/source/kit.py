@@ -155,7 +155,8 @@ KEY_NOTES = {
                "fewer than 10,000 hands": "too few for a useful interval", "different bots": "measures the bots, not the rule",
                "runs with other seeds than Q2 recorded": "refused: for a rule with no effect about 1 pair of seeds in 20 chosen in advance shows one at 95%, so trying pairs until one does ends in a 'finding' for almost any rule. In a class copy the seeds are drawn for the student; in the generic copy a changed plan is a new Q2 check, counted in the hand-in file only since the kernel last started, and runs made in a spare cell leave no trace"},
         "Q4": {"base - house": "wrong sign", "a difference of counts": "compare rates, not counts",
-               "percentage points": "give a fraction", "one run's rate": "the effect is a difference"},
+               "percentage points": "give a fraction", "one run's rate": "the effect is a difference",
+               "runs other than the two Q3 accepted": "refused, in Q5 and Q6 too: the effect is measured on the runs planned in Q2, not on a pair tried until it shows one; new runs go through Q3's check first"},
         "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is about 30% too narrow",
                "the house run's own interval": "an interval for one rate, not for the difference",
                "base - house": "reversed", "without the square root": "variances added but not rooted"},
@@ -243,24 +244,25 @@ RUBRIC_EVIDENCE = (
     "is not evidence that the prediction came first or that nothing else was tried. Grade the reasoning, not the "
     "record. In a class copy the seeds are the student's own, drawn from the class secret "
     "(`Class(secret, roster).variant(name, \"ws5\").seeds`; Q2's stored output names the seeds it recorded), so "
-    "trying seed pairs in Q2-Q3 is impossible without changing the copy's `use_variant` line or reaching into `ws5`'s "
-    "internals; the seeds row reports the first as *NOT the class copy's own* and the second as *not verified* at least "
-    "(*NOT the class copy's own* where Q3's stored output names other seeds). Q4-Q6's checks accept any two runs that "
-    "simulate again to the answers given, not only Q3's, and the seeds row does not look at them: a student can try "
-    "other seed pairs there, so where the mark depends on the effect, compare Q4-Q6's runs with Q3's. All of this is as far as "
-    "the handed-in file shows: it reads the lines and Q3's stored output, which the student can edit, and does not "
-    "run the simulations again (where the mark depends on it, run the student's Q2-Q3 again with "
+    "trying seed pairs in Q2-Q6 is impossible without changing the copy's `use_variant` line or reaching into `ws5`'s "
+    "internals (Q2 and Q3 take the copy's own seeds only, and Q4-Q6's checks only the two runs Q3's check accepted "
+    "last in the session); the seeds row reports the first as *NOT the class copy's own* and the second as *not "
+    "verified* at least (*NOT the class copy's own* where a stored output of Q3-Q6 names other seeds). All of this is "
+    "as far as the handed-in file shows: it reads the lines and the stored outputs of Q3-Q6, which the student can "
+    "edit, and does not run the simulations again (where the mark depends on it, run the student's Q2-Q6 again with "
     "`Class(secret, roster).variant(name, \"ws5\").seeds`). "
     "The rule and the metric can "
     "still be chosen after looking. `grade(folder, secret)` (or `hearts-lab class grade`) reads the capstone "
     "notebooks too, without marks: its *seeds* row says whether the seeds are the class copy's own (every "
     "`use_variant` line names the student's own variant, the `seeds = ...` line is `ws5.my_seeds()` or the own "
-    "pair written out, and both runs' seeds (base and house) that Q3's stored output records are the copy's own), "
+    "pair written out, and both runs' seeds (base and house) that the stored outputs of Q3 and of Q4-Q6 (where "
+    "checked) record are the copy's own), "
     "or *not verified* where the notebook lacks that evidence (no Q3 output, or one of an older hearts_lab naming "
-    "the base seed only; no `seeds = ...` line, or one it cannot read; a `use_variant` call it cannot follow; or "
+    "the base seed only; a Q4-Q6 output naming no seeds, as an older hearts_lab's does; no `seeds = ...` line, or one it cannot read; a `use_variant` call it cannot follow; or "
     "anything dynamic anywhere in the notebook, such as a syntax error, an unparsed magic, `exec` or a `__dunder__` "
     "name, since that could change `ws5`'s seeds): *not verified* is missing evidence, not evidence of other seeds. "
-    "The reason is in the *why* column, and each check's stored verdict "
+    "The reason is in the *why* column; a Q4-Q6 row whose stored output records other runs than Q3's (Q3 checked "
+    "again afterwards, say with more hands) is flagged so. Each check's stored verdict "
     "is listed as *recorded correct*, *recorded incorrect* or *unanswered*, as the student's kernel wrote it "
     "(blank, with the note \"no check output\", where there is none).")
 

@@ -109,10 +109,10 @@ TEXTS = {
 _Q2_CLASS = (
     _METRIC_AND_PREDICTION
     + "Your copy draws the two **seeds** for Q3 for you: `seeds = ws5.my_seeds()` gives them, {base} for base\n"
-    "and {house} for house. Everyone in the class has their own pair, and Q2 and Q3 take no other, so trying\n"
-    "seed pairs until one shows an \"effect\" (for a rule that changes nothing, about 1 pair in 20 does at\n"
-    "95%) cannot help. The checks cannot tell whether you simulated before writing your prediction: write it,\n"
-    "and its reason, before you run anything."
+    "and {house} for house. Everyone in the class has their own pair: Q2 and Q3 take no other, and Q4-Q6\n"
+    "only the two runs Q3 accepted, so trying seed pairs until one shows an \"effect\" (for a rule that\n"
+    "changes nothing, about 1 pair in 20 does at 95%) cannot help. The checks cannot tell whether you\n"
+    "simulated before writing your prediction: write it, and its reason, before you run anything."
 )
 
 
