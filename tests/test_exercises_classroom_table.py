@@ -83,8 +83,8 @@ def _written(node, student=STUDENT):
         return "".join(_written(part, student) for part in node.values)
     if isinstance(node, ast.FormattedValue):
         return GRADER_VALUES.get(ast.unparse(node.value), student)
-    if isinstance(node, ast.Name) and node.id == "TOO_LARGE":
-        return classroom.TOO_LARGE
+    if isinstance(node, ast.Name) and node.id in ("TOO_LARGE", "OTHER_RUNS"):  # the grader's own sentences
+        return getattr(classroom, node.id)
     return None
 
 
