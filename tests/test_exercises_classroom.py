@@ -1020,6 +1020,8 @@ def test_q3_records_both_seeds_and_a_reach_into_ws5_is_not_verified(klass, tmp_p
         "current": "from hearts_lab.exercises.ws5 import _current",
         "variant": "from hearts_lab.exercises.variants import ws5_variant\nx = ws5_variant(7)",
         "string": "x = 'ws5.use_' 'variant(7)'",
+        "accepted": "ws5._ACCEPTED_RUNS.append((base_result, house_result))",  # Q4-Q6 would take any runs put here
+        "repeated": "ws5._REPEATED.update({key: made_up})",  # Q3 would take a made-up run as simulated again
     }
     for case, trick in tricks.items():
         nb = _capstone_copy(klass, "Ada Lovelace")

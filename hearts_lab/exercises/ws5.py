@@ -385,7 +385,7 @@ def q3_runs(base_result: object, house_result: object) -> tuple[Any, Any]:
     Traceback (most recent call last):
     ...
     hearts_lab.exercises.checks.Wrong: house_result is not the run Q3 accepted (house: seed 2, 10,000 hands). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result and house_result as Q3 checked them, and check any new runs in Q3 first.
-    >>> reset("ws5")
+    >>> reset("ws5"); _ = use_variant(None)
     """
     from ..simulate import SimulationResult
 
