@@ -4,10 +4,24 @@
 pytest-xdist worker that needs it), a server in each worker's process serves it on
 127.0.0.1, and Chromium (Playwright) opens each lesson notebook and each student
 worksheet in JupyterLab running in the page (one page per worker, which opens the
-notebooks one after another, each in a Pyodide kernel of its own: ``LiteLab``), with
-every request that is not to loopback aborted (and DNS answering nothing but
-127.0.0.1). Each notebook is a test of its own, so the workers run them side by side.
-For each notebook all cells run once in its fresh kernel; the test asserts
+notebooks one after another: ``LiteLab``), with every request that is not to loopback
+aborted (and DNS answering nothing but 127.0.0.1). Each notebook is a test of its own, so
+the workers run them side by side.
+
+The notebooks of a worker share one Pyodide kernel, put back before each notebook to the
+state it had when it started (``FRESH``): the user namespace reset (``%reset``), every
+module imported since its start removed from ``sys.modules``, every package installed
+since its start deleted from site-packages and from Pyodide's record of loaded packages
+(so the notebook's install cell installs it again, or its import fails as in a new
+kernel), and the working directory the notebook's own folder, as a new kernel's. A
+kernel's start costs 10-12 s of CPU in Chromium (the Python runtime compiled and the
+kernel's packages imported) and was about 320 of this file's 527 worker-seconds in a
+fresh-clone run; the reset takes about 1 s. What the reset does not put back: the state
+of standard-library modules imported at the start (e.g. ``warnings`` filters, ``random``'s
+global generator), and the page's own state. ``test_a_reset_kernel_is_as_new`` checks
+the reset.
+
+For each notebook all cells run once; the test asserts
 
 - every code cell ran and no output is an error (the first cell installed Hearts
   Lab and what the notebook needs from the site, with no network);
@@ -184,16 +198,67 @@ def lite_context(lite_browser):
         context.close()
 
 
+#: Run in the shared kernel once it started (before any notebook ran a cell): what a new kernel holds.
+BOOT = """
+import importlib, os, site, sys
+import pyodide_js
+sys._hearts_lab_test_boot = {
+    "modules": set(sys.modules),
+    "site": {path: set(os.listdir(path)) for path in site.getsitepackages()},
+    "loaded": set(pyodide_js.loadedPackages.object_keys()),
+    "root": os.path.normpath(os.path.join(os.getcwd(), os.path.relpath(".", DIRECTORY))),
+}
+assert os.path.normpath(os.path.join(sys._hearts_lab_test_boot["root"], DIRECTORY)) == os.getcwd(), (os.getcwd(), DIRECTORY)
+"""
+
+#: Run in the shared kernel before each later notebook: the kernel as BOOT found it (see the module docstring).
+FRESH = """
+import importlib, os, shutil, sys
+import pyodide_js
+from js import Reflect
+boot = sys._hearts_lab_test_boot
+get_ipython().reset(new_session=True, aggressive=False)
+for name in [name for name in sys.modules if name not in boot["modules"]]:
+    del sys.modules[name]
+for path, entries in boot["site"].items():
+    for entry in set(os.listdir(path)) - entries:
+        target = os.path.join(path, entry)
+        shutil.rmtree(target) if os.path.isdir(target) and not os.path.islink(target) else os.unlink(target)
+for name in list(pyodide_js.loadedPackages.object_keys()):
+    if name not in boot["loaded"]:
+        Reflect.deleteProperty(pyodide_js.loadedPackages, name)
+importlib.invalidate_caches()
+os.chdir(os.path.join(boot["root"], DIRECTORY))
+"""
+
+JS_EXECUTE_QUIETLY = """async (code) => {
+  // in the current notebook's kernel, outside the notebook: no cell, no history, no execution count
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const errors = [];
+  const future = kernel.requestExecute({code, silent: true, store_history: false});
+  future.onIOPub = (msg) => { if (msg.header.msg_type === 'error') errors.push(msg.content.ename + ': ' + msg.content.evalue); };
+  const reply = await future.done;
+  return {status: reply.content.status, errors};
+}"""
+
+
+def _in_private(code: str, directory: str) -> str:
+    """``code`` run in a namespace of its own (the notebook's namespace stays as the kernel has it)."""
+    return f"exec({code!r}, {{'get_ipython': get_ipython, 'DIRECTORY': {directory!r}}})"
+
+
 class LiteLab:
-    """JupyterLab of the site in one page per worker, which opens the notebooks one after another, each in a
-    Pyodide kernel of its own (started for it, shut down after it): the page's start (5-6 s at load 2-4) is
-    paid once per worker, not once per notebook. A test that fails leaves the page behind and the next one
-    starts in a new browser context (its own storage), as each notebook once did."""
+    """JupyterLab of the site in one page per worker, which opens the notebooks one after another in one
+    Pyodide kernel, put back to its state after start before each notebook (``FRESH``; the module
+    docstring says what that covers): the page's start (5-6 s at load 2-4) and the kernel's (10-12 s of
+    CPU) are paid once per worker, not once per notebook. A test that fails leaves the page and its kernel
+    behind, and the next one starts in a new browser context (its own storage) with a new kernel."""
 
     def __init__(self, browser, base: str):
         self.browser, self.base = browser, base
         self.context = None
         self.page = None
+        self.kernel_id: str | None = None
 
     def open(self):
         """The page, with no notebook open (a new context and page if there is none)."""
@@ -211,11 +276,27 @@ class LiteLab:
         self.page.console.clear()
         return self.page
 
+    def open_notebook(self, path: str):
+        """Open ``path`` (its tab in front) in the worker's kernel, as a new kernel has it; return the page."""
+        page = open_notebook(self.page, path, self.kernel_id)
+        kernel = page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id")
+        directory = str(Path(path).parent)
+        if self.kernel_id is None:
+            self.execute_quietly(BOOT, directory)
+            self.kernel_id = kernel
+        else:
+            assert kernel == self.kernel_id, f"{path} got a kernel of its own ({kernel}), not the worker's"
+            self.execute_quietly(FRESH, directory)
+        return page
+
+    def execute_quietly(self, code: str, directory: str) -> None:
+        done = self.page.evaluate(JS_EXECUTE_QUIETLY, _in_private(code, directory))
+        assert done == {"status": "ok", "errors": []}, done
+
     def close_notebooks(self) -> None:
-        """Shut down every open notebook's kernel and close its tab (unsaved: the run changed nothing on disk)."""
-        self.page.evaluate("""async () => {
+        """Close every open notebook's tab (unsaved: the run changed nothing on disk); the kernel runs on."""
+        self.page.evaluate("""() => {
             for (const w of [...window.jupyterapp.shell.widgets('main')]) {
-                if (w.sessionContext) await w.sessionContext.shutdown();
                 if (w.context?.model) w.context.model.dirty = false;
                 w.dispose();
             }
@@ -226,6 +307,7 @@ class LiteLab:
         if self.context is not None:
             self.context.close()
         self.context = self.page = None
+        self.kernel_id = None
 
 
 @pytest.fixture(scope="session")
@@ -239,8 +321,8 @@ def lite_lab(lite_browser, lite_url):
 
 @pytest.fixture
 def lite_page(lite_lab, request):
-    """The worker's JupyterLite page, no notebook open; afterwards the test's notebook is closed and its kernel
-    shut down, or, if the test failed, the page is dropped."""
+    """The worker's JupyterLite page, no notebook open; afterwards the test's notebook is closed (its kernel
+    runs on for the next notebook), or, if the test failed, the page and its kernel are dropped."""
     page = lite_lab.open()
     yield page
     failed = getattr(request.node, "rep_call", None) is None or request.node.rep_call.failed
@@ -281,9 +363,11 @@ JS_DONE = """() => {
 }"""
 
 
-def open_notebook(page, path: str):
-    """Open ``path`` in the page's JupyterLab (its tab in front) and wait until its new kernel is idle."""
-    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path}).then(() => true)", path)
+def open_notebook(page, path: str, kernel_id: str | None = None):
+    """Open ``path`` in the page's JupyterLab (its tab in front), in a new kernel or the running kernel
+    ``kernel_id``, and wait until the kernel is idle."""
+    args = {"path": path} if kernel_id is None else {"path": path, "kernelPreference": {"id": kernel_id}}
+    page.evaluate("(args) => window.jupyterapp.commands.execute('docmanager:open', args).then(() => true)", args)
     page.wait_for_function(
         f"() => window.jupyterapp?.shell.currentWidget?.context?.path === {json.dumps(path)}", timeout=120_000)
     page.wait_for_function(
@@ -405,7 +489,7 @@ def test_notebook_runs_offline(lite_lab, lite_page, axe_ready, path):
     offline_skip(path)
     stored = _stored(path)
     lite_context = lite_lab.context
-    page = open_notebook(lite_page, path)
+    page = lite_lab.open_notebook(path)
     try:
         cells = run_all(page)
         assert any("piplite.install" in c["source"] for c in cells), "no JupyterLite install cell"
@@ -468,3 +552,50 @@ def test_play_page_offline_without_code(lite_context, lite_url):
     except BaseException:
         save_failure(page, "play-page")
         raise
+
+
+#: What a kernel holds, printed as JSON by a notebook's one cell: names, modules, installed files, Pyodide's
+#: loaded packages and the working directory.
+FINGERPRINT = """import json, os, site, sys
+import pyodide_js
+print(json.dumps({
+    "names": sorted(n for n in globals() if not n.startswith("_")
+                    and n not in ("In", "Out", "exit", "quit", "get_ipython", "json", "os", "site", "sys", "pyodide_js")),
+    "modules": sorted(sys.modules),
+    "site": {path: sorted(os.listdir(path)) for path in site.getsitepackages()},
+    "loaded": sorted(pyodide_js.loadedPackages.object_keys()),
+    "cwd": os.getcwd(),
+}))"""
+
+
+def _fingerprint(page, path: str) -> dict:
+    cells = run_all(page)
+    assert not errors(cells), errors(cells)
+    return json.loads("".join(cells[0]["outputs"][0]["text"]))
+
+
+def test_a_reset_kernel_is_as_new(lite_lab, lite_page):
+    """After a lesson ran in the worker's kernel (its names defined, Hearts Lab, sympy and ipywidgets installed
+    and imported, its folder the working directory), the reset kernel holds what a new kernel holds: the same
+    names, modules, installed files, loaded packages and working directory (a notebook in another folder)."""
+    page = lite_page
+    for name in ("reset", "new"):
+        notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "fingerprint", "metadata": {},
+                               "outputs": [], "source": FINGERPRINT}],
+                    "metadata": {"kernelspec": {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}},
+                    "nbformat": 4, "nbformat_minor": 5}
+        page.evaluate("""([path, content]) => window.jupyterapp.serviceManager.contents
+            .save(path, {type: 'notebook', format: 'json', content}).then(() => true)""",
+                      [f"exercises/fingerprint-{name}.ipynb", notebook])
+    lite_lab.open_notebook("notebooks/03_stripped_decks.ipynb")
+    cells = run_all(page)
+    assert not errors(cells), errors(cells)
+    lite_lab.close_notebooks()
+    reset = _fingerprint(lite_lab.open_notebook("exercises/fingerprint-reset.ipynb"), "reset")
+    lite_lab.close_notebooks()
+    new = _fingerprint(open_notebook(page, "exercises/fingerprint-new.ipynb"), "new")
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown().then(() => true)")
+    lite_lab.close_notebooks()
+    assert reset["cwd"].endswith("/exercises"), reset["cwd"]
+    assert not [m for m in reset["modules"] if m.split(".")[0] in ("hearts_lab", "sympy", "ipywidgets")]
+    assert reset == new
