@@ -47,11 +47,19 @@ BINDER = REPO / "binder"
 PIP_TIMEOUT = 1800
 EXEC_TIMEOUT = 1800
 
-# Things a clean checkout does not contain (see .gitignore).
-COPY_IGNORE = shutil.ignore_patterns(
+# Things a clean checkout does not contain (see .gitignore): anywhere, and at the top (the JupyterLite site, 68 MB).
+_IGNORED_ANYWHERE = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc",
-    ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", "artifacts",
+    ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", "artifacts", ".mypy_cache",
 )
+_IGNORED_AT_THE_TOP = {"site"}
+
+
+def COPY_IGNORE(directory: str, names: list[str]) -> set[str]:  # noqa: N802 - shutil.copytree's ignore=
+    ignored = set(_IGNORED_ANYWHERE(directory, names))
+    if Path(directory).resolve() == REPO:
+        ignored |= _IGNORED_AT_THE_TOP & set(names)
+    return ignored
 
 
 def _notebooks_to_execute(root: Path) -> list[Path]:
