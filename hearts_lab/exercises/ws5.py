@@ -8,15 +8,20 @@ results (the interval is :func:`hearts_lab.stats.rate_difference`, Newcombe's
 interval for two independent rates, matched to within
 :data:`INTERVAL_TOLERANCE` of its half-width, so that an interval built from
 one rate's variance only is caught), and the conclusion agrees with the
-student's own interval, which must itself be right. Q3 accepts only runs with
-the two seeds Q2 recorded, and Q4-Q6 only the two runs Q3 accepted last in the
-session (their stored outputs record both runs' seeds, as Q3's does, for the
-teacher's seeds row). In a class copy those seeds are drawn for the
+student's own interval, which must itself be right. Q2 records the whole
+plan before any simulation (metric, prediction, the two seeds, the number of
+hands and the players: :class:`Plan`, kept in its stored output with the
+session's earlier plans), Q3 accepts only runs of that plan, and Q4-Q6 only
+the two runs Q3 accepted last in the session and the plan's metric (their
+stored outputs record both runs' seeds and the metric, as Q3's records the
+runs, for the teacher's side). In a class copy the seeds are drawn for the
 student from the class secret (:func:`use_variant`, :func:`my_seeds`), so they
-cannot be shopped for. In the generic copy the student chooses them, and the
-checks see only what they are given: one pair chosen before looking shows an
-"effect" at 95% for about 1 rule in 20 that has none, but trying pairs in a
-spare cell until one does finds one for almost any rule, and leaves no trace.
+cannot be shopped for. Otherwise the checks see only what they are given: one
+plan chosen before looking shows an "effect" at 95% for about 1 rule in 20
+that has none, but trying seeds, hand counts or players in a spare cell until
+one does finds one for almost any rule and leaves no trace; trying them
+through the checks shows in Q2's stored output (a plan changed after Q3
+accepted runs of an earlier one).
 
 >>> import dataclasses
 >>> base = Rules.preset("standard", players=4)
@@ -28,8 +33,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..arguments import shown as _shown
 from ..bots.registry import bot_names
 from ..rules import PRESETS, Rules
 from ..stats import RateDifference, rate_difference, wilson_interval
@@ -93,26 +100,39 @@ _METRIC_AND_PREDICTION = (
     "of hands in which it happens) — and write your **prediction** *before* you simulate:\n"
     "`\"increase\"`, `\"decrease\"` or `\"no change\"`.\n\n"
 )
+_HANDS_AND_BOTS = (
+    "the number of **hands** of each run, `hands` (at least 10,000; `hands = 20_000` is plenty), and the\n"
+    "players, `bots`: `bots = \"random\"` or `\"lowest\"` are fast (well under a second of computing per\n"
+    "10,000 hands; the check accepts at most 200,000 hands with them), `bots = \"heuristic\"` plays through\n"
+    "the engine (about half a minute to a minute per 10,000 hands, at most 20,000 hands)"
+)
+_CHANGED_PLAN = (
+    "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5 and\n"
+    "Q6, and say why in your write-up: the hand-in file shows the plans recorded since the kernel last\n"
+    "started, and whether Q3 had accepted runs of an earlier one."
+)
 #: The text of each question that differs between the generic copy and a class copy.
 TEXTS = {
     "Q2": (
         _METRIC_AND_PREDICTION
-        + "Choose the two **seeds** for Q3 now too, as `seeds = (base seed, house seed)` (two different whole\n"
-        "numbers): the check records them with your prediction, and Q3 takes runs with these seeds only. For a\n"
-        "rule that changes nothing, about 1 pair of seeds in 20 chosen in advance shows an \"effect\" at 95%, so\n"
-        "trying pairs until one does would find an \"effect\" for almost any rule. The checks see only what you\n"
-        "give them, not runs made in other cells, so choosing the seeds before you look is up to you. If you\n"
-        "change your plan, run this check again and say so in your write-up: the hand-in file counts the checks\n"
-        "run since the kernel last started, not the simulations."
+        + "Fix the rest of your **plan** for Q3 now too: the two **seeds**, as `seeds = (base seed, house seed)`\n"
+        "(two different whole numbers), " + _HANDS_AND_BOTS + ". The check records the whole plan: Q3 takes\n"
+        "runs of this plan only, and Q4-Q6 its metric. For a rule that changes nothing, about 1 plan in 20\n"
+        "chosen in advance shows an \"effect\" at 95%, so trying seeds, hand counts or bots until one does would\n"
+        "find an \"effect\" for almost any rule. The checks see only what you give them, not runs made in other\n"
+        "cells, so choosing the plan before you look is up to you. " + _CHANGED_PLAN
     ),
 }
 _Q2_CLASS = (
     _METRIC_AND_PREDICTION
     + "Your copy draws the two **seeds** for Q3 for you: `seeds = ws5.my_seeds()` gives them, {base} for base\n"
-    "and {house} for house. Everyone in the class has their own pair: Q2 and Q3 take no other, and Q4-Q6\n"
-    "only the two runs Q3 accepted, so trying seed pairs until one shows an \"effect\" (for a rule that\n"
-    "changes nothing, about 1 pair in 20 does at 95%) cannot help. The checks cannot tell whether you\n"
-    "simulated before writing your prediction: write it, and its reason, before you run anything."
+    "and {house} for house; everyone in the class has their own pair, and Q2 and Q3 take no other. Fix the\n"
+    "rest of your **plan** now too: " + _HANDS_AND_BOTS + ". The check records the whole plan: Q3 takes runs\n"
+    "of this plan only, and Q4-Q6 only the two runs Q3 accepted and the plan's metric. For a rule that\n"
+    "changes nothing, about 1 plan in 20 shows an \"effect\" at 95%, so trying hand counts or bots until one\n"
+    "does would find one for almost any rule. The checks cannot see runs made in other cells, or whether you\n"
+    "simulated before writing your prediction: write your plan, and your prediction's reason, before you run\n"
+    "anything. " + _CHANGED_PLAN
 )
 
 
@@ -131,8 +151,9 @@ def question_text(key: str) -> str:
 def use_variant(seed: int | None) -> str:
     """Swap in a student's own copy: its two seeds, drawn from ``seed`` (``None``: the generic copy, own seeds).
 
-    Each student's copy of this worksheet calls it first with the seed the teacher's class gave them. A
-    plan and runs recorded before the change are forgotten: Q2 and Q3 are checked again with the copy's seeds.
+    Each student's copy of this worksheet calls it first with the seed the teacher's class gave them. Another
+    copy forgets the plan and runs recorded before (Q2 and Q3 are checked again with its seeds); the same copy
+    again (the imports cell run a second time) keeps them.
 
     >>> use_variant(12345)
     'Worksheet 5, variant 12345: your own two seeds for Q2 and Q3 (ws5.my_seeds()).'
@@ -140,11 +161,15 @@ def use_variant(seed: int | None) -> str:
     """
     global _current
     seed = None if seed is None else check_seed(seed)
-    _current = None if seed is None else ws5_variant(seed)
-    _PLANNED_SEEDS.clear()
-    _ACCEPTED_RUNS.clear()
-    return (f"Worksheet 5, variant {seed}: your own two seeds for Q2 and Q3 (ws5.my_seeds())." if seed is not None
-            else "Worksheet 5: the generic copy (you choose your seeds).")
+    wanted = None if seed is None else ws5_variant(seed)
+    kept = wanted == _current and bool(_PLANS)
+    if not kept:
+        _PLANS.clear()
+        _ACCEPTED_RUNS.clear()
+    _current = wanted
+    again = " Your plan (Q2) and the runs Q3 accepted are kept." if kept else ""
+    return (f"Worksheet 5, variant {seed}: your own two seeds for Q2 and Q3 (ws5.my_seeds()).{again}" if seed is not None
+            else f"Worksheet 5: the generic copy (you choose your seeds).{again}")
 
 
 def my_seeds() -> tuple[int, int]:
@@ -186,11 +211,45 @@ def _read_rules(value: object, name: str) -> Rules:
     return value
 
 
-#: The seeds Q2 recorded in this session, ``(base seed, house seed)``: Q3 accepts runs with these only.
-_PLANNED_SEEDS: list[tuple[int, int]] = []
-#: The two runs Q3 accepted last in this session, ``(base run, house run)`` as the check simulated them again:
-#: Q4-Q6 take these only (:func:`q3_runs`).
-_ACCEPTED_RUNS: list[tuple[Any, Any]] = []
+@dataclass(frozen=True)
+class Plan:
+    """What Q2's check recorded before any simulation: the metric, the prediction, the two seeds
+    ``(base seed, house seed)``, the number of hands of each run and the players (``bots``, a bot's name).
+
+    >>> plan = Plan("moon rate", "increase", (11, 12), 20_000, "random")
+    >>> plan.shown()
+    "'moon rate', predicted 'increase', seeds 11 (base) and 12 (house), 20,000 hands each with bots='random'"
+    >>> plan.record()["hands"], plan.record()["house_seed"]
+    (20000, 12)
+    """
+
+    metric: str
+    prediction: str
+    seeds: tuple[int, int]
+    hands: int
+    bots: str
+
+    def shown(self) -> str:
+        base_seed, house_seed = self.seeds
+        return (f"{self.metric!r}, predicted {self.prediction!r}, seeds {base_seed} (base) and {house_seed} (house), "
+                f"{self.hands:,} hands each with bots={self.bots!r}")
+
+    def record(self) -> dict[str, Any]:
+        """The plan as plain data, for Q2's stored output (keys as a run's record: ``seed``, ``house_seed``,
+        ``hands``, ``policy``)."""
+        return {"metric": self.metric, "prediction": self.prediction, "seed": self.seeds[0],
+                "house_seed": self.seeds[1], "hands": self.hands, "policy": self.bots}
+
+
+#: The plans Q2 recorded in this session, latest last: Q3 accepts runs of the latest only.
+_PLANS: list[Plan] = []
+#: The two runs Q3 accepted last in this session and the plan they were run for, ``(base run, house run, plan)``,
+#: as the check simulated them again: Q4-Q6 take these only, while that plan is the latest (:func:`q3_runs`).
+_ACCEPTED_RUNS: list[tuple[Any, Any, Plan]] = []
+#: Q2's stored output lists at most this many earlier plans of the session.
+EARLIER_SHOWN = 5
+#: The fields of a plan's record (:meth:`Plan.record`) that make it that plan.
+PLAN_FIELDS = ("metric", "prediction", "seed", "house_seed", "hands", "policy")
 
 
 @question(WS, "Q1", "A house rule", hints=(
@@ -227,30 +286,117 @@ def _read_seeds(seeds: object) -> tuple[int, int]:
     return base_seed, house_seed
 
 
-@question(WS, "Q2", "What will you measure, what do you predict, and with which seeds?", hints=(
-    "Pick what your rule should change and say which way before you look; the seeds are the pair Q3 will use.",
-    f"metric is one of {', '.join(repr(m) for m in METRICS)}; prediction one of {', '.join(repr(p) for p in PREDICTIONS)}; "
-    "seeds a pair of different whole numbers (in a class copy, seeds = ws5.my_seeds()).",
-    "Any honest prediction counts: write it and the seeds down before you simulate, and use those seeds in Q3.",
-))
-def check_q2(metric: object, prediction: object, seeds: object) -> str:
-    """A metric from :data:`METRICS`, a prediction from :data:`PREDICTIONS` (any honest prediction counts)
-    and the two seeds Q3 will use, ``(base seed, house seed)``: in a class copy, the copy's own (:func:`my_seeds`).
-    The check records them; it cannot know whether anything was simulated before.
+def _read_hands(hands: object, bots: str) -> int:
+    from ..simulate.run import BATCH_POLICIES
 
-    >>> check_q2("moon rate", "decrease", (11, 12)).message
-    "Recorded: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house). Q3 takes runs with these seeds only."
-    """
+    most = MAX_HANDS if bots in BATCH_POLICIES else MAX_ENGINE_HANDS
+    if isinstance(hands, bool) or not isinstance(hands, int):
+        raise Wrong(f"Give hands as a whole number of hands for each run, e.g. hands = 20_000, not {_shown(hands)}.")
+    if hands < MIN_HANDS:
+        raise Wrong(f"Plan at least {MIN_HANDS:,} hands for each run, so that the interval is narrow enough to say something.")
+    if hands > most:
+        raise Wrong(f"{hands:,} hands is more than the check will run again with bots={bots!r}; {MIN_HANDS:,} to {most:,} is plenty.")
+    return hands
+
+
+def _read_bots(bots: object) -> str:
+    from ..bots.registry import canonical_name
+
+    try:
+        name = canonical_name(bots)
+    except Exception:
+        raise Wrong(f"Give bots as one bot's name, one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)} "
+                    f"(e.g. bots = \"random\"), not {_shown(bots)}.") from None
+    if name not in REPLAYABLE_BOTS:
+        raise Wrong(f"Give bots as one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)}.")
+    return name
+
+
+def _read_plan(metric: object, prediction: object, seeds: object, hands: object, bots: object) -> Plan:
     metric = read_text(metric, METRICS)
     prediction = read_text(prediction, PREDICTIONS)
-    base_seed, house_seed = _read_seeds(seeds)
-    if _current is not None and (base_seed, house_seed) != _current.seeds:
+    seeds = _read_seeds(seeds)
+    players = _read_bots(bots)
+    return Plan(metric, prediction, seeds, _read_hands(hands, players), players)
+
+
+def _plan_history() -> list[list[Any]]:
+    """The session's distinct plans as Q2's correct results recorded them, in order: ``[record, looked]`` each, where
+    ``looked`` says that Q3's check accepted runs while that plan was the latest (a plan checked again unchanged
+    is the same plan). Read from the checks' results, so that :func:`~hearts_lab.exercises.checks.reset` forgets it."""
+    history: list[list[Any]] = []
+    for r in results(WS):
+        if r.question == "Q2" and r.status == "correct" and isinstance(r.made, dict):
+            plan = {k: r.made.get(k) for k in PLAN_FIELDS}
+            if not history or history[-1][0] != plan:
+                history.append([plan, False])
+        elif r.question == "Q3" and r.status == "correct" and history:
+            history[-1][1] = True
+    return history
+
+
+def _plan_made(metric: object, prediction: object, seeds: object, hands: object, bots: object) -> dict[str, Any] | None:
+    """Q2's stored record: the plan given (:meth:`Plan.record`; ``None`` if it cannot be read), its number among the
+    session's distinct plans (``plan``) and the last :data:`EARLIER_SHOWN` earlier ones (``earlier``, each with
+    ``looked``: Q3 had accepted runs of it), so that the teacher's side sees a plan changed after a look.
+
+    >>> from hearts_lab.exercises.checks import reset
+    >>> reset("ws5"); _ = use_variant(None)
+    >>> _plan_made("moon rate", "increase", (1, 2), 20_000, "random")["plan"]
+    1
+    """
+    try:
+        plan = _read_plan(metric, prediction, seeds, hands, bots).record()
+    except Wrong:
+        return None
+    history = _plan_history()  # this check's own result is not among them yet
+    if history and history[-1][0] == plan:
+        history = history[:-1]
+    earlier = [{**record, "looked": looked} for record, looked in history[-EARLIER_SHOWN:]]
+    return {**plan, "plan": len(history) + 1, "earlier": earlier}
+
+
+@question(WS, "Q2", "What will you measure, what do you predict, and how will you simulate?", made=_plan_made, hints=(
+    "Pick what your rule should change and say which way before you look; then fix how Q3 will simulate: "
+    "the seeds, the number of hands and the players.",
+    f"metric is one of {', '.join(repr(m) for m in METRICS)}; prediction one of {', '.join(repr(p) for p in PREDICTIONS)}; "
+    "seeds a pair of different whole numbers (in a class copy, seeds = ws5.my_seeds()); "
+    f"hands a whole number from {MIN_HANDS:,}; bots a bot's name.",
+    "Any honest prediction counts. A sound plan for the rest: seeds = (11, 12) (in a class copy, seeds = ws5.my_seeds()), "
+    "hands = 20_000, bots = \"random\". Write it all down before you simulate: Q3 takes runs of this plan only.",
+))
+def check_q2(metric: object, prediction: object, seeds: object, hands: object, bots: object) -> str:
+    """Q2's plan: a metric from :data:`METRICS`, a prediction from :data:`PREDICTIONS` (any honest prediction
+    counts), the two seeds Q3 will use, ``(base seed, house seed)`` (in a class copy, the copy's own:
+    :func:`my_seeds`), the number of hands of each run and the players (``bots``). The check records the plan;
+    it cannot know whether anything was simulated before.
+
+    >>> from hearts_lab.exercises.checks import reset
+    >>> reset("ws5"); _ = use_variant(None)
+    >>> check_q2("moon rate", "decrease", (11, 12), 20_000, "random").message
+    "Recorded your plan: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house), 20,000 hands each with bots='random'. Q3 takes runs of this plan only."
+    >>> check_q2("moon rate", "decrease", (11, 12), 40_000, "random").message.split(". ", 2)[2]
+    'This is plan 2 of this session: your hand-in shows the earlier one too.'
+    >>> reset("ws5")
+    """
+    plan = _read_plan(metric, prediction, seeds, hands, bots)
+    if _current is not None and plan.seeds != _current.seeds:
         raise Wrong(f"Your copy draws your seeds for you: seeds = ws5.my_seeds(), that is {_current.seeds}. "
                     "Every student has their own pair, so that nobody can try pairs until one shows an effect.")
-    _PLANNED_SEEDS.append((base_seed, house_seed))
-    own = " (your copy's own)" if _current is not None else ""
-    return (f"Recorded: {metric!r}, predicted {prediction!r}, seeds {base_seed} (base) and {house_seed} (house){own}. "
-            "Q3 takes runs with these seeds only.")
+    history = _plan_history()
+    if history and history[-1][0] == plan.record():
+        history = history[:-1]
+    if not _PLANS or _PLANS[-1] != plan:
+        _PLANS.append(plan)
+    own = " (your copy's own seeds)" if _current is not None else ""
+    said = f"Recorded your plan: {plan.shown()}{own}. Q3 takes runs of this plan only."
+    if history:
+        looked = any(seen for _, seen in history)
+        said += (f" This is plan {len(history) + 1} of this session: your hand-in shows the earlier "
+                 f"{'one' if len(history) == 1 else 'ones'} too"
+                 + (", and that Q3 had accepted runs of an earlier plan: say why you changed it in your write-up."
+                    if looked else "."))
+    return said
 
 
 #: The players a check can simulate again by name (a result's ``policy``).
@@ -309,20 +455,22 @@ def _both_runs(base_result: object, house_result: object, *context: object) -> d
 
 
 @question(WS, "Q3", "Simulate both rule sets", made=_both_runs, hints=(
-    "Two simulations: one with base, one with house, the same players, with the seeds Q2 recorded.",
-    f"simulate(base, n, bots=..., seed=seeds[0]) and simulate(house, n, bots=..., seed=seeds[1]) with n ≥ {MIN_HANDS:,}.",
-    "base_result = simulate(base, 20_000, bots='random', seed=seeds[0]); house_result = simulate(house, 20_000, bots='random', seed=seeds[1]).",
+    "Two simulations: one with base, one with house, as Q2 planned them (its seeds, hands and bots).",
+    "simulate(base, hands, bots=bots, seed=seeds[0]) and simulate(house, hands, bots=bots, seed=seeds[1]), with the "
+    "hands, bots and seeds of Q2's plan.",
+    "base_result = simulate(base, hands, bots=bots, seed=seeds[0]); house_result = simulate(house, hands, bots=bots, seed=seeds[1]).",
 ))
 def check_q3(base_result: object, house_result: object, base: object, house: object, seeds: object) -> None:
-    """Both results come from :func:`~hearts_lab.simulate.simulate` on ``base`` and ``house``, fairly,
-    with the ``seeds`` that Q2 recorded with the prediction."""
+    """Both results come from :func:`~hearts_lab.simulate.simulate` on ``base`` and ``house``, fairly, as Q2's
+    plan says: with its ``seeds``, its number of hands (the same for both) and its players."""
     planned = _read_seeds(seeds)
-    if not _PLANNED_SEEDS or not any(r.question == "Q2" and r.status == "correct" for r in results(WS)):
-        raise Wrong("Run Q2's check first: it records your two seeds with your prediction, before you simulate.")
-    if planned != _PLANNED_SEEDS[-1]:
-        raise Wrong(f"Q2 recorded the seeds {_PLANNED_SEEDS[-1]} with your prediction, not {planned}: simulate with those"
+    if not _PLANS or not any(r.question == "Q2" and r.status == "correct" for r in results(WS)):
+        raise Wrong("Run Q2's check first: it records your plan (metric, prediction, seeds, hands and bots) before you simulate.")
+    plan = _PLANS[-1]
+    if planned != plan.seeds:
+        raise Wrong(f"Q2's plan has the seeds {plan.seeds}, not {planned}: simulate with those"
                     + (" (your copy's own)." if _current is not None else
-                       ", or, if you changed your plan, run Q2's check again and say why in your write-up."))
+                       ", or, if you changed your plan, run Q2's check again with the new plan and say why in your write-up."))
     b = _read_result(base_result, "base_result")
     h = _read_result(house_result, "house_result")
     if b.rules != base:
@@ -343,29 +491,54 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
     if (b.seed, h.seed) != planned:
         raise Wrong(f"Your runs use the seeds {b.seed} (base) and {h.seed} (house), but Q2 recorded {planned[0]} and {planned[1]}: "
                     "simulate with those.")
-    _ACCEPTED_RUNS[:] = [(b, h)]  # the latest accepted pair is the one Q4-Q6 take
+    new_plan = ("To change it (more hands, say), run Q2's check again with the new plan first (your hand-in shows each "
+                "plan), then Q3, Q4, Q5 and Q6.")
+    if b.policy != plan.bots:
+        raise Wrong(f"Your runs use bots={b.policy!r}, but Q2's plan says bots={plan.bots!r}: simulate with those. {new_plan}")
+    wrong = [f"{name} has {r.hands:,}" for name, r in (("base_result", b), ("house_result", h)) if r.hands != plan.hands]
+    if wrong:
+        raise Wrong(f"Q2's plan says {plan.hands:,} hands for each run, but {' and '.join(wrong)}: simulate with "
+                    f"hands={plan.hands:_}. {new_plan}")
+    _ACCEPTED_RUNS[:] = [(b, h, plan)]  # the latest accepted pair is the one Q4-Q6 take
 
 
-def _runs_given(answer: object, base_result: object, house_result: object, *context: object) -> dict[str, Any] | None:
-    """Q4's and Q5's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as Q3's."""
-    return _both_runs(base_result, house_result)
+def _with_metric(made: dict[str, Any] | None, metric: object) -> dict[str, Any] | None:
+    """A Q4-Q6 record with the metric given (read as the checks read it), for the teacher's side to compare with
+    Q2's plan."""
+    if made is None:
+        return None
+    try:
+        return {**made, "metric": read_text(metric, METRICS)}
+    except Wrong:
+        return made
+
+
+def _runs_given(answer: object, base_result: object, house_result: object, metric: object = None,
+                *context: object) -> dict[str, Any] | None:
+    """Q4's and Q5's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as
+    Q3's, and the metric given."""
+    return _with_metric(_both_runs(base_result, house_result), metric)
 
 
 def _runs_given_q6(conclusion: object, interval: object, base_result: object, house_result: object,
-                   *context: object) -> dict[str, Any] | None:
-    """Q6's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as Q3's."""
-    return _both_runs(base_result, house_result)
+                   metric: object = None, *context: object) -> dict[str, Any] | None:
+    """Q6's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as Q3's, and
+    the metric given."""
+    return _with_metric(_both_runs(base_result, house_result), metric)
 
 
 def _described(run: Any) -> str:
-    return f"seed {run.seed}, {run.hands:,} hands"
+    seed, hands = getattr(run, "seed", None), getattr(run, "hands", None)
+    hands_shown = f"{hands:,}" if isinstance(hands, int) and not isinstance(hands, bool) else _shown(hands)
+    return f"seed {_shown(seed)}, {hands_shown} hands"
 
 
-def q3_runs(base_result: object, house_result: object) -> tuple[Any, Any]:
+def q3_runs(base_result: object, house_result: object, metric: str | None = None) -> tuple[Any, Any]:
     """The two runs Q3's check accepted last in this session, if ``base_result`` and ``house_result`` are those
-    runs (equal to them); else :class:`~hearts_lab.exercises.checks.Wrong` saying why. Q4, Q5 and Q6 take no
-    other runs, so that the effect is measured on the runs planned in Q2, not on a pair tried until it shows one.
-    A Q2 plan with other seeds, recorded after Q3 accepted the runs, needs runs with those seeds checked in Q3.
+    runs (equal to them) and Q2's plan is still the one they were run for (and ``metric``, if given, is its
+    metric); else :class:`~hearts_lab.exercises.checks.Wrong` saying why. Q4, Q5 and Q6 take no other runs and
+    no other metric, so that the effect is measured as planned in Q2, not on runs or a metric tried until it
+    shows one. A new Q2 plan, recorded after Q3 accepted the runs, needs runs of that plan checked in Q3.
 
     >>> from hearts_lab.exercises.checks import reset
     >>> from hearts_lab.simulate import simulate
@@ -376,15 +549,19 @@ def q3_runs(base_result: object, house_result: object) -> tuple[Any, Any]:
     >>> q3_runs(b, h)
     Traceback (most recent call last):
     ...
-    hearts_lab.exercises.checks.Wrong: First get Q3 right: Q4, Q5 and Q6 take only the two runs its check accepted (base_result and house_result, with the seeds Q2 recorded).
-    >>> check_q2("moon rate", "increase", (1, 2)).status, check_q3(b, h, four, house, (1, 2)).status
+    hearts_lab.exercises.checks.Wrong: First get Q3 right: Q4, Q5 and Q6 take only the two runs its check accepted (base_result and house_result, simulated as Q2 planned).
+    >>> check_q2("moon rate", "increase", (1, 2), MIN_HANDS, "random").status, check_q3(b, h, four, house, (1, 2)).status
     ('correct', 'correct')
     >>> q3_runs(b, h) == (b, h)
     True
     >>> q3_runs(b, simulate(house, MIN_HANDS, bots="random", seed=7))
     Traceback (most recent call last):
     ...
-    hearts_lab.exercises.checks.Wrong: house_result is not the run Q3 accepted (house: seed 2, 10,000 hands). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result and house_result as Q3 checked them, and check any new runs in Q3 first.
+    hearts_lab.exercises.checks.Wrong: house_result is not the run Q3 accepted (house: seed 2, 10,000 hands; you gave: seed 7, 10,000 hands). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result and house_result as Q3 checked them, and check any new runs in Q3 first.
+    >>> q3_runs(b, h, "unclaimed rate")
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong: Q2's plan measures 'moon rate', not 'unclaimed rate': Q4, Q5 and Q6 take the metric you chose before simulating. To measure another, record a new plan in Q2 (your hand-in shows each plan), then check Q3 again.
     >>> reset("ws5"); _ = use_variant(None)
     """
     from ..simulate import SimulationResult
@@ -395,22 +572,28 @@ def q3_runs(base_result: object, house_result: object) -> tuple[Any, Any]:
     _different_rules(base_result, house_result)
     if not _ACCEPTED_RUNS or not any(r.question == "Q3" and r.status == "correct" for r in results(WS)):
         raise Wrong("First get Q3 right: Q4, Q5 and Q6 take only the two runs its check accepted (base_result and "
-                    "house_result, with the seeds Q2 recorded).")
-    b, h = _ACCEPTED_RUNS[-1]
-    if _PLANNED_SEEDS and _PLANNED_SEEDS[-1] != (b.seed, h.seed):
-        raise Wrong(f"Q2 recorded the seeds {_PLANNED_SEEDS[-1]} after Q3 accepted your runs with {(b.seed, h.seed)}: "
-                    "simulate with the new seeds and check those runs in Q3 first.")
+                    "house_result, simulated as Q2 planned).")
+    b, h, plan = _ACCEPTED_RUNS[-1]
+    if _PLANS and _PLANS[-1] != plan:
+        raise Wrong(f"Q2 recorded a new plan ({_PLANS[-1].shown()}) after Q3 accepted your runs: simulate as it says "
+                    "and check those runs in Q3 first.")
     if b == base_result and h == house_result:
+        if metric is not None and metric != plan.metric:
+            raise Wrong(f"Q2's plan measures {plan.metric!r}, not {metric!r}: Q4, Q5 and Q6 take the metric you chose "
+                        "before simulating. To measure another, record a new plan in Q2 (your hand-in shows each plan), "
+                        "then check Q3 again.")
         return b, h
     if b == house_result and h == base_result:
         raise Wrong("Those are Q3's two runs the other way round: base_result is the run of base, house_result the run of house.")
-    other = [(name, run, label) for name, given, run, label in (("base_result", base_result, b, "base"),
-                                                                  ("house_result", house_result, h, "house")) if run != given]
-    names = " and ".join(name for name, _, _ in other)
-    runs = "; ".join(f"{label}: {_described(run)}" for _, run, label in other)
-    raise Wrong(f"{names} {'is not the run' if len(other) == 1 else 'are not the runs'} Q3 accepted ({runs}). Q4, Q5 and "
-                "Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result "
-                "and house_result as Q3 checked them, and check any new runs in Q3 first.")
+    other = [(name, run, given, label) for name, given, run, label in (("base_result", base_result, b, "base"),
+                                                                         ("house_result", house_result, h, "house"))
+             if run != given]
+    names = " and ".join(name for name, _, _, _ in other)
+    runs = "; ".join(f"{label}: {_described(run)}" for _, run, _, label in other)
+    gave = (f"you gave: {_described(other[0][2])}" if len(other) == 1 else
+            "you gave " + " and ".join(f"{label}: {_described(given)}" for _, _, given, label in other))
+    raise Wrong(f"{names} {'is not the run' if len(other) == 1 else 'are not the runs'} Q3 accepted ({runs}; {gave}). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in "
+                "Q2: give base_result and house_result as Q3 checked them, and check any new runs in Q3 first.")
 
 
 def _different_rules(base_result: Any, house_result: Any) -> None:
@@ -450,7 +633,7 @@ def check_q4(effect: object, base_result: object, house_result: object, metric: 
     """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results Q3 accepted
     (:func:`q3_runs`)."""
     metric = read_text(metric, METRICS)
-    base_result, house_result = q3_runs(base_result, house_result)
+    base_result, house_result = q3_runs(base_result, house_result, metric)
     value = read_estimate(effect)
     want = _effect(base_result, house_result, metric)
     if math.isclose(value, want, abs_tol=1e-9):
@@ -519,7 +702,7 @@ def check_q5(interval: object, base_result: object, house_result: object, metric
     """(low, high): a 95% interval for the effect, close to :func:`hearts_lab.stats.rate_difference`'s, from the two
     results Q3 accepted (:func:`q3_runs`)."""
     metric = read_text(metric, METRICS)
-    base_result, house_result = q3_runs(base_result, house_result)
+    base_result, house_result = q3_runs(base_result, house_result, metric)
     _judge_interval(interval, base_result, house_result, metric)
 
 
@@ -533,7 +716,7 @@ def check_q6(conclusion: object, interval: object, base_result: object, house_re
     the interval is judged on the two results Q3 accepted (:func:`q3_runs`)."""
     said = read_text(conclusion, CONCLUSIONS)
     metric = read_text(metric, METRICS)
-    base_result, house_result = q3_runs(base_result, house_result)
+    base_result, house_result = q3_runs(base_result, house_result, metric)
     try:
         low, high = _judge_interval(interval, base_result, house_result, metric)
     except Wrong:
@@ -544,7 +727,7 @@ def check_q6(conclusion: object, interval: object, base_result: object, house_re
     if want == "no clear effect":
         raise Wrong(
             "Your interval contains 0: the data are consistent with no effect at all. Say 'no clear effect' "
-            "(or simulate more hands to narrow the interval)."
+            "(or, to narrow the interval, plan more hands: run Q2's check again with the new plan, then Q3, Q4 and Q5)."
         )
     if said == "no clear effect":
         raise Wrong("Your whole interval lies on one side of 0: the data do show an effect. Which way?")
