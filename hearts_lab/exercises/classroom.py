@@ -1912,9 +1912,13 @@ def _seeds_cell(code: list[tuple[ast.Module, str]], names: _Names) -> tuple[int,
 
 #: The capstone's seeds row names at most this many changed ``use_variant`` lines (and how many there are).
 CHANGED_SHOWN = 3
-#: Worksheet 5's inner names (its current variant and how it is made, the plan and runs its checks keep): a cell
-#: that names one reaches the seeds other than through ``ws5.use_variant(N)``.
-_WS5_INNER = frozenset({"_current", "ws5_variant", "Ws5Variant", "_PLANNED_SEEDS", "_ACCEPTED_RUNS", "_REPEATED", "check_seed"})
+#: Worksheet 5's inner names for its current variant and how it is made: a cell that names one reaches the seeds
+#: other than through ``ws5.use_variant(N)``.
+_WS5_VARIANT = frozenset({"_current", "ws5_variant", "Ws5Variant", "check_seed"})
+#: Worksheet 5's inner names for the plan and runs its checks keep (``_PLANNED_SEEDS``: an older hearts_lab's): a
+#: cell that names one may change which plan Q3 checks runs against or which runs Q4-Q6 take.
+_WS5_KEPT = frozenset({"_PLANS", "_PLANNED_SEEDS", "_ACCEPTED_RUNS", "_REPEATED"})
+_WS5_INNER = _WS5_VARIANT | _WS5_KEPT
 
 
 def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, secret: str | bytes,
@@ -1954,19 +1958,24 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         # the own variant first: the view cuts a long why (_cut_why), and this is the fact to keep
         why.append(f"its use_variant line was changed (this student's own variant is {own}; the notebook's: {shown})")
     resolved = {id(call.func) for _, _, call in _worksheet_calls(code)}
-    for tree, text in code:
+    for number, (tree, text) in enumerate(code, 1):
         hidden = [n for n in _walk(tree) if (isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute)
                                                  and n.attr == "use_variant") and id(n) not in resolved]
         stores = [n for n in _walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del))
                   and names.module(n.value) == CAPSTONE]
-        inner = [n for n in _walk(tree) if isinstance(n, (ast.Name, ast.Attribute, ast.alias)) and any(
-            part in _WS5_INNER for part in (n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute)
-                                            else n.name).split("."))]
-        if hidden or stores or inner or (isinstance(tree, _Unparsed) and "use_variant" in text) or any(
-                isinstance(n, ast.Constant) and isinstance(n.value, str) and any(w in n.value for w in {*_WS5_INNER, "use_variant"})
-                for n in _walk(tree)):
-            unsure.append("a cell reaches ws5's variant in a way the reader does not follow (use_variant not called as "
-                          "ws5.use_variant(N), or something of ws5 replaced)")
+        named = {part for n in _walk(tree) if isinstance(n, (ast.Name, ast.Attribute, ast.alias))
+                 for part in (n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute)
+                              else n.name).split(".") if part in _WS5_INNER}
+        named |= {w for n in _walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                  for w in {*_WS5_INNER, "use_variant"} if w in n.value}
+        if hidden or stores or "use_variant" in named or named & _WS5_VARIANT or (isinstance(tree, _Unparsed) and "use_variant" in text):
+            unsure.append(f"code cell {number} reaches ws5's variant in a way the reader does not follow (use_variant not "
+                          "called as ws5.use_variant(N), or something of ws5 replaced)")
+            break
+        if named:
+            kept = ", ".join(f"ws5.{w}" for w in sorted(named))
+            unsure.append(f"code cell {number} reaches the plan and runs ws5's checks keep ({kept}), which the reader does "
+                          "not follow: Q3 and Q4-Q6 may have judged other runs than the copy's own")
             break
     else:
         dynamic = _dynamic(code)
@@ -1979,16 +1988,24 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         unsure.append("its seeds line is not ws5.my_seeds() or the copy's own pair written out, so which seeds it used is not read")
     q3 = stored.get("Q3")
     made = q3.get("made") if q3 else None
-    recorded = [made.get(k) if isinstance(made, dict) else None for k in ("seed", "house_seed")]
-    whole = [isinstance(v, int) and not isinstance(v, bool) for v in recorded]
-    for run, seed_of, own_of, known in zip(("base", "house"), recorded, own_seeds, whole):
-        if known and seed_of != own_of:
-            why.append(f"Q3's stored output records a {run} run with seed {_shown(seed_of)}, not the copy's own {own_of}")
-    if not whole[0]:
-        unsure.append("no stored output of Q3's check records the base run's seed")
-    elif not whole[1]:  # a record of an older hearts_lab names the base run only
-        unsure.append("Q3's stored output records no house run's seed (checked with an older hearts_lab?)")
-    other_runs = _after_q3(stored, own_seeds, why, unsure)
+    notes_of: dict[str, list[str]] = {}
+    q3_seeds = _run_seeds(made)
+    if _UNREADABLE in q3_seeds:
+        unsure.append("Q3's stored output records seeds it cannot read")
+    elif q3_seeds == (own_seeds[1], own_seeds[0]):  # an honest slip (the runs given the other way round), refused
+        notes_of.setdefault("Q3", []).append(OTHER_WAY)
+    else:
+        for run, seed_of, own_of in zip(("base", "house"), q3_seeds, own_seeds):
+            if seed_of is not None and seed_of != own_of:
+                why.append(f"Q3's stored output records a {run} run with seed {_shown(seed_of)}, not the copy's own {own_of}")
+        if q3_seeds[0] is None:
+            unsure.append("no stored output of Q3's check records the base run's seed")
+        elif q3_seeds[1] is None:  # a record of an older hearts_lab names the base run only
+            unsure.append("Q3's stored output records no house run's seed (checked with an older hearts_lab?)")
+    for key, said in _after_q3(stored, own_seeds, why, unsure).items():
+        notes_of.setdefault(key, []).extend(said)
+    for key, said in _plan_notes(stored).items():
+        notes_of.setdefault(key, []).extend(said)
     verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
     answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure))]
     for key in checks.QUESTIONS[CAPSTONE]:
@@ -1998,8 +2015,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         attempt = attempt if isinstance(attempt, int) and not isinstance(attempt, bool) and attempt >= 0 else None
         shown = f"recorded {status}" if status in ("correct", "incorrect") else "unanswered" if status == "unanswered" else ""
         notes = [] if out else ["no check output"]
-        if key in other_runs:
-            notes.append(OTHER_RUNS)
+        notes += notes_of.get(key, [])
         answers.append(Answer(key, shown, "recorded" if out else "", attempt, None, hints.get(key, 0), notes))
     return Submission(name, student, CAPSTONE, answers, flags)
 
@@ -2009,6 +2025,31 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
 AFTER_Q3 = ("Q4", "Q5", "Q6")
 #: The note on a row of :data:`AFTER_Q3` whose stored output records other runs than Q3's stored output.
 OTHER_RUNS = "its stored output records other runs than Q3's"
+#: The note on a row of Q3-Q6 whose stored output records the copy's own two runs given the other way round (the
+#: house run as base_result): an honest slip, which the check refused, not evidence of other seeds.
+OTHER_WAY = "runs given the other way round (the house run as base_result): the check refused them"
+#: The fields of a stored record that name the runs (Q4-Q6 record the metric too, Q2 the plan).
+RUN_FIELDS = ("hands", "seed", "rules", "policy", "method", "house_seed")
+#: The fields of Q2's stored plan that Q3's stored runs must match.
+PLAN_RUN_FIELDS = ("seed", "house_seed", "hands", "policy")
+#: A seed a stored record names in a form the reader cannot take (text, a truth value, a float, a list).
+_UNREADABLE = "unreadable"
+
+
+def _run_seeds(made: object) -> tuple[Any, Any]:
+    """The (base, house) seeds a stored record names: each a whole number, ``None`` where it names none, or
+    :data:`_UNREADABLE` (any other kind of value, or a record that is not a mapping).
+
+    >>> _run_seeds({"seed": 5, "house_seed": 6}), _run_seeds(None), _run_seeds({"seed": True, "house_seed": "6"})
+    ((5, 6), (None, None), ('unreadable', 'unreadable'))
+    """
+    if made is None:
+        return None, None
+    if not isinstance(made, dict):
+        return _UNREADABLE, _UNREADABLE
+    values = [made.get(k) for k in ("seed", "house_seed")]
+    seeds = [None if v is None else v if isinstance(v, int) and not isinstance(v, bool) else _UNREADABLE for v in values]
+    return seeds[0], seeds[1]
 
 
 def _listed(keys: list[str]) -> str:
@@ -2016,47 +2057,124 @@ def _listed(keys: list[str]) -> str:
     return keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} and {keys[-1]}"
 
 
-def _after_q3(stored: dict[str, dict[str, Any]], own_seeds: tuple[int, int], why: list[str], unsure: list[str]) -> set[str]:
-    """The seeds row's reading of Q4-Q6 (:data:`AFTER_Q3`), as of Q3: each stored output of a judged answer (any status
-    but "unanswered") must record both runs' seeds, and they must be the copy's own pair (from the secret, never
-    from the notebook). Other seeds go to ``why`` (evidence against), a record without them to ``unsure`` (an older
-    hearts_lab recorded none for Q4-Q6, and a hand-in is the student's to edit). Returns the questions whose record
-    names other runs than Q3's stored output (a note on their row: Q3 checked again afterwards, or an edit).
+def _after_q3(stored: dict[str, dict[str, Any]], own_seeds: tuple[int, int], why: list[str], unsure: list[str]) -> dict[str, list[str]]:
+    """The seeds row's reading of Q4-Q6 (:data:`AFTER_Q3`), as of Q3: each stored output that records runs (any
+    status) must name both runs' seeds, and they must be the copy's own pair (from the secret, never from the
+    notebook). Other seeds go to ``why`` (evidence against), a judged answer's record without seeds or with seeds
+    it cannot read to ``unsure`` (an older hearts_lab recorded none for Q4-Q6, and a hand-in is the student's to
+    edit); a refused or unanswered output that records no runs judged none and is skipped. Returns the notes on
+    each question's row: :data:`OTHER_RUNS` where its record names other runs than Q3's stored output (Q3 checked
+    again afterwards, or an edit), :data:`OTHER_WAY` where it names the own runs given the other way round.
 
     >>> why, unsure = [], []
     >>> made = {"hands": 20000, "seed": 5, "rules": "0" * 16, "policy": "random", "house_seed": 6}
     >>> stored = {"Q3": {"status": "correct", "made": made}, "Q4": {"status": "correct", "made": made},
     ...           "Q5": {"status": "correct", "made": {**made, "house_seed": 42}}, "Q6": {"status": "correct"}}
-    >>> sorted(_after_q3(stored, (5, 6), why, unsure)), why, unsure
-    (['Q5'], ["Q5's stored output records a house run with seed 42, not the copy's own 6"], ["Q6's stored output records no seeds of its runs (checked with an older hearts_lab?)"])
+    >>> _after_q3(stored, (5, 6), why, unsure), why, unsure
+    ({'Q5': ["its stored output records other runs than Q3's"]}, ["Q5's stored output records a house run with seed 42, not the copy's own 6"], ["Q6's stored output records no seeds of its runs (checked with an older hearts_lab?)"])
     """
     wrong: dict[tuple[str, Any, int], list[str]] = {}
     unrecorded: list[str] = []
-    other: set[str] = set()
+    unreadable: list[str] = []
+    partial: list[str] = []
+    notes: dict[str, list[str]] = {}
     q3 = stored.get("Q3")
     q3_made = q3.get("made") if q3 else None
     for key in AFTER_Q3:
         out = stored.get(key)
-        if not out or out.get("status") == "unanswered":  # no answer judged: no runs to read
+        if not out:
             continue
         made = out.get("made")
-        recorded = [made.get(k) if isinstance(made, dict) else None for k in ("seed", "house_seed")]
-        whole = [isinstance(v, int) and not isinstance(v, bool) for v in recorded]
-        for run, seed_of, own_of, known in zip(("base", "house"), recorded, own_seeds, whole):
-            if known and seed_of != own_of:
+        seeds = _run_seeds(made)
+        if seeds == (None, None):
+            if out.get("status") == "correct":  # a judged answer's record names no runs
+                unrecorded.append(key)
+            continue  # refused or unanswered, and no runs recorded: no runs were judged
+        if _UNREADABLE in seeds:
+            unreadable.append(key)
+            continue
+        if seeds == (own_seeds[1], own_seeds[0]):
+            notes.setdefault(key, []).append(OTHER_WAY)
+            continue
+        for run, seed_of, own_of in zip(("base", "house"), seeds, own_seeds):
+            if seed_of is not None and seed_of != own_of:
                 wrong.setdefault((run, seed_of, own_of), []).append(key)
-        if not all(whole):
-            unrecorded.append(key)
-        if isinstance(made, dict) and isinstance(q3_made, dict) and made != q3_made:
-            other.add(key)
+        if None in seeds:
+            partial.append(key)
+        if isinstance(made, dict) and isinstance(q3_made, dict) and any(made.get(k) != q3_made.get(k) for k in RUN_FIELDS):
+            notes.setdefault(key, []).append(OTHER_RUNS)
     for (run, seed_of, own_of), keys in wrong.items():
         said = f"{keys[0]}'s stored output records" if len(keys) == 1 else f"the stored outputs of {_listed(keys)} record"
         why.append(f"{said} a {run} run with seed {_shown(seed_of)}, not the copy's own {own_of}")
-    if unrecorded:
-        said = (f"{unrecorded[0]}'s stored output records no seeds of its runs" if len(unrecorded) == 1
-                else f"the stored outputs of {_listed(unrecorded)} record no seeds of their runs")
-        unsure.append(f"{said} (checked with an older hearts_lab?)")
-    return other
+    for keys, what in ((unrecorded, "no seeds of {its} runs (checked with an older hearts_lab?)"),
+                       (unreadable, "seeds it cannot read"), (partial, "one run's seed only")):
+        if keys:
+            said = (f"{keys[0]}'s stored output records " + what.format(its="its") if len(keys) == 1
+                    else f"the stored outputs of {_listed(keys)} record " + what.format(its="their"))
+            unsure.append(said)
+    return notes
+
+
+def _plan_text(record: dict[str, Any]) -> str:
+    """A stored plan's runs and metric, briefly (values shown as :func:`_shown` shows any value)."""
+    return (f"{_plan_value(record.get('hands'), True)} hands, bots {_shown(record.get('policy'))[:40]}, metric {_shown(record.get('metric'))[:40]}, "
+            f"predicted {_shown(record.get('prediction'))[:40]}")
+
+
+def _plan_notes(stored: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """Notes from Q2's stored plan (:func:`~hearts_lab.exercises.ws5.check_q2` records it with the session's earlier
+    plans): on Q2's row, a plan recorded after Q3 had accepted runs of an earlier one (a plan changed after a look:
+    say, more hands after an interval that contained 0), or a correct Q2 output with no plan (an older hearts_lab);
+    on Q3's row, a correct record of other runs than the plan's; on Q4-Q6's rows, another metric than the plan's.
+
+    >>> plan = {"metric": "moon rate", "prediction": "increase", "seed": 5, "house_seed": 6, "hands": 40000,
+    ...         "policy": "random", "plan": 2, "earlier": [{"metric": "moon rate", "prediction": "increase", "seed": 5,
+    ...         "house_seed": 6, "hands": 20000, "policy": "random", "looked": True}]}
+    >>> runs = {"hands": 20000, "seed": 5, "policy": "random", "house_seed": 6}
+    >>> notes = _plan_notes({"Q2": {"status": "correct", "made": plan}, "Q3": {"status": "correct", "made": runs},
+    ...                      "Q4": {"status": "correct", "made": {**runs, "metric": "unclaimed rate"}}})
+    >>> notes["Q2"]
+    ["a new plan (plan 2 of the session) after Q3 had accepted runs of an earlier one (20,000 hands, bots 'random', metric 'moon rate', predicted 'increase'): ask why"]
+    >>> notes["Q3"], notes["Q4"]
+    (["its stored output records runs of another plan than Q2's stored output (hands 20,000, not 40,000)"], ["its stored output records the metric 'unclaimed rate', not Q2's planned 'moon rate'"])
+    """
+    notes: dict[str, list[str]] = {}
+    q2 = stored.get("Q2")
+    if not q2 or q2.get("status") != "correct":
+        return notes
+    plan = q2.get("made")
+    if not isinstance(plan, dict) or not all(k in plan for k in PLAN_RUN_FIELDS):
+        notes["Q2"] = ["its stored output records no plan (checked with an older hearts_lab?)"]
+        return notes
+    earlier = plan.get("earlier")
+    looked = [e for e in earlier if isinstance(e, dict) and e.get("looked") is True] if isinstance(earlier, list) else []
+    if looked:
+        number = plan.get("plan")
+        which = f" (plan {_plan_value(number, True)} of the session)" if isinstance(number, int) and not isinstance(number, bool) else ""
+        notes["Q2"] = [f"a new plan{which} after Q3 had accepted runs of an earlier one ({_plan_text(looked[-1])}): ask why"]
+    q3 = stored.get("Q3")
+    runs = q3.get("made") if q3 else None
+    if q3 and q3.get("status") == "correct" and isinstance(runs, dict):
+        differ = [f"{k.replace('policy', 'bots').replace('house_seed', 'house seed')} {_plan_value(runs.get(k), k == 'hands')}, "
+                  f"not {_plan_value(plan.get(k), k == 'hands')}" for k in PLAN_RUN_FIELDS if runs.get(k) != plan.get(k)]
+        if differ:
+            notes["Q3"] = [f"its stored output records runs of another plan than Q2's stored output ({'; '.join(differ)})"]
+    metric = plan.get("metric")
+    for key in AFTER_Q3:
+        out = stored.get(key)
+        made = out.get("made") if out else None
+        if isinstance(made, dict) and "metric" in made and made.get("metric") != metric:
+            notes[key] = [f"its stored output records the metric {_shown(made.get('metric'))[:40]}, not Q2's planned "
+                          f"{_shown(metric)[:40]}"]
+    return notes
+
+
+def _plan_value(value: Any, commas: bool = False) -> str:
+    """A stored record's value for a note: a whole number written out (with commas if ``commas``; a huge one
+    described), anything else as :func:`_shown` shows it."""
+    if commas and isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= 200:
+        return f"{value:,}"
+    return _shown(value)[:40]
 
 
 #: The longest "why" in the class table (a check's message is a sentence or two).

@@ -101,38 +101,39 @@ _METRIC_AND_PREDICTION = (
     "`\"increase\"`, `\"decrease\"` or `\"no change\"`.\n\n"
 )
 _HANDS_AND_BOTS = (
-    "the number of **hands** of each run, `hands` (at least 10,000; `hands = 20_000` is plenty), and the\n"
-    "players, `bots`: `bots = \"random\"` or `\"lowest\"` are fast (well under a second of computing per\n"
-    "10,000 hands; the check accepts at most 200,000 hands with them), `bots = \"heuristic\"` plays through\n"
-    "the engine (about half a minute to a minute per 10,000 hands, at most 20,000 hands)"
+    "The number of **hands** of each run, `hands`: at least 10,000 (`hands = 20_000` is plenty).\n"
+    "The players, `bots`: `\"random\"` and `\"lowest\"` are fast (well under a second of computing per\n"
+    "10,000 hands; the check accepts up to 200,000 hands with them), `\"heuristic\"` plays through the\n"
+    "engine (half a minute to a minute per 10,000 hands; up to 20,000 hands).\n\n"
 )
 _CHANGED_PLAN = (
-    "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5 and\n"
-    "Q6, and say why in your write-up: the hand-in file shows the plans recorded since the kernel last\n"
+    "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5\n"
+    "and Q6, and say why in your write-up: the hand-in file shows the plans recorded since the kernel last\n"
     "started, and whether Q3 had accepted runs of an earlier one."
 )
 #: The text of each question that differs between the generic copy and a class copy.
 TEXTS = {
     "Q2": (
         _METRIC_AND_PREDICTION
-        + "Fix the rest of your **plan** for Q3 now too: the two **seeds**, as `seeds = (base seed, house seed)`\n"
-        "(two different whole numbers), " + _HANDS_AND_BOTS + ". The check records the whole plan: Q3 takes\n"
-        "runs of this plan only, and Q4-Q6 its metric. For a rule that changes nothing, about 1 plan in 20\n"
-        "chosen in advance shows an \"effect\" at 95%, so trying seeds, hand counts or bots until one does would\n"
-        "find an \"effect\" for almost any rule. The checks see only what you give them, not runs made in other\n"
-        "cells, so choosing the plan before you look is up to you. " + _CHANGED_PLAN
+        + "Fix the rest of your **plan** for Q3 now too. The two **seeds**, as `seeds = (base seed, house seed)`:\n"
+        "two different whole numbers.\n" + _HANDS_AND_BOTS
+        + "The check records the whole plan: Q3 takes runs of this plan only, and Q4-Q6 its metric. For a rule\n"
+        "that changes nothing, about 1 plan in 20 chosen in advance shows an \"effect\" at 95%, so trying seeds,\n"
+        "hand counts or bots until one does would find an \"effect\" for almost any rule. The checks see only\n"
+        "what you give them, not runs made in other cells, so choosing the plan before you look is up to you.\n"
+        + _CHANGED_PLAN
     ),
 }
 _Q2_CLASS = (
     _METRIC_AND_PREDICTION
-    + "Your copy draws the two **seeds** for Q3 for you: `seeds = ws5.my_seeds()` gives them, {base} for base\n"
-    "and {house} for house; everyone in the class has their own pair, and Q2 and Q3 take no other. Fix the\n"
-    "rest of your **plan** now too: " + _HANDS_AND_BOTS + ". The check records the whole plan: Q3 takes runs\n"
-    "of this plan only, and Q4-Q6 only the two runs Q3 accepted and the plan's metric. For a rule that\n"
-    "changes nothing, about 1 plan in 20 shows an \"effect\" at 95%, so trying hand counts or bots until one\n"
-    "does would find one for almost any rule. The checks cannot see runs made in other cells, or whether you\n"
-    "simulated before writing your prediction: write your plan, and your prediction's reason, before you run\n"
-    "anything. " + _CHANGED_PLAN
+    + "Fix the rest of your **plan** for Q3 now too. Your copy draws the two **seeds** for you:\n"
+    "`seeds = ws5.my_seeds()` gives them, {base} for base and {house} for house; everyone in the class\n"
+    "has their own pair, and Q2 and Q3 take no other.\n" + _HANDS_AND_BOTS
+    + "The check records the whole plan: Q3 takes runs of this plan only, and Q4-Q6 only the two runs Q3\n"
+    "accepted and the plan's metric. For a rule that changes nothing, about 1 plan in 20 shows an \"effect\"\n"
+    "at 95%, so trying hand counts or bots until one does would find one for almost any rule. The checks\n"
+    "cannot see runs made in other cells, or whether you simulated before writing your prediction: write\n"
+    "your plan, and your prediction's reason, before you run anything.\n" + _CHANGED_PLAN
 )
 
 
