@@ -586,7 +586,7 @@ def capstone():
 def _q3_accepts(capstone):
     """Q2 and Q3 answered with the fixture's runs: Q4-Q6 take only the runs Q3 accepted (tests/test_exercises_ws5.py)."""
     base, house, b, h = capstone
-    assert ws5.check_q2("moon rate", "increase", (1, 2)).status == "correct"
+    assert ws5.check_q2("moon rate", "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     assert ws5.check_q3(b, h, base, house, (1, 2)).status == "correct"
 
 
@@ -599,11 +599,11 @@ def test_capstone_q1_to_q4(capstone):
     assert "same as base" in ws5.check_q1(base, base).message
     assert "same number of players" in ws5.check_q1(base, Rules.preset("standard", players=5)).message
     seeds = (1, 2)
-    recorded = ws5.check_q2("Moon rate", "increase", seeds)
+    recorded = ws5.check_q2("Moon rate", "increase", seeds, ws5.MIN_HANDS, "random")
     assert recorded.status == "correct" and "seeds 1 (base) and 2 (house)" in recorded.message
-    assert ws5.check_q2("luck", "increase", seeds).status == "incorrect"
-    assert ws5.check_q2("moon rate", "maybe", seeds).status == "incorrect"
-    assert ws5.check_q2("moon rate", 3, seeds).status == "incorrect"
+    assert ws5.check_q2("luck", "increase", seeds, ws5.MIN_HANDS, "random").status == "incorrect"
+    assert ws5.check_q2("moon rate", "maybe", seeds, ws5.MIN_HANDS, "random").status == "incorrect"
+    assert ws5.check_q2("moon rate", 3, seeds, ws5.MIN_HANDS, "random").status == "incorrect"
     assert ws5.check_q3(b, h, base, house, seeds).status == "correct"
     same_seed = simulate(house, ws5.MIN_HANDS, bots="random", seed=1)
     assert "different seeds" in ws5.check_q3(b, same_seed, base, house, seeds).message
@@ -628,19 +628,19 @@ def test_capstone_seeds_are_chosen_with_the_prediction_before_the_runs(capstone)
     base, house, b, h = capstone
     checks.reset("ws5")
     assert "Run Q2's check first" in ws5.check_q3(b, h, base, house, (1, 2)).message
-    assert "different seeds" in ws5.check_q2("moon rate", "decrease", (5, 5)).message
-    assert "pair" in ws5.check_q2("moon rate", "decrease", 5).message
-    assert "whole number" in ws5.check_q2("moon rate", "decrease", (1, True)).message
-    assert ws5.check_q2("moon rate", "decrease", (1, 2)).status == "correct"
+    assert "different seeds" in ws5.check_q2("moon rate", "decrease", (5, 5), ws5.MIN_HANDS, "random").message
+    assert "pair" in ws5.check_q2("moon rate", "decrease", 5, ws5.MIN_HANDS, "random").message
+    assert "whole number" in ws5.check_q2("moon rate", "decrease", (1, True), ws5.MIN_HANDS, "random").message
+    assert ws5.check_q2("moon rate", "decrease", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     shopped = simulate(house, ws5.MIN_HANDS, bots="random", seed=7)
     result = ws5.check_q3(b, shopped, base, house, (1, 2))
     assert result.status == "incorrect" and "Q2 recorded 1 and 2" in result.message
     claimed = ws5.check_q3(b, shopped, base, house, (1, 7))
-    assert claimed.status == "incorrect" and "Q2 recorded the seeds (1, 2)" in claimed.message
+    assert claimed.status == "incorrect" and "Q2's plan has the seeds (1, 2)" in claimed.message
     assert ws5.check_q3(b, h, base, house, (1, 2)).status == "correct"
     # A new plan is a new, counted Q2 answer: the export shows how many plans there were.
-    before = ws5.check_q2("moon rate", "decrease", (1, 2)).attempt
-    assert ws5.check_q2("moon rate", "decrease", (1, 7)).attempt == before + 1
+    before = ws5.check_q2("moon rate", "decrease", (1, 2), ws5.MIN_HANDS, "random").attempt
+    assert ws5.check_q2("moon rate", "decrease", (1, 7), ws5.MIN_HANDS, "random").attempt == before + 1
     assert ws5.check_q3(b, shopped, base, house, (1, 7)).status == "correct"
 
 
@@ -659,17 +659,17 @@ def test_capstone_class_copy_draws_each_students_seeds_and_takes_no_other(capsto
     text = re.sub(r"\s+", " ", "\n".join("".join(c["source"]) for c in copy["cells"]))
     assert f"ws5.use_variant({klass.seed('Ada Lovelace', 'ws5')})" in text
     assert f"`seeds = ws5.my_seeds()` gives them, {ada[0]} for base and {ada[1]} for house" in text
-    assert "Choose the two **seeds**" not in text and copy["metadata"]["hearts_lab"]["variant"] == klass.seed("Ada Lovelace", "ws5")
+    assert "The two **seeds**, as" not in text and copy["metadata"]["hearts_lab"]["variant"] == klass.seed("Ada Lovelace", "ws5")
     checks.reset("ws5")
     try:
         ws5.use_variant(klass.seed("Ada Lovelace", "ws5"))
         assert ws5.my_seeds() == ada
         for other in ((1, 2), alan, ada[::-1]):
-            refused = ws5.check_q2("moon rate", "decrease", other)
+            refused = ws5.check_q2("moon rate", "decrease", other, ws5.MIN_HANDS, "random")
             assert refused.status == "incorrect" and "ws5.my_seeds()" in refused.message, other
         assert "Run Q2's check first" in ws5.check_q3(b, h, base, house, (1, 2)).message
-        recorded = ws5.check_q2("moon rate", "decrease", ws5.my_seeds())
-        assert recorded.status == "correct" and "(your copy's own)" in recorded.message
+        recorded = ws5.check_q2("moon rate", "decrease", ws5.my_seeds(), ws5.MIN_HANDS, "random")
+        assert recorded.status == "correct" and "(your copy's own seeds)" in recorded.message
         assert "before your runs" not in recorded.message  # the check cannot know what ran before it
         mine = [simulate(rules, ws5.MIN_HANDS, bots="random", seed=seed) for rules, seed in zip((base, house), ada)]
         assert ws5.check_q3(*mine, base, house, ada).status == "correct"

@@ -918,6 +918,10 @@ def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws
         for key, status in (("Q1", "correct"), ("Q2", "correct"), ("Q3", "correct")):
             if text.startswith(f"ws5.check_{key.lower()}("):
                 data = {"worksheet": "ws5", "question": key, "status": status, "attempt": 1, "answer": None}
+                if key == "Q2":  # the plan, as ws5.check_q2 records it
+                    data.update(answer="moon rate", made={"metric": "moon rate", "prediction": "increase", "seed": own_seeds[0],
+                                                          "house_seed": own_seeds[1], "hands": 20000, "policy": "random",
+                                                          "plan": 1, "earlier": []})
                 if key == "Q3":
                     seed = klass.variant(student, "ws5").seeds[0] if q3_seed is None else q3_seed
                     data.update(answer=250, made={"hands": 20000, "seed": seed, "rules": "0" * 16, "policy": "random"})
@@ -1087,9 +1091,11 @@ def test_the_seeds_row_checks_the_runs_q4_to_q6_recorded(klass, tmp_path):
     assert rows["one"]["Q5"]["correct"] == "recorded incorrect"
     unrecorded = rows["unrecorded"]["seeds"]
     assert unrecorded["correct"] == "not verified" and unrecorded["why"] == (
-        "the stored outputs of Q4 and Q5 record no seeds of their runs (checked with an older hearts_lab?)"), unrecorded
+        "Q4's stored output records no seeds of its runs (checked with an older hearts_lab?); "
+        "Q5's stored output records one run's seed only"), unrecorded
     hostile = rows["hostile"]["seeds"]
-    assert hostile["correct"] == "not verified" and "the stored outputs of Q4, Q5 and Q6 record no seeds" in hostile["why"], hostile
+    assert hostile["correct"] == "not verified" and hostile["why"] == (
+        "the stored outputs of Q4, Q5 and Q6 record seeds it cannot read"), hostile
     huge = rows["huge"]["seeds"]
     assert huge["correct"] == "NOT the class copy's own" and f"a base run with seed {2 ** 80}, not the copy's own" in huge["why"], huge
 
@@ -1114,7 +1120,7 @@ def test_the_records_a_students_own_kernel_writes_for_q4_to_q6_reach_the_seeds_r
 
     interval = ws5._interval(*mine, "moon rate")
     verdict = "increase" if interval[0] > 0 else "decrease" if interval[1] < 0 else "no clear effect"
-    results = {"Q2": ws5.check_q2("moon rate", "increase", ws5.my_seeds()), "Q3": ws5.check_q3(*mine, four, house, own),
+    results = {"Q2": ws5.check_q2("moon rate", "increase", ws5.my_seeds(), ws5.MIN_HANDS, "random"), "Q3": ws5.check_q3(*mine, four, house, own),
                "Q4": ws5.check_q4(effect(*mine), *mine, "moon rate"), "Q5": ws5.check_q5(interval, *mine, "moon rate"),
                "Q6": ws5.check_q6(verdict, interval, *mine, "moon rate")}
     assert all(r.status == "correct" for r in results.values()), results

@@ -53,7 +53,7 @@ def test_q4_to_q6_need_q3_right_first_and_then_take_its_runs_only():
     for result in _answered(b, h):  # no Q3 yet
         assert result.status == "incorrect" and result.message.startswith("First get Q3 right:"), result
         assert _seeds_recorded(result) == (1, 2)
-    assert ws5.check_q2(METRIC, "increase", (1, 2)).status == "correct"
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     assert ws5.check_q3(b, _runs(1, 7)[1], BASE, HOUSE, (1, 2)).status == "incorrect"
     assert all("First get Q3 right" in r.message for r in _answered(b, h)), "a refused Q3 accepts no runs"
     assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
@@ -68,7 +68,7 @@ def test_a_student_who_tries_other_seed_pairs_for_q4_to_q6_is_refused():
     checks.reset("ws5")
     ws5.use_variant(None)
     b, h = _runs(1, 2)
-    assert ws5.check_q2(METRIC, "increase", (1, 2)).status == "correct"
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
     for pair in ((1, 7), (3, 2), (3, 4), (2, 1)):
         tried = _runs(*pair)
@@ -77,10 +77,12 @@ def test_a_student_who_tries_other_seed_pairs_for_q4_to_q6_is_refused():
             assert "Q3 accepted" in result.message and "check any new runs in Q3 first" in result.message, result
             assert _seeds_recorded(result) == pair, "the record names the runs given, for the teacher's seeds row"
     one = _answered(b, _runs(1, 7)[1])[0].message
-    assert one.startswith("house_result is not the run Q3 accepted (house: seed 2, 10,000 hands)."), one
+    assert one.startswith("house_result is not the run Q3 accepted (house: seed 2, 10,000 hands; you gave: seed 7, "
+                          "10,000 hands)."), one
     both = _answered(*_runs(3, 4))[0].message
     assert both.startswith("base_result and house_result are not the runs Q3 accepted (base: seed 1, 10,000 hands; "
-                           "house: seed 2, 10,000 hands)."), both
+                           "house: seed 2, 10,000 hands; you gave base: seed 3, 10,000 hands and house: seed 4, "
+                           "10,000 hands)."), both
     # More hands with the planned seeds are other runs too, until Q3 has checked them.
     assert all("not the runs Q3 accepted" in r.message for r in _answered(*_runs(1, 2, hands=12_000)))
     swapped = ws5.check_q4(0.0, h, b, METRIC)
@@ -91,26 +93,26 @@ def test_a_student_who_tries_other_seed_pairs_for_q4_to_q6_is_refused():
 def test_the_latest_correct_q3_gives_q4_to_q6_their_runs():
     checks.reset("ws5")
     ws5.use_variant(None)
-    first, more = _runs(1, 2), _runs(1, 2, hands=12_000)
-    assert ws5.check_q2(METRIC, "increase", (1, 2)).status == "correct"
+    first, again = _runs(1, 2), _runs(1, 2)
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     assert ws5.check_q3(*first, BASE, HOUSE, (1, 2)).status == "correct"
-    assert ws5.check_q3(*more, BASE, HOUSE, (1, 2)).status == "correct"
-    assert all("not the runs Q3 accepted" in r.message for r in _answered(*first))
-    assert all(r.status == "correct" for r in _answered(*more))
+    assert ws5.check_q3(*again, BASE, HOUSE, (1, 2)).status == "correct"
+    assert all(r.status == "correct" for r in _answered(*first))
     # A refused Q3 afterwards changes nothing: the latest *correct* Q3 wins.
     assert ws5.check_q3(first[0], _runs(1, 7)[1], BASE, HOUSE, (1, 2)).status == "incorrect"
-    assert all(r.status == "correct" for r in _answered(*more))
-    # A new plan (generic copy) needs runs with its seeds checked in Q3 first.
-    assert ws5.check_q2(METRIC, "increase", (1, 7)).status == "correct"
-    for result in _answered(*more):
-        assert result.status == "incorrect" and result.message.startswith(
-            "Q2 recorded the seeds (1, 7) after Q3 accepted your runs with (1, 2):"), result
+    assert all(r.status == "correct" for r in _answered(*first))
+    # A new plan (generic copy) needs runs of it checked in Q3 first.
+    assert ws5.check_q2(METRIC, "increase", (1, 7), ws5.MIN_HANDS, "random").status == "correct"
+    for result in _answered(*first):
+        assert result.status == "incorrect" and result.message.startswith("Q2 recorded a new plan ('moon rate', predicted "
+                                                                          "'increase', seeds 1 (base) and 7 (house)"), result
     new = _runs(1, 7)
     assert ws5.check_q3(*new, BASE, HOUSE, (1, 7)).status == "correct"
     assert all(r.status == "correct" for r in _answered(*new))
     # Another copy forgets the plan and the runs.
+    ws5.use_variant(12345)
     ws5.use_variant(None)
-    assert ws5.check_q2(METRIC, "increase", (1, 7)).status == "correct"
+    assert ws5.check_q2(METRIC, "increase", (1, 7), ws5.MIN_HANDS, "random").status == "correct"
     assert all("First get Q3 right" in r.message for r in _answered(*new))
 
 
@@ -123,7 +125,7 @@ def test_a_class_copy_takes_only_its_own_runs_in_q4_to_q6():
     ada, alan = (klass.variant(name, "ws5").seeds for name in klass.roster)
     checks.reset("ws5")
     ws5.use_variant(klass.seed("Ada Lovelace", "ws5"))
-    assert ws5.check_q2(METRIC, "decrease", ws5.my_seeds()).status == "correct"
+    assert ws5.check_q2(METRIC, "decrease", ws5.my_seeds(), ws5.MIN_HANDS, "random").status == "correct"
     mine = _runs(*ada)
     assert ws5.check_q3(*mine, BASE, HOUSE, ada).status == "correct"
     for pair in (alan, (ada[0], ada[1] + 1), (ada[0] + 1, ada[1])):
@@ -139,7 +141,7 @@ def test_q4_to_q6_refuse_what_is_not_a_run_with_a_sentence():
     checks.reset("ws5")
     ws5.use_variant(None)
     b, h = _runs(1, 2)
-    assert ws5.check_q2(METRIC, "increase", (1, 2)).status == "correct"
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
 
     class Equal:  # says it equals anything: the check compares runs of simulate's own type only
