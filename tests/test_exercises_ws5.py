@@ -157,3 +157,143 @@ def test_q4_to_q6_refuse_what_is_not_a_run_with_a_sentence():
     subclass = type("Run", (type(b),), {})(**{f.name: getattr(b, f.name) for f in dataclasses.fields(b)})
     assert "should be what simulate(...) returned" in ws5.check_q4(0.0, subclass, h, METRIC).message
     assert "same rules" in ws5.check_q4(0.0, b, b, METRIC).message
+
+
+# -- review of the plan (rev-cap): hand counts, bots and metric are part of Q2's plan ------------------------------
+
+NO_OP = dataclasses.replace(BASE, target=50)  # a house rule that changes nothing a hand measures
+
+
+def _made(result: checks.CheckResult) -> dict:
+    """A check's stored record as the teacher's side reads it (through its MIME bundle)."""
+    return result._repr_mimebundle_()[checks.MIME_TYPE].get("made")
+
+
+def test_q3_takes_only_runs_of_q2s_plan_hands_and_bots():
+    """rev-cap must-fix 1: Q2 recorded only the seeds, and Q3 took any hands from 10,000 to 200,000 with either fast
+    bot, each hand count a fresh sample: with the own seeds fixed, trying hand counts found a 'clear effect' of a
+    no-op rule for every student. Now Q2 records the whole plan and Q3 takes runs of it only."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    recorded = ws5.check_q2(METRIC, "no change", (1, 2), ws5.MIN_HANDS, "random")
+    assert recorded.status == "correct" and "10,000 hands each with bots='random'" in recorded.message, recorded
+    assert {k: _made(recorded)[k] for k in ws5.PLAN_FIELDS} == {
+        "metric": METRIC, "prediction": "no change", "seed": 1, "house_seed": 2, "hands": ws5.MIN_HANDS, "policy": "random"}
+    for hands in (ws5.MIN_HANDS + 1, 11_000, 2 * ws5.MIN_HANDS):
+        b, h = simulate(BASE, hands, bots="random", seed=1), simulate(NO_OP, hands, bots="random", seed=2)
+        refused = ws5.check_q3(b, h, BASE, NO_OP, (1, 2))
+        assert refused.status == "incorrect" and refused.message.startswith(
+            f"Q2's plan says 10,000 hands for each run, but base_result has {hands:,} and house_result has {hands:,}"), refused
+        assert "run Q2's check again with the new plan first" in refused.message
+    b, h = simulate(BASE, ws5.MIN_HANDS, bots="random", seed=1), simulate(NO_OP, ws5.MIN_HANDS + 1, bots="random", seed=2)
+    assert "house_result has 10,001" in ws5.check_q3(b, h, BASE, NO_OP, (1, 2)).message
+    lowest = simulate(BASE, ws5.MIN_HANDS, bots="lowest", seed=1), simulate(NO_OP, ws5.MIN_HANDS, bots="lowest", seed=2)
+    refused = ws5.check_q3(*lowest, BASE, NO_OP, (1, 2))
+    assert refused.status == "incorrect" and "Q2's plan says bots='random'" in refused.message, refused
+    assert not any(r.question == "Q3" and r.correct for r in checks.results("ws5"))
+    b, h = simulate(BASE, ws5.MIN_HANDS, bots="random", seed=1), simulate(NO_OP, ws5.MIN_HANDS, bots="random", seed=2)
+    assert ws5.check_q3(b, h, BASE, NO_OP, (1, 2)).status == "correct"
+
+
+def test_q2_refuses_a_plan_it_cannot_keep():
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    for hands, bots, said in ((9_999, "random", "at least 10,000"), (ws5.MAX_HANDS + 1, "random", "more than the check"),
+                              (ws5.MAX_ENGINE_HANDS + 1, "heuristic", "more than the check"), (20_000.0, "random", "whole number"),
+                              (True, "random", "whole number"), (20_000, "nobody", "one bot's name"), (20_000, ["random"], "one bot's name")):
+        result = ws5.check_q2(METRIC, "increase", (1, 2), hands, bots)
+        assert result.status == "incorrect" and said in result.message, (hands, bots, result)
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MAX_HANDS, "lowest").status == "correct"
+
+
+def test_q4_to_q6_take_only_q2s_metric():
+    """rev-cap must-fix 1: Q4-Q6 accepted any metric, not the one Q2 recorded before the runs."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    b, h = _runs(1, 2)
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
+    assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
+    other = "unclaimed rate"
+    low, high = ws5._interval(b, h, other)
+    for result in (ws5.check_q4(ws5.metric_value(h, other) - ws5.metric_value(b, other), b, h, other),
+                   ws5.check_q5((low, high), b, h, other), ws5.check_q6("no clear effect", (low, high), b, h, other)):
+        assert result.status == "incorrect" and result.message.startswith(
+            "Q2's plan measures 'moon rate', not 'unclaimed rate':"), result
+        assert _made(result)["metric"] == other, "the record names the metric given, for the teacher's side"
+    assert all(r.status == "correct" and _made(r)["metric"] == METRIC for r in _answered(b, h))
+
+
+def test_hunting_hand_counts_through_the_checks_shows_in_q2s_record():
+    """rev-cap must-fix 1 (hands_hunt2.py): a student who plans again and again with other hand counts until Q5's
+    interval leaves 0 must check each plan in Q2 first, and Q2's stored output then lists the earlier plans and that
+    Q3 had accepted runs of them (the teacher's Q2 row notes it: tests/test_exercises_classroom.py)."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    seeds = (1, 2)
+    for tries, hands in enumerate(range(ws5.MIN_HANDS, ws5.MIN_HANDS + 4), 1):
+        plan = ws5.check_q2(METRIC, "no change", seeds, hands, "random")
+        assert plan.status == "correct"
+        assert _made(plan)["plan"] == tries and len(_made(plan)["earlier"]) == min(tries - 1, ws5.EARLIER_SHOWN)
+        if tries > 1:
+            assert all(e["looked"] is True for e in _made(plan)["earlier"]), _made(plan)
+            assert f"This is plan {tries} of this session" in plan.message and "Q3 had accepted runs of an earlier plan" in plan.message
+        b, h = simulate(BASE, hands, bots="random", seed=seeds[0]), simulate(NO_OP, hands, bots="random", seed=seeds[1])
+        assert ws5.check_q3(b, h, BASE, NO_OP, seeds).status == "correct"
+    # The same plan checked again is not a new plan.
+    again = ws5.check_q2(METRIC, "no change", seeds, hands, "random")
+    assert _made(again)["plan"] == tries and f"This is plan {tries} of this session" in again.message
+    # A plan recorded but never looked at (Q3 not accepted) is earlier, not looked.
+    checks.reset("ws5")
+    ws5.check_q2(METRIC, "no change", seeds, 20_000, "random")
+    second = ws5.check_q2(METRIC, "no change", seeds, 30_000, "random")
+    assert _made(second)["earlier"][0]["looked"] is False and "Q3 had accepted" not in second.message
+    assert second.message.endswith("your hand-in shows the earlier one too.")
+
+
+def test_the_default_plan_of_the_hints_passes_unchanged():
+    """The honest path stays easy: the hints' plan (hands = 20_000, bots = "random") and Q3's hint-3 code pass."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    assert 'hands = 20_000, bots = "random"' in ws5.hint("Q2", level=3)
+    assert "simulate(base, hands, bots=bots, seed=seeds[0])" in ws5.hint("Q3", level=3)
+    seeds, hands, bots = (11, 12), 20_000, "random"
+    assert ws5.check_q2(METRIC, "increase", seeds, hands, bots).status == "correct"
+    base_result = simulate(BASE, hands, bots=bots, seed=seeds[0])
+    house_result = simulate(HOUSE, hands, bots=bots, seed=seeds[1])
+    assert ws5.check_q3(base_result, house_result, BASE, HOUSE, seeds).status == "correct"
+    assert all(r.status == "correct" for r in _answered(base_result, house_result))
+
+
+def test_q6_says_that_more_hands_is_a_new_plan():
+    """Q6's 'simulate more hands' advice pointed to simulating again, which Q3 now refuses without a new plan."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    b, h = simulate(BASE, ws5.MIN_HANDS, bots="random", seed=1), simulate(NO_OP, ws5.MIN_HANDS, bots="random", seed=2)
+    assert ws5.check_q2(METRIC, "no change", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
+    assert ws5.check_q3(b, h, BASE, NO_OP, (1, 2)).status == "correct"
+    low, high = ws5._interval(b, h, METRIC)
+    assert low < 0 < high, "a no-op rule with these seeds shows no effect"
+    said = ws5.check_q6("increase", (low, high), b, h, METRIC).message
+    assert "plan more hands: run Q2's check again with the new plan, then Q3, Q4 and Q5" in said, said
+
+
+def test_running_the_imports_cell_again_keeps_the_plan_and_runs():
+    """rev-cap should-fix 4 (rerun_imports.py): the imports cell holds ws5.use_variant(N); running it again cleared
+    the plan and runs, and Q4-Q6 said 'First get Q3 right' while Q3 showed ✔."""
+    from hearts_lab.exercises.classroom import Class
+
+    klass = Class("a long class secret, kept off the repo", ["Student 0"])
+    own = klass.seed("Student 0", "ws5")
+    checks.reset("ws5")
+    ws5.use_variant(own)
+    seeds = ws5.my_seeds()
+    assert ws5.check_q2(METRIC, "increase", seeds, ws5.MIN_HANDS, "random").status == "correct"
+    mine = _runs(*seeds)
+    assert ws5.check_q3(*mine, BASE, HOUSE, seeds).status == "correct"
+    said = ws5.use_variant(own)  # the imports cell run again
+    assert said.endswith("Your plan (Q2) and the runs Q3 accepted are kept."), said
+    assert all(r.status == "correct" for r in _answered(*mine))
+    ws5.use_variant(own + 1)  # another copy forgets them
+    ws5.use_variant(own)
+    assert all("First get Q3 right" in r.message for r in _answered(*mine))
+    assert not ws5.use_variant(own).endswith("kept."), "nothing to keep: no plan recorded since"
