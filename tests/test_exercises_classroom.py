@@ -1217,3 +1217,179 @@ def test_a_capstone_of_many_changed_use_variant_lines_names_a_few_and_counts_the
     # rev-table2 #4: the view cuts the why at WHY_LENGTH; the student's own variant, which came after the list of
     # changed lines and was cut off, comes first
     assert len(why) > classroom.WHY_LENGTH and f"this student's own variant is {own};" in shown
+
+
+# -- rev-cap: the capstone's rows read Q2's plan; honest slips read as slips ---------------------------------------
+
+
+def _handed_in_from(klass, tmp_path, folder, stored):
+    """Ada's class copy with the stored outputs ``stored`` ({question: CheckResult, as her kernel wrote it}) in its
+    check cells, graded: her rows."""
+    nb = _capstone_copy(klass, "Ada Lovelace")
+    for cell in nb["cells"]:
+        text = "".join(cell["source"])
+        for key, result in stored.items():
+            if text.startswith(f"ws5.check_{key.lower()}("):
+                cell["outputs"] = [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                    "data": {k: v for k, v in result._repr_mimebundle_().items() if k != "text/html"}}]
+    _save(tmp_path / folder, "ada.ipynb", nb)
+    grades = grade(tmp_path / folder, SECRET, roster=ROSTER)
+    assert grades.skipped == [], grades.skipped
+    return _rows(grades, "Ada Lovelace", "ws5")
+
+
+def _ada_session(klass):
+    """Ada's own kernel: her copy, her runs of 10,000 hands, and a function answering Q4-Q6 right for given runs."""
+    from hearts_lab import Rules
+    from hearts_lab.exercises import ws5
+    from hearts_lab.simulate import simulate
+
+    four = Rules.preset("standard", players=4)
+    house = Rules.preset("standard", players=4, first_trick_points=True)
+    checks.reset("ws5")
+    ws5.use_variant(klass.seed("Ada Lovelace", "ws5"))
+    own = ws5.my_seeds()
+
+    def runs(hands=ws5.MIN_HANDS):
+        return simulate(four, hands, bots="random", seed=own[0]), simulate(house, hands, bots="random", seed=own[1])
+
+    def answered(b, h, metric="moon rate"):
+        effect = ws5.metric_value(h, metric) - ws5.metric_value(b, metric)
+        interval = ws5._interval(b, h, metric)
+        verdict = "increase" if interval[0] > 0 else "decrease" if interval[1] < 0 else "no clear effect"
+        return {"Q4": ws5.check_q4(effect, b, h, metric), "Q5": ws5.check_q5(interval, b, h, metric),
+                "Q6": ws5.check_q6(verdict, interval, b, h, metric)}
+
+    return ws5, four, house, own, runs, answered
+
+
+def test_a_plan_changed_after_q3_accepted_runs_is_noted_on_q2s_row(klass, tmp_path):
+    """rev-cap must-fix 1: simulating more hands is a new Q2 plan, and Q2's stored output records the plans before it
+    and whether Q3 had accepted runs of one: the teacher's Q2 row notes a plan changed after a look. A Q3 record of
+    other runs than Q2's plan and a Q4-Q6 record of another metric than the plan's are noted on their rows."""
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    first = runs()
+    assert ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random").status == "correct"
+    assert ws5.check_q3(*first, four, house, own).status == "correct"
+    honest = {"Q2": ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(*first, four, house, own), **answered(*first)}
+    more = runs(2 * ws5.MIN_HANDS)
+    stored = {"Q2": ws5.check_q2("moon rate", "increase", own, 2 * ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(*more, four, house, own), **answered(*more)}
+    assert all(r.status == "correct" for r in stored.values()), stored
+    rows = _handed_in_from(klass, tmp_path, "more", stored)
+    assert rows["seeds"]["correct"] == "the class copy's own", rows["seeds"]
+    assert rows["Q2"]["flags"] == ("a new plan (plan 2 of the session) after Q3 had accepted runs of an earlier one "
+                                   "(10,000 hands, bots 'random', metric 'moon rate', predicted 'increase'): ask why"), rows["Q2"]
+    assert not any(rows[k]["flags"] for k in ("Q3", "Q4", "Q5", "Q6")), rows
+    plain = _handed_in_from(klass, tmp_path, "honest", honest)
+    assert not any(plain[k]["flags"] for k in ("Q2", "Q3", "Q4", "Q5", "Q6")), plain
+    # Q2 checked again with the first plan after the runs of the second: Q3's record is of another plan.
+    stale = {**stored, "Q2": ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random")}
+    rows = _handed_in_from(klass, tmp_path, "stale", stale)
+    assert rows["Q3"]["flags"] == "its stored output records runs of another plan than Q2's stored output (hands 20,000, not 10,000)", rows["Q3"]
+    # A record edited to another metric than the plan's.
+    edited = dataclasses.replace(stored["Q4"], made={**stored["Q4"].made, "metric": "unclaimed rate"})
+    rows = _handed_in_from(klass, tmp_path, "metric", {**stored, "Q4": edited})
+    assert rows["Q4"]["flags"] == "its stored output records the metric 'unclaimed rate', not Q2's planned 'moon rate'", rows["Q4"]
+
+
+def test_honest_slips_in_q3_to_q6_read_as_slips(klass, tmp_path):
+    """rev-cap should-fix 3 and 5 (kernel_runs.py swapped_q4, rules_in_q4): Q4 given Q3's runs the other way round
+    (refused: 'the other way round') read "NOT the class copy's own" when left as the stored output, and Q4 given the
+    rules (refused, no runs recorded) "not verified (checked with an older hearts_lab?)". Now the first is a note on
+    the row and the second is not read."""
+    from hearts_lab.exercises.classroom import OTHER_WAY
+
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    b, h = runs()
+    stored = {"Q2": ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(b, h, four, house, own), **answered(b, h)}
+    effect = ws5.metric_value(h, "moon rate") - ws5.metric_value(b, "moon rate")
+    swapped = ws5.check_q4(effect, h, b, "moon rate")
+    assert swapped.status == "incorrect" and "other way round" in swapped.message
+    rules = ws5.check_q4(effect, four, house, "moon rate")
+    assert rules.status == "incorrect" and rules.made is None
+    swapped_q3 = ws5.check_q3(h, b, four, house, own)
+    assert swapped_q3.status == "incorrect"
+    rows = {name: _handed_in_from(klass, tmp_path, name, changed) for name, changed in (
+        ("swapped_q4", {**stored, "Q4": swapped}), ("rules_in_q4", {**stored, "Q4": rules}),
+        ("swapped_q3", {**stored, "Q3": swapped_q3}))}
+    for name, row in rows.items():
+        assert row["seeds"]["correct"] == "the class copy's own" and row["seeds"]["why"] == "", (name, row["seeds"])
+    assert rows["swapped_q4"]["Q4"]["flags"] == OTHER_WAY and rows["swapped_q4"]["Q4"]["correct"] == "recorded incorrect"
+    assert rows["swapped_q3"]["Q3"]["flags"] == OTHER_WAY
+    assert rows["rules_in_q4"]["Q4"]["flags"] == "" and rows["rules_in_q4"]["Q4"]["correct"] == "recorded incorrect"
+
+
+def test_hand_edited_q4_to_q6_records_are_read_whatever_their_status(klass, tmp_path):
+    """rev-cap should-fix 5 and nit 7 (hostile.py): seeds of a kind the reader cannot take read "(checked with an older
+    hearts_lab?)", and a record with status "unanswered" naming other seeds was skipped ("the class copy's own")."""
+    own = klass.variant("Ada Lovelace", "ws5").seeds
+    runs = {"hands": 20000, "seed": own[0], "rules": "0" * 16, "policy": "random", "house_seed": own[1]}
+    cases = {
+        "unanswered_other": {"Q4": {"status": "unanswered", "made": {**runs, "seed": 11}}},
+        "Unanswered_other": {"Q4": {"status": "Unanswered", "made": {**runs, "seed": 11}}},
+        "missing_status": {"Q4": {"made": {**runs, "seed": 11}}},
+        "nan": {"Q4": {"made": {**runs, "seed": float("nan")}}},
+        "text": {"Q5": {"made": {**runs, "seed": str(own[0])}}},
+        "bool": {"Q6": {"made": {**runs, "house_seed": True}}},
+        "refused_no_runs": {"Q4": {"status": "incorrect", "made": None}},
+    }
+    for case, after_q3 in cases.items():
+        nb = _capstone_copy(klass, "Ada Lovelace", after_q3=after_q3)
+        if case == "missing_status":
+            for cell in nb["cells"]:
+                for out in cell.get("outputs", []):
+                    data = out.get("data", {}).get(checks.MIME_TYPE)
+                    if data and data.get("question") == "Q4":
+                        del data["status"]
+        _save(tmp_path / case, "ada.ipynb", nb)
+    rows = {case: _rows(grade(tmp_path / case, SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"] for case in cases}
+    for case in ("unanswered_other", "Unanswered_other", "missing_status"):
+        assert rows[case]["correct"] == "NOT the class copy's own", (case, rows[case])
+        assert rows[case]["why"] == f"Q4's stored output records a base run with seed 11, not the copy's own {own[0]}", rows[case]
+    for case, key in (("nan", "Q4"), ("text", "Q5"), ("bool", "Q6")):
+        assert rows[case]["correct"] == "not verified", (case, rows[case])
+        assert rows[case]["why"] == f"{key}'s stored output records seeds it cannot read", (case, rows[case])
+        assert "older hearts_lab" not in rows[case]["why"]
+    assert rows["refused_no_runs"]["correct"] == "the class copy's own", rows["refused_no_runs"]
+
+
+def test_a_reach_into_the_runs_ws5_keeps_is_named_as_such(klass, tmp_path):
+    """rev-cap nit 8: a cell naming ws5._ACCEPTED_RUNS or ws5._REPEATED was said to reach 'ws5's variant'; they are the
+    plan and runs its checks keep, and the message names the cell, as the dynamic-code message does."""
+    for case, trick in {"accepted": "ws5._ACCEPTED_RUNS.append((base_result, house_result))",
+                        "repeated": "ws5._REPEATED.update({})", "plans": "ws5._PLANS.clear()",
+                        "current": "x = ws5._current"}.items():
+        nb = _capstone_copy(klass, "Ada Lovelace")
+        nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": trick})
+        _save(tmp_path / case, "ada.ipynb", nb)
+    rows = {case: _rows(grade(tmp_path / case, SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
+            for case in ("accepted", "repeated", "plans", "current")}
+    for case, name in (("accepted", "ws5._ACCEPTED_RUNS"), ("repeated", "ws5._REPEATED"), ("plans", "ws5._PLANS")):
+        assert rows[case]["correct"] == "not verified", rows[case]
+        assert re.fullmatch(rf"code cell \d+ reaches the plan and runs ws5's checks keep \({re.escape(name)}\), which the "
+                            r"reader does not follow: Q3 and Q4-Q6 may have judged other runs than the copy's own",
+                            rows[case]["why"]), rows[case]
+    assert re.match(r"code cell \d+ reaches ws5's variant", rows["current"]["why"]), rows["current"]
+
+
+def test_the_teacher_texts_say_what_the_seeds_row_cannot_see():
+    """rev-cap should-fix 2 (kernel_runs.py rng_alias, rng_mock, attrgetter; reach_variants.py): runs faked through an
+    alias or a patch in the kernel pass every check and read "the class copy's own"; the texts said the seeds could
+    not be tried without an edited use_variant line or a reach into ws5. They now say what the row cannot see and how
+    the teacher runs a student's plan again."""
+    teacher = EXERCISES_DIR / "teacher"
+    texts = {"rubric": (teacher / "capstone_rubric.md").read_text(encoding="utf-8"),
+             "README": (EXERCISES_DIR / "README.md").read_text(encoding="utf-8"),
+             "class_results": " ".join("".join(c["source"]) for c in json.loads(
+                 (teacher / "class_results.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "markdown")}
+    for name, text in texts.items():
+        text = " ".join(text.split())
+        assert "unittest.mock.patch" in text and "deleted" in text, name
+        assert "is impossible without" not in text and "each of which records both runs' seeds" not in text, name
+        assert "run the student's plan again" in text or "runs the student's plan again" in text, name
+    rubric = " ".join(texts["rubric"].split())
+    assert "`b = simulate(base, hands, bots=bots, seed=seeds[0])`" in rubric
+    assert "*the class copy's own* means that the file shows nothing against it" in rubric
