@@ -85,7 +85,7 @@ def test_capstone_refuses_edited_or_made_up_simulation_results():
     house = dataclasses.replace(base, first_trick_points=True)
     b = simulate(base, ws5.MIN_HANDS, bots="random", seed=11)
     h = simulate(house, ws5.MIN_HANDS, bots="random", seed=12)
-    assert ws5.check_q2("moon rate", "increase", (11, 12)).status == "correct"
+    assert ws5.check_q2("moon rate", "increase", (11, 12), ws5.MIN_HANDS, "random").status == "correct"
     assert ws5.check_q3(b, h, base, house, (11, 12)).status == "correct"
     few = simulate(house, 500, bots="random", seed=12)
     stretched = dataclasses.replace(few, hands=ws5.MIN_HANDS)  # 500 hands claimed as 10,000
@@ -137,7 +137,7 @@ def test_forged_sizes_are_refused_at_once_instead_of_repeated():
     house = dataclasses.replace(base, first_trick_points=True)
     b = simulate(base, ws5.MIN_HANDS, bots="random", seed=11)
     h = simulate(house, ws5.MIN_HANDS, bots="random", seed=12)
-    assert ws5.check_q2("moon rate", "increase", (11, 12)).status == "correct"
+    assert ws5.check_q2("moon rate", "increase", (11, 12), ws5.MIN_HANDS, "random").status == "correct"
     stretched = dataclasses.replace(h, hands=10 ** 9)
     assert "do not add up" in ws5.check_q3(b, stretched, base, house, (11, 12)).message
     consistent = dataclasses.replace(h, hands=10 ** 9, points=tuple({0: 10 ** 9} for _ in h.points))
@@ -151,7 +151,7 @@ def test_capstone_refuses_base_compared_with_itself():
     b = simulate(base, ws5.MIN_HANDS, bots="random", seed=1)
     again = simulate(base, ws5.MIN_HANDS, bots="random", seed=2)
     interval = ws5._interval(b, again, "moon rate")
-    assert ws5.check_q2("moon rate", "increase", (1, 2)).status == "correct"
+    assert ws5.check_q2("moon rate", "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     results = [
         ws5.check_q3(b, again, base, base, (1, 2)),
         ws5.check_q4(again.moon_rate - b.moon_rate, b, again, "moon rate"),

@@ -1933,9 +1933,13 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     runs' seeds (base and house), names the own pair (Q3's check accepts only runs with Q2's seeds, and Q2's only the
     kernel's variant), so do the stored outputs of Q4-Q6 where they judged an answer (their checks accept only the
     runs Q3's check accepted; :func:`_after_q3`), and no cell reaches ws5 in a way the reader does not follow
-    (:func:`_dynamic`; ``ws5._current``, ``ws5_variant``). Evidence against says "NOT the class copy's own"; evidence
-    missing (an older Q3 record, which names the base run's seed only, or Q4-Q6 records without seeds) says "not
-    verified". A row of Q4-Q6 whose record names other runs than Q3's stored output gets the note :data:`OTHER_RUNS`.
+    (:func:`_dynamic`; ``ws5._current``, ``ws5_variant``, and the plan and runs its checks keep, ``ws5._ACCEPTED_RUNS``).
+    Evidence against says "NOT the class copy's own"; evidence missing (an older Q3 record, which names the base
+    run's seed only, or Q4-Q6 records of judged answers without seeds, or with seeds it cannot read) says "not
+    verified"; "the class copy's own" says only that the file shows nothing against it (runs faked in the kernel
+    through an alias or a patch are not in the file). The own runs given the other way round are a slip, noted on the
+    row (:data:`OTHER_WAY`). A row of Q4-Q6 whose record names other runs than Q3's stored output gets the note
+    :data:`OTHER_RUNS`; Q2's stored plan adds the notes of :func:`_plan_notes` (a plan changed after a look).
     """
     import importlib
 
