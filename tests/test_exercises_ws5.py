@@ -74,7 +74,7 @@ def test_a_student_who_tries_other_seed_pairs_for_q4_to_q6_is_refused():
         tried = _runs(*pair)
         for result in _answered(*tried):
             assert result.status == "incorrect", (pair, result)
-            assert "Q3 accepted" in result.message and "check any new runs in Q3 first" in result.message, result
+            assert "Q3 accepted" in result.message and "record their plan in Q2 and check them in Q3 first" in result.message, result
             assert _seeds_recorded(result) == pair, "the record names the runs given, for the teacher's seeds row"
     one = _answered(b, _runs(1, 7)[1])[0].message
     assert one.startswith("house_result is not the run Q3 accepted (house: seed 2, 10,000 hands; you gave: seed 7, "

@@ -158,7 +158,7 @@ KEY_NOTES = {
                "runs with another number of hands or other bots than Q2 planned": "refused: each hand count or set of players is a new sample, so trying them until one shows an 'effect' is the same as trying seed pairs. More hands is a new plan: Q2's check again, then Q3-Q6; Q2's stored output lists the session's earlier plans and whether Q3 had accepted runs of one (the class table notes it on Q2's row)"},
         "Q4": {"base - house": "wrong sign", "a difference of counts": "compare rates, not counts",
                "percentage points": "give a fraction", "one run's rate": "the effect is a difference",
-               "runs other than the two Q3 accepted": "refused, in Q5 and Q6 too: the effect is measured on the runs planned in Q2, not on a pair tried until it shows one; new runs go through Q3's check first",
+               "runs other than the two Q3 accepted": "refused, in Q5 and Q6 too: the effect is measured on the runs planned in Q2, not on a pair tried until it shows one; new runs (more hands, say) need a new plan in Q2, then Q3's check",
                "another metric than Q2's plan": "refused, in Q5 and Q6 too: the metric is the one chosen before simulating; measuring another needs a new plan in Q2, which the hand-in shows",
                "Q3's runs given the other way round": "refused with 'the other way round'; the class table notes it on the row, not as other seeds"},
         "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is about 30% too narrow",

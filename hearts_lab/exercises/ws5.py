@@ -558,7 +558,7 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     >>> q3_runs(b, simulate(house, MIN_HANDS, bots="random", seed=7))
     Traceback (most recent call last):
     ...
-    hearts_lab.exercises.checks.Wrong: house_result is not the run Q3 accepted (house: seed 2, 10,000 hands; you gave: seed 7, 10,000 hands). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result and house_result as Q3 checked them, and check any new runs in Q3 first.
+    hearts_lab.exercises.checks.Wrong: house_result is not the run Q3 accepted (house: seed 2, 10,000 hands; you gave: seed 7, 10,000 hands). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in Q2: give base_result and house_result as Q3 checked them. For new runs (more hands, say), record their plan in Q2 and check them in Q3 first.
     >>> q3_runs(b, h, "unclaimed rate")
     Traceback (most recent call last):
     ...
@@ -594,7 +594,8 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     gave = (f"you gave: {_described(other[0][2])}" if len(other) == 1 else
             "you gave " + " and ".join(f"{label}: {_described(given)}" for _, _, given, label in other))
     raise Wrong(f"{names} {'is not the run' if len(other) == 1 else 'are not the runs'} Q3 accepted ({runs}; {gave}). Q4, Q5 and Q6 take Q3's two runs only, so that the effect is measured on the runs planned in "
-                "Q2: give base_result and house_result as Q3 checked them, and check any new runs in Q3 first.")
+                "Q2: give base_result and house_result as Q3 checked them. For new runs (more hands, say), record their plan "
+                "in Q2 and check them in Q3 first.")
 
 
 def _different_rules(base_result: Any, house_result: Any) -> None:
