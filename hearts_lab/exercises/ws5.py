@@ -551,8 +551,7 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     Traceback (most recent call last):
     ...
     hearts_lab.exercises.checks.Wrong: First get Q3 right: Q4, Q5 and Q6 take only the two runs its check accepted (base_result and house_result, simulated as Q2 planned).
-    >>> check_q2("moon rate", "increase", (1, 2), MIN_HANDS, "random").status, check_q3(b, h, four, house, (1, 2)).status
-    ('correct', 'correct')
+    >>> _ = check_q2("moon rate", "increase", (1, 2), MIN_HANDS, "random"), check_q3(b, h, four, house, (1, 2))
     >>> q3_runs(b, h) == (b, h)
     True
     >>> q3_runs(b, simulate(house, MIN_HANDS, bots="random", seed=7))
