@@ -1917,7 +1917,7 @@ CHANGED_SHOWN = 3
 _WS5_VARIANT = frozenset({"_current", "ws5_variant", "Ws5Variant", "check_seed"})
 #: Worksheet 5's inner names for the plan and runs its checks keep (``_PLANNED_SEEDS``: an older hearts_lab's): a
 #: cell that names one may change which plan Q3 checks runs against or which runs Q4-Q6 take.
-_WS5_KEPT = frozenset({"_PLANS", "_PLANNED_SEEDS", "_ACCEPTED_RUNS", "_REPEATED"})
+_WS5_KEPT = frozenset({"_PLANS", "_PLANNED_SEEDS", "_ACCEPTED_RUNS", "_REPEATED", "_SESSION", "_Session"})
 _WS5_INNER = _WS5_VARIANT | _WS5_KEPT
 
 
@@ -1985,6 +1985,9 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         dynamic = _dynamic(code)
         if dynamic is not None:  # ws5.__dict__[...], getattr(ws5, ...), sys.modules[...]: anything the reader cannot follow
             unsure.append(f"{dynamic}, which the reader does not follow: ws5's seeds may have been changed")
+    cleared = _resets_ws5(code)
+    if cleared is not None:
+        unsure.append(cleared)
     cell = _seeds_cell(code, names)
     if isinstance(cell, tuple) and cell != own_seeds:
         why.append(f"its seeds line names {_shown(cell[0])} and {_shown(cell[1])}, not the copy's own {own_seeds[0]} and {own_seeds[1]}")
@@ -2022,6 +2025,43 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         notes += notes_of.get(key, [])
         answers.append(Answer(key, shown, "recorded" if out else "", attempt, None, hints.get(key, 0), notes))
     return Submission(name, student, CAPSTONE, answers, flags)
+
+
+def _resets_ws5(code: list[tuple[ast.Module, str]]) -> str | None:
+    r"""Why Q2's stored list of plans may be short, if a code cell clears the checks' results of ws5: a call of
+    ``reset`` with no worksheet, with ``"ws5"`` or with one the reader cannot read; an import of ``reset`` (it may be
+    called under another name); any mention of the checks' own list, ``_RESULTS``. The kernel's own counts in Q2's
+    record survive it (:func:`_plan_notes`); a kernel restart is not seen at all.
+
+    >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
+    >>> _resets_ws5(cells("x = 1", 'from hearts_lab.exercises import reset\nreset("ws5")'))
+    "code cell 2 resets ws5's recorded checks (reset), which hides earlier plans from Q2's stored list"
+    >>> _resets_ws5(cells("checks._RESULTS.clear()")), _resets_ws5(cells('ws1.reset("ws1")')) is None
+    ("code cell 1 resets ws5's recorded checks (_RESULTS), which hides earlier plans from Q2's stored list", True)
+    """
+    for number, (tree, text) in enumerate(code, 1):
+        found = None
+        if isinstance(tree, _Unparsed):
+            found = "reset" if "reset" in text else "_RESULTS" if "_RESULTS" in text else None
+        for node in _walk(tree):
+            if found is not None:
+                break
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                given = [*node.args, *(k.value for k in node.keywords)]
+                if called == "reset" and (not given or any(not (isinstance(a, ast.Constant) and isinstance(a.value, str))
+                                                           or CAPSTONE in a.value for a in given)):
+                    found = "reset"
+            elif isinstance(node, ast.alias) and node.name.split(".")[-1] == "reset":
+                found = "reset"
+            elif (isinstance(node, ast.Name) and node.id == "_RESULTS" or isinstance(node, ast.Attribute) and node.attr == "_RESULTS"
+                  or isinstance(node, ast.alias) and "_RESULTS" in node.name
+                  or isinstance(node, ast.Constant) and isinstance(node.value, str) and "_RESULTS" in node.value):
+                found = "_RESULTS"
+        if found is not None:
+            return f"code cell {number} resets ws5's recorded checks ({found}), which hides earlier plans from Q2's stored list"
+    return None
 
 
 #: The capstone's questions whose checks take only the two runs Q3's check accepted, and whose stored outputs
@@ -2127,8 +2167,10 @@ def _plan_text(record: dict[str, Any]) -> str:
 
 def _plan_notes(stored: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
     """Notes from Q2's stored plan (:func:`~hearts_lab.exercises.ws5.check_q2` records it with the session's earlier
-    plans): on Q2's row, a plan recorded after Q3 had accepted runs of an earlier one (a plan changed after a look:
-    say, more hands after an interval that contained 0), or a correct Q2 output with no plan (an older hearts_lab);
+    plans and the kernel's own counts, ``plans`` and ``looked_then_replanned``, which neither a longer list of plans nor
+    ``reset`` hides): on Q2's row, a plan recorded after Q3 had accepted runs of an earlier one (a plan changed after a
+    look: say, more hands after an interval that contained 0), else, more mildly, any plan after the first, or a
+    correct Q2 output with no plan (an older hearts_lab);
     on Q3's row, a correct record of other runs than the plan's; on Q4-Q6's rows, another metric than the plan's.
 
     >>> plan = {"metric": "moon rate", "prediction": "increase", "seed": 5, "house_seed": 6, "hands": 40000,
@@ -2152,10 +2194,20 @@ def _plan_notes(stored: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
         return notes
     earlier = plan.get("earlier")
     looked = [e for e in earlier if isinstance(e, dict) and e.get("looked") is True] if isinstance(earlier, list) else []
-    if looked:
-        number = plan.get("plan")
-        which = f" (plan {_plan_value(number, True)} of the session)" if isinstance(number, int) and not isinstance(number, bool) else ""
+    counts = [v for v in (plan.get("plan"), plan.get("plans")) if _whole(v)]
+    number = max(counts) if counts else None
+    which = f" (plan {_plan_value(number, True)} of the session)" if number is not None else ""
+    replanned = plan.get("looked_then_replanned")
+    last = plan.get("last_looked")
+    if _whole(replanned) and replanned > 0:  # the kernel's own count: however many plans came after, and after a reset
+        what = _plan_text(last) if isinstance(last, dict) else ""
+        what = (f" ({what})" if replanned == 1 else
+                f", {_plan_value(replanned, True)} times ({'the latest: ' + what if what else 'the latest not recorded'})")
+        notes["Q2"] = [f"a new plan{which} after Q3 had accepted runs of an earlier one{what}: ask why"]
+    elif looked:
         notes["Q2"] = [f"a new plan{which} after Q3 had accepted runs of an earlier one ({_plan_text(looked[-1])}): ask why"]
+    elif number is not None and number > 1:
+        notes["Q2"] = [f"plan {_plan_value(number, True)} of the session: ask why the plan changed"]
     q3 = stored.get("Q3")
     runs = q3.get("made") if q3 else None
     if q3 and q3.get("status") == "correct" and isinstance(runs, dict):
@@ -2171,6 +2223,11 @@ def _plan_notes(stored: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
             notes[key] = [f"its stored output records the metric {_shown(made.get('metric'))[:40]}, not Q2's planned "
                           f"{_shown(metric)[:40]}"]
     return notes
+
+
+def _whole(value: Any) -> bool:
+    """Whether a stored record's value is a whole number (not a truth value)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _plan_value(value: Any, commas: bool = False) -> str:

@@ -20,8 +20,9 @@ cannot be shopped for. Otherwise the checks see only what they are given: one
 plan chosen before looking shows an "effect" at 95% for about 1 rule in 20
 that has none, but trying seeds, hand counts or players in a spare cell until
 one does finds one for almost any rule and leaves no trace; trying them
-through the checks shows in Q2's stored output (a plan changed after Q3
-accepted runs of an earlier one).
+through the checks shows in Q2's stored output (how many plans the kernel
+recorded, and a plan changed after Q3 accepted runs of an earlier one, even
+after :func:`~hearts_lab.exercises.checks.reset`; a kernel restart forgets it).
 
 >>> import dataclasses
 >>> base = Rules.preset("standard", players=4)
@@ -52,6 +53,8 @@ __all__ = [
     "CONCLUSIONS",
     "INTERVAL_TOLERANCE",
     "REPLAYABLE_BOTS",
+    "PLAN_BOTS",
+    "MAX_SEED",
     "metric_count",
     "metric_value",
     "TEXTS",
@@ -87,6 +90,12 @@ MAX_HANDS = 20 * MIN_HANDS
 #: with 4 players, 6 ms with 6, so one to two minutes a run; the sampling bots far more): a forged or
 #: needlessly large run is refused at once. Figures: benchmarks/capstone_players.py.
 MAX_ENGINE_HANDS = 2 * MIN_HANDS
+#: The players a plan may name: the fast ones the worksheet names (the sampling bots take one to several seconds of
+#: CPU a hand, hours for 10,000 hands, and the check runs each run again).
+PLAN_BOTS = ("random", "lowest", "heuristic")
+#: A seed is a whole number from 0 to this (a class copy's are far below it): a larger one is refused before
+#: anything is recorded (a number of thousands of digits cannot even be written to the stored output).
+MAX_SEED = 2**64 - 1
 #: Each end of the reported interval must lie within this fraction of the correct half-width of that end.
 INTERVAL_TOLERANCE = 0.10
 _Z95 = 1.959963984540054
@@ -104,12 +113,13 @@ _HANDS_AND_BOTS = (
     "The number of **hands** of each run, `hands`: at least 10,000 (`hands = 20_000` is plenty).\n"
     "The players, `bots`: `\"random\"` and `\"lowest\"` are fast (well under a second of computing per\n"
     "10,000 hands; the check accepts up to 200,000 hands with them), `\"heuristic\"` plays through the\n"
-    "engine (half a minute to a minute per 10,000 hands; up to 20,000 hands).\n\n"
+    "engine (half a minute to a minute per 10,000 hands; up to 20,000 hands). The check takes no other\n"
+    "players: the others take seconds a hand, hours for a run.\n\n"
 )
 _CHANGED_PLAN = (
     "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5\n"
-    "and Q6, and say why in your write-up: the hand-in file shows the plans recorded since the kernel last\n"
-    "started, and whether Q3 had accepted runs of an earlier one."
+    "and Q6, and say why in your write-up: this notebook's Q2 output shows the latest plans and how many\n"
+    "there were, and whether Q3 had accepted runs of an earlier one."
 )
 #: The text of each question that differs between the generic copy and a class copy.
 TEXTS = {
@@ -249,6 +259,44 @@ _PLANS: list[Plan] = []
 _ACCEPTED_RUNS: list[tuple[Any, Any, Plan]] = []
 #: Q2's stored output lists at most this many earlier plans of the session.
 EARLIER_SHOWN = 5
+
+
+@dataclass
+class _Session:
+    """What Q2 and Q3 did since the kernel started, kept apart from the checks' results: neither
+    :func:`~hearts_lab.exercises.checks.reset` nor another copy's :func:`use_variant` clears it (a kernel restart
+    does). Q2's stored output records it (``plans``, ``looked_then_replanned``, ``last_looked``), so that the
+    teacher's side sees how many plans there were and a plan changed after a look, however many came after."""
+
+    #: The distinct plans Q2's check recorded (a plan checked again unchanged is the same plan).
+    plans: int = 0
+    #: How many times a new plan came after Q3 had accepted runs of the plan before it.
+    looked_then_replanned: int = 0
+    #: The latest plan of which Q3 had accepted runs before a new plan came (its :meth:`Plan.record`).
+    last_looked: dict[str, Any] | None = None
+    #: The latest plan Q2 recorded, and whether Q3 has accepted runs of it.
+    latest: Plan | None = None
+    looked: bool = False
+
+    def planned(self, plan: Plan) -> None:
+        if plan == self.latest:
+            return
+        if self.latest is not None and self.looked:
+            self.looked_then_replanned += 1
+            self.last_looked = self.latest.record()
+        self.plans += 1
+        self.latest, self.looked = plan, False
+
+    def accepted(self, plan: Plan) -> None:
+        if plan == self.latest:
+            self.looked = True
+
+    def record(self) -> dict[str, Any]:
+        return {"plans": self.plans, "looked_then_replanned": self.looked_then_replanned,
+                "last_looked": None if self.last_looked is None else dict(self.last_looked)}
+
+
+_SESSION = _Session()
 #: The fields of a plan's record (:meth:`Plan.record`) that make it that plan.
 PLAN_FIELDS = ("metric", "prediction", "seed", "house_seed", "hands", "policy")
 
@@ -281,7 +329,9 @@ def _read_seeds(seeds: object) -> tuple[int, int]:
     base_seed, house_seed = seeds
     for s in (base_seed, house_seed):
         if isinstance(s, bool) or not isinstance(s, int) or s < 0:
-            raise Wrong(f"A seed is a whole number 0 or more, not {s!r}.")
+            raise Wrong(f"A seed is a whole number 0 or more, not {_shown(s)}.")
+        if s > MAX_SEED:
+            raise Wrong(f"A seed is a whole number from 0 to {MAX_SEED:,} (2**64 - 1): choose a smaller one, e.g. seeds = (11, 12).")
     if base_seed == house_seed:
         raise Wrong("Choose two different seeds: the same seed replays the same deals, so the runs would not be independent.")
     return base_seed, house_seed
@@ -291,7 +341,7 @@ def _read_hands(hands: object, bots: str) -> int:
     from ..simulate.run import BATCH_POLICIES
 
     most = MAX_HANDS if bots in BATCH_POLICIES else MAX_ENGINE_HANDS
-    if isinstance(hands, bool) or not isinstance(hands, int):
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands.bit_length() > 64:
         raise Wrong(f"Give hands as a whole number of hands for each run, e.g. hands = 20_000, not {_shown(hands)}.")
     if hands < MIN_HANDS:
         raise Wrong(f"Plan at least {MIN_HANDS:,} hands for each run, so that the interval is narrow enough to say something.")
@@ -308,9 +358,13 @@ def _read_bots(bots: object) -> str:
     except Exception:
         raise Wrong(f"Give bots as one bot's name, one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)} "
                     f"(e.g. bots = \"random\"), not {_shown(bots)}.") from None
-    if name not in REPLAYABLE_BOTS:
-        raise Wrong(f"Give bots as one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)}.")
+    if name not in PLAN_BOTS:
+        raise Wrong(_FAST_BOTS)
     return name
+
+
+_FAST_BOTS = (f"Give bots as one of {', '.join(repr(b) for b in PLAN_BOTS)}: the other bots take one to several seconds "
+              f"a hand, hours for {MIN_HANDS:,} hands, and the check runs each run again.")
 
 
 def _read_plan(metric: object, prediction: object, seeds: object, hands: object, bots: object) -> Plan:
@@ -338,8 +392,10 @@ def _plan_history() -> list[list[Any]]:
 
 def _plan_made(metric: object, prediction: object, seeds: object, hands: object, bots: object) -> dict[str, Any] | None:
     """Q2's stored record: the plan given (:meth:`Plan.record`; ``None`` if it cannot be read), its number among the
-    session's distinct plans (``plan``) and the last :data:`EARLIER_SHOWN` earlier ones (``earlier``, each with
-    ``looked``: Q3 had accepted runs of it), so that the teacher's side sees a plan changed after a look.
+    distinct plans of the checks' results (``plan``) and the last :data:`EARLIER_SHOWN` earlier ones (``earlier``,
+    each with ``looked``: Q3 had accepted runs of it), and what the kernel's session counted however many plans came
+    and whatever :func:`~hearts_lab.exercises.checks.reset` cleared (:class:`_Session`: ``plans``,
+    ``looked_then_replanned``, ``last_looked``), so that the teacher's side sees a plan changed after a look.
 
     >>> from hearts_lab.exercises.checks import reset
     >>> reset("ws5"); _ = use_variant(None)
@@ -354,7 +410,7 @@ def _plan_made(metric: object, prediction: object, seeds: object, hands: object,
     if history and history[-1][0] == plan:
         history = history[:-1]
     earlier = [{**record, "looked": looked} for record, looked in history[-EARLIER_SHOWN:]]
-    return {**plan, "plan": len(history) + 1, "earlier": earlier}
+    return {**plan, "plan": len(history) + 1, "earlier": earlier, **_SESSION.record()}
 
 
 @question(WS, "Q2", "What will you measure, what do you predict, and how will you simulate?", made=_plan_made, hints=(
@@ -376,8 +432,8 @@ def check_q2(metric: object, prediction: object, seeds: object, hands: object, b
     >>> reset("ws5"); _ = use_variant(None)
     >>> check_q2("moon rate", "decrease", (11, 12), 20_000, "random").message
     "Recorded your plan: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house), 20,000 hands each with bots='random'. Q3 takes runs of this plan only."
-    >>> check_q2("moon rate", "decrease", (11, 12), 40_000, "random").message.split(". ", 2)[2]
-    'This is plan 2 of this session: your hand-in shows the earlier one too.'
+    >>> check_q2("moon rate", "decrease", (11, 12), 40_000, "random").message.split(". ", 2)[2]  # doctest: +ELLIPSIS
+    "This is plan ... of this session: this notebook's Q2 output shows the latest plans and how many there were..."
     >>> reset("ws5")
     """
     plan = _read_plan(metric, prediction, seeds, hands, bots)
@@ -387,16 +443,21 @@ def check_q2(metric: object, prediction: object, seeds: object, hands: object, b
     history = _plan_history()
     if history and history[-1][0] == plan.record():
         history = history[:-1]
-    if not _PLANS or _PLANS[-1] != plan:
-        _PLANS.append(plan)
     own = " (your copy's own seeds)" if _current is not None else ""
     said = f"Recorded your plan: {plan.shown()}{own}. Q3 takes runs of this plan only."
-    if history:
-        looked = any(seen for _, seen in history)
-        said += (f" This is plan {len(history) + 1} of this session: your hand-in shows the earlier "
-                 f"{'one' if len(history) == 1 else 'ones'} too"
+    after = _Session(_SESSION.plans, _SESSION.looked_then_replanned, _SESSION.last_looked, _SESSION.latest, _SESSION.looked)
+    after.planned(plan)
+    number = max(len(history) + 1, after.plans)
+    if number > 1:
+        looked = after.looked_then_replanned > 0 or any(seen for _, seen in history)
+        said += (f" This is plan {number:,} of this session: this notebook's Q2 output shows the latest plans and how "
+                 "many there were"
                  + (", and that Q3 had accepted runs of an earlier plan: say why you changed it in your write-up."
-                    if looked else "."))
+                    if looked else ": say why you changed your plan in your write-up."))
+    # kept only once the message is made: a plan that cannot be shown is not recorded
+    _SESSION.planned(plan)
+    if not _PLANS or _PLANS[-1] != plan:
+        _PLANS.append(plan)
     return said
 
 
@@ -417,8 +478,9 @@ def _read_result(value: object, name: str) -> Any:
         raise Wrong(f"{name} should be what simulate(...) returned, not {type(value).__name__}.")
     if not isinstance(value.rules, Rules) or isinstance(value.seed, bool) or not isinstance(value.seed, int):
         raise Wrong(f"{name} should be one simulate(...) run with one seed, unchanged (not several merged runs).")
-    if value.policy not in REPLAYABLE_BOTS:
-        raise Wrong(f"Simulate with bots= one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)}, so the check can run {name} again with its seed.")
+    if value.policy not in PLAN_BOTS:
+        raise Wrong(f"Simulate with bots= one of {', '.join(repr(b) for b in PLAN_BOTS)}, so the check can run {name} again "
+                    "with its seed in reasonable time (the other bots take seconds a hand).")
     if isinstance(value.hands, bool) or not isinstance(value.hands, int) or value.hands < 1:
         raise Wrong(f"{name} should be what simulate(...) returned, unchanged.")
     if any(sum(seat.values()) != value.hands for seat in value.points):
@@ -492,8 +554,8 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
     if (b.seed, h.seed) != planned:
         raise Wrong(f"Your runs use the seeds {b.seed} (base) and {h.seed} (house), but Q2 recorded {planned[0]} and {planned[1]}: "
                     "simulate with those.")
-    new_plan = ("To change it (more hands, say), run Q2's check again with the new plan first (your hand-in shows each "
-                "plan), then Q3, Q4, Q5 and Q6.")
+    new_plan = ("To change it (more hands, say), run Q2's check again with the new plan first (this notebook's Q2 output "
+                "shows the latest plans and how many there were), then Q3, Q4, Q5 and Q6.")
     if b.policy != plan.bots:
         raise Wrong(f"Your runs use bots={b.policy!r}, but Q2's plan says bots={plan.bots!r}: simulate with those. {new_plan}")
     wrong = [f"{name} has {r.hands:,}" for name, r in (("base_result", b), ("house_result", h)) if r.hands != plan.hands]
@@ -501,6 +563,7 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
         raise Wrong(f"Q2's plan says {plan.hands:,} hands for each run, but {' and '.join(wrong)}: simulate with "
                     f"hands={plan.hands:_}. {new_plan}")
     _ACCEPTED_RUNS[:] = [(b, h, plan)]  # the latest accepted pair is the one Q4-Q6 take
+    _SESSION.accepted(plan)
 
 
 def _with_metric(made: dict[str, Any] | None, metric: object) -> dict[str, Any] | None:
@@ -561,7 +624,7 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     >>> q3_runs(b, h, "unclaimed rate")
     Traceback (most recent call last):
     ...
-    hearts_lab.exercises.checks.Wrong: Q2's plan measures 'moon rate', not 'unclaimed rate': Q4, Q5 and Q6 take the metric you chose before simulating. To measure another, record a new plan in Q2 (your hand-in shows each plan), then check Q3 again.
+    hearts_lab.exercises.checks.Wrong: Q2's plan measures 'moon rate', not 'unclaimed rate': Q4, Q5 and Q6 take the metric you chose before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output shows the latest plans and how many there were), then check Q3 again.
     >>> reset("ws5"); _ = use_variant(None)
     """
     from ..simulate import SimulationResult
@@ -580,8 +643,8 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     if b == base_result and h == house_result:
         if metric is not None and metric != plan.metric:
             raise Wrong(f"Q2's plan measures {plan.metric!r}, not {metric!r}: Q4, Q5 and Q6 take the metric you chose "
-                        "before simulating. To measure another, record a new plan in Q2 (your hand-in shows each plan), "
-                        "then check Q3 again.")
+                        "before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output shows the "
+                        "latest plans and how many there were), then check Q3 again.")
         return b, h
     if b == house_result and h == base_result:
         raise Wrong("Those are Q3's two runs the other way round: base_result is the run of base, house_result the run of house.")
@@ -728,7 +791,8 @@ def check_q6(conclusion: object, interval: object, base_result: object, house_re
     if want == "no clear effect":
         raise Wrong(
             "Your interval contains 0: the data are consistent with no effect at all. Say 'no clear effect' "
-            "(or, to narrow the interval, plan more hands: run Q2's check again with the new plan, then Q3, Q4 and Q5)."
+            "(or, to narrow the interval, plan more hands: run Q2's check again with the new plan, then Q3, Q4 and Q5, "
+            "and report both results in your write-up)."
         )
     if said == "no clear effect":
         raise Wrong("Your whole interval lies on one side of 0: the data do show an effect. Which way?")
