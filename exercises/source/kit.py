@@ -150,16 +150,16 @@ KEY_NOTES = {
                "a prediction not in the list": "must be increase / decrease / no change",
                "a prediction written after simulating": "not checkable by code: ask for it in the write-up (rubric)",
                "no seeds, one seed, or the same seed twice": "refused: Q2 records two different seeds with the prediction",
-               "no number of hands or bots, fewer than 10,000 hands, or a bot that is not a name": "refused: Q2 records the whole plan (metric, prediction, seeds, hands, bots) before anything is simulated",
+               "no number of hands or bots, fewer than 10,000 hands, a bot other than random, lowest or heuristic (the others take seconds a hand), or an absurd seed": "refused with a sentence: Q2 records the whole plan (metric, prediction, seeds, hands, bots) before anything is simulated",
                "in a class copy, seeds other than the copy's own": "refused: the copy draws them (ws5.my_seeds()), so there are none to try"},
         "Q3": {"the same seed twice": "the same deals replayed: not independent samples (a paired design needs a paired analysis)",
                "fewer than 10,000 hands": "too few for a useful interval", "different bots": "measures the bots, not the rule",
-               "runs with other seeds than Q2 recorded": "refused: for a rule with no effect about 1 pair of seeds in 20 chosen in advance shows one at 95%, so trying pairs until one does ends in a 'finding' for almost any rule. In a class copy the seeds are drawn for the student; in the generic copy a changed plan is a new Q2 check, which Q2's stored output shows with the plans recorded before it since the kernel last started, and runs made in a spare cell leave no trace",
-               "runs with another number of hands or other bots than Q2 planned": "refused: each hand count or set of players is a new sample, so trying them until one shows an 'effect' is the same as trying seed pairs. More hands is a new plan: Q2's check again, then Q3-Q6; Q2's stored output lists the session's earlier plans and whether Q3 had accepted runs of one (the class table notes it on Q2's row)"},
+               "runs with other seeds than Q2 recorded": "refused: for a rule with no effect about 1 pair of seeds in 20 chosen in advance shows one at 95%, so trying pairs until one does ends in a 'finding' for almost any rule. In a class copy the seeds are drawn for the student; in the generic copy a changed plan is a new Q2 check: Q2's stored output shows the latest plans and how many the kernel recorded (a restart starts the count again), and runs made in a spare cell leave no trace",
+               "runs with another number of hands or other bots than Q2 planned": "refused: each hand count or set of players is a new sample, so trying them until one shows an 'effect' is the same as trying seed pairs. More hands is a new plan: Q2's check again, then Q3-Q6; Q2's stored output lists the latest earlier plans and counts the plans the kernel recorded and those changed after Q3 had accepted runs (the class table notes either on Q2's row)"},
         "Q4": {"base - house": "wrong sign", "a difference of counts": "compare rates, not counts",
                "percentage points": "give a fraction", "one run's rate": "the effect is a difference",
                "runs other than the two Q3 accepted": "refused, in Q5 and Q6 too: the effect is measured on the runs planned in Q2, not on a pair tried until it shows one; new runs (more hands, say) need a new plan in Q2, then Q3's check",
-               "another metric than Q2's plan": "refused, in Q5 and Q6 too: the metric is the one chosen before simulating; measuring another needs a new plan in Q2, which the hand-in shows",
+               "another metric than Q2's plan": "refused, in Q5 and Q6 too: the metric is the one chosen before simulating; measuring another needs a new plan in Q2, which Q2's stored output counts",
                "Q3's runs given the other way round": "refused with 'the other way round'; the class table notes it on the row, not as other seeds"},
         "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is about 30% too narrow",
                "the house run's own interval": "an interval for one rate, not for the difference",
@@ -167,7 +167,7 @@ KEY_NOTES = {
         "Q6": {"'increase' with an interval containing 0": "claims an effect the data do not show",
                "a conclusion from a made-up interval": "refused: the interval must match the runs",
                "'no clear effect' with an interval wholly on one side of 0": "too cautious: the data do show an effect",
-               "an effect for a rule that changes nothing": "at 95% about 1 in 20 such rules shows an 'effect' even with the seeds fixed in advance; the honest follow-up is a new plan recorded in Q2 (new seeds or more hands, fixed in advance), reported whatever it shows"},
+               "an effect for a rule that changes nothing": "at 95% about 1 in 20 such rules shows an 'effect' even with the seeds fixed in advance; the honest follow-up is a new plan recorded in Q2 (more hands, fixed in advance; new seeds only in the generic copy, as a class copy takes its own pair only), reported with the first result whatever it shows"},
     },
     "ws6": {
         "Q1": {"every other seat": "ignores the void a seat showed by failing to follow suit",
@@ -202,7 +202,7 @@ RUBRIC = [
      "A prediction without a reason.", "No prediction, or one the write-up itself shows was read off the results."),
     ("Experiment", "Two independent runs as Q2 planned them (different seeds: in a class copy the copy's own, ws5.my_seeds(); the planned number of hands, ≥ 10,000, and bots for both); the write-up reports every run and every plan the student made, and why a plan changed; the choice of bots is discussed.",
      "Sound runs, but the choice of bots or sample size is not discussed.",
-     "Same seed, different bots, too few hands, seeds other than the class copy's own (its use_variant line was changed: the class table's seeds row says so), or a plan changed after looking at the results without saying why (the class table's Q2 row notes a plan recorded after Q3 had accepted runs of an earlier one)."),
+     "Same seed, different bots, too few hands, seeds other than the class copy's own (its use_variant line was changed: the class table's seeds row says so), or a plan changed after looking at the results without saying why (the class table's Q2 row notes a plan recorded after Q3 had accepted runs of an earlier one, and more mildly any plan after the first, as the kernel counted them since it last started)."),
     ("Effect and interval", "The effect as house − base, a 95% interval from rate_difference, both reported with units (share of hands).",
      "Effect and interval right but reported loosely (percent vs fraction mixed, no interval in the write-up).",
      "Counts compared instead of rates, or an interval for one rate only."),
@@ -247,23 +247,25 @@ RUBRIC_EVIDENCE = (
     "kernel last started; they cannot see simulations run in another cell or before a restart, so a recorded plan "
     "is not evidence that the prediction came first or that nothing else was tried. Grade the reasoning, not the "
     "record. Q2 records the whole plan (metric, prediction, the two seeds, the number of hands and the bots) with "
-    "the plans recorded before it in the session and whether Q3 had accepted runs of one; Q3 takes runs of the "
+    "the latest earlier plans (up to five) and the kernel's counts of plans and of plans changed after Q3 had accepted runs of "
+    "the one before (`reset` does not clear the counts; a kernel restart does); Q3 takes runs of the "
     "latest plan only, and Q4-Q6 only the two runs Q3's check accepted and the plan's metric. In a class copy the "
     "seeds are the student's own, drawn from the class secret (`Class(secret, roster).variant(name, \"ws5\").seeds`), "
-    "and Q2 and Q3 take no others. The rule, and a plan tried in a spare cell before Q2, can still be chosen after "
-    "looking. `grade(folder, secret)` (or `hearts-lab class grade`) reads the capstone notebooks too, without "
+    "and Q2 and Q3 take no others. The rule, and a plan tried in a spare cell before or after Q2 (or an interval "
+    "computed by hand before a new plan), can still be chosen after looking: none of it reaches a check. `grade(folder, secret)` (or `hearts-lab class grade`) reads the capstone notebooks too, without "
     "marks. Its *seeds* row reads the notebook's lines and the stored outputs of Q3-Q6, and nothing else. It says "
     "*NOT the class copy's own* for an edited `use_variant` line (another variant), a `seeds = ...` line naming "
     "other seeds, or a stored output of Q3-Q6 naming other runs' seeds; and *not verified* (missing evidence, not "
     "evidence of other seeds) for no Q3 output or an older one naming the base seed only, a Q4-Q6 output of a "
     "judged answer naming no seeds, or seeds it cannot read, no `seeds = ...` line or one it cannot read, a "
     "`use_variant` call it cannot follow, a cell that reaches by name into `ws5`'s variant or the plan and runs "
-    "its checks keep (`ws5._current`, `ws5._ACCEPTED_RUNS`, `ws5._REPEATED`), or anything dynamic anywhere in "
+    "its checks keep (`ws5._current`, `ws5._ACCEPTED_RUNS`, `ws5._REPEATED`), a cell that resets ws5's recorded checks "
+    "by name (`reset(\"ws5\")`, `reset()`, an import of `reset`, `checks._RESULTS`), or anything dynamic anywhere in "
     "the notebook (a syntax error, an unparsed magic, `exec`, `getattr`, a `__dunder__` name). It cannot see "
     "what the kernel did through other names: runs faked by replacing the simulator's random numbers through an "
     "alias (`rnd = numpy.random`, then `rnd.default_rng = ...`) or a patch (`unittest.mock.patch`), results "
-    "relabelled with the own seeds and put where the checks keep them through a name built at run time, or a "
-    "cell deleted before handing in; such a notebook reads as an honest one, and the stored outputs are the "
+    "relabelled with the own seeds and put where the checks keep them through a name built at run time, a "
+    "cell deleted before handing in, or a kernel restart (which starts Q2's counts again); such a notebook reads as an honest one, and the stored outputs are the "
     "student's to edit too. So *the class copy's own* means that the file shows nothing against it, not that the "
     "runs were checked. Where the mark depends on the effect, run the student's plan again: the seeds from "
     "`Class(secret, roster).variant(name, \"ws5\").seeds` (not from the notebook), the metric, hands and bots "
@@ -272,8 +274,9 @@ RUBRIC_EVIDENCE = (
     "seed=seeds[1])` (a second or two with the fast bots), and compare `ws5.metric_value(h, metric) - "
     "ws5.metric_value(b, metric)` and `rate_difference(ws5.metric_count(h, metric), h.hands, "
     "ws5.metric_count(b, metric), b.hands)` with the effect and interval the student reported. The reason for a "
-    "verdict is in the *why* column. The question rows note a plan recorded after Q3 had accepted runs of an "
-    "earlier one (Q2's row: a plan changed after a look, ask why), runs of another plan than Q2's stored one "
+    "verdict is in the *why* column. The question rows note, on Q2's row, a plan recorded after Q3 had accepted runs "
+    "of an earlier one (a plan changed after a look, ask why: read from the kernel's count, however many plans came "
+    "after) or else any plan after the first (ask why the plan changed); they also note runs of another plan than Q2's stored one "
     "(Q3's row), other runs than Q3's or another metric than the plan's (Q4-Q6's rows), and the own runs given "
     "the other way round (an honest slip the check refused, not other seeds). Each check's stored verdict is "
     "listed as *recorded correct*, *recorded incorrect* or *unanswered*, as the student's kernel wrote it "
