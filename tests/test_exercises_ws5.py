@@ -242,12 +242,20 @@ def test_hunting_hand_counts_through_the_checks_shows_in_q2s_record():
     # The same plan checked again is not a new plan.
     again = ws5.check_q2(METRIC, "no change", seeds, hands, "random")
     assert _made(again)["plan"] == tries and f"This is plan {tries} of this session" in again.message
-    # A plan recorded but never looked at (Q3 not accepted) is earlier, not looked.
+    # A plan recorded but never looked at (Q3 not accepted) is earlier, not looked (in a fresh kernel).
     checks.reset("ws5")
+    _fresh_kernel()
     ws5.check_q2(METRIC, "no change", seeds, 20_000, "random")
     second = ws5.check_q2(METRIC, "no change", seeds, 30_000, "random")
     assert _made(second)["earlier"][0]["looked"] is False and "Q3 had accepted" not in second.message
-    assert second.message.endswith("your hand-in shows the earlier one too.")
+    assert second.message.endswith("This is plan 2 of this session: this notebook's Q2 output shows the latest plans "
+                                   "and how many there were: say why you changed your plan in your write-up.")
+    assert (_made(second)["plans"], _made(second)["looked_then_replanned"], _made(second)["last_looked"]) == (2, 0, None)
+
+
+def _fresh_kernel() -> None:
+    """What a kernel restart does to ws5's own count of plans (which reset() does not clear)."""
+    vars(ws5._SESSION).update(vars(ws5._Session()))
 
 
 def test_the_default_plan_of_the_hints_passes_unchanged():
@@ -275,6 +283,7 @@ def test_q6_says_that_more_hands_is_a_new_plan():
     assert low < 0 < high, "a no-op rule with these seeds shows no effect"
     said = ws5.check_q6("increase", (low, high), b, h, METRIC).message
     assert "plan more hands: run Q2's check again with the new plan, then Q3, Q4 and Q5" in said, said
+    assert "report both results in your write-up" in said, said  # rev-cap2 nit 7
 
 
 def test_running_the_imports_cell_again_keeps_the_plan_and_runs():
@@ -297,3 +306,102 @@ def test_running_the_imports_cell_again_keeps_the_plan_and_runs():
     ws5.use_variant(own)
     assert all("First get Q3 right" in r.message for r in _answered(*mine))
     assert not ws5.use_variant(own).endswith("kept."), "nothing to keep: no plan recorded since"
+
+
+# -- rev-cap2 (re-review of the capstone's plan history): /tmp/rev-cap2-findings ---------------------------
+
+
+def _look(seeds: tuple[int, int], hands: int) -> None:
+    """Q2's plan with ``hands``, then Q3 accepting runs of it (a look at the results)."""
+    assert ws5.check_q2(METRIC, "no change", seeds, hands, "random").status == "correct"
+    b, h = simulate(BASE, hands, bots="random", seed=seeds[0]), simulate(NO_OP, hands, bots="random", seed=seeds[1])
+    assert ws5.check_q3(b, h, BASE, NO_OP, seeds).status == "correct"
+
+
+def test_a_look_pushed_out_of_the_shown_plans_is_still_in_q2s_record():
+    """rev-cap2 must-fix 1 (kernel_runs2.py throwaway5; plan_history_gaps.py case a'): five more Q2 calls pushed the
+    looked plan out of the EARLIER_SHOWN listed, and nothing said a look had come first. Q2's record now carries the
+    kernel's own counts, read on the teacher's side (tests/test_exercises_classroom.py)."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    seeds = (1, 2)
+    _look(seeds, 20_000)
+    for i in range(ws5.EARLIER_SHOWN):  # throwaway plans, never looked at
+        assert ws5.check_q2(METRIC, PREDICTIONS[i % 2], seeds, 20_000, "random").status == "correct"
+    final = ws5.check_q2(METRIC, "no change", seeds, 40_000, "random")
+    made = _made(final)
+    assert not any(e["looked"] for e in made["earlier"]), "the look is no longer among the plans shown"
+    assert made["plans"] == ws5.EARLIER_SHOWN + 2 and made["looked_then_replanned"] == 1
+    assert made["last_looked"]["hands"] == 20_000 and made["last_looked"]["prediction"] == "no change"
+    assert f"This is plan {ws5.EARLIER_SHOWN + 2} of this session" in final.message
+    assert "Q3 had accepted runs of an earlier plan" in final.message
+
+
+PREDICTIONS = ("increase", "decrease")
+
+
+def test_reset_does_not_clear_the_kernels_count_of_plans():
+    """rev-cap2 should-fix 2 (kernel_runs2.py reset_replan; plan_history_gaps.py case b): reset("ws5") and
+    checks._RESULTS.clear() wiped the plan history without a trace; the kernel's own count survives both."""
+    from hearts_lab.exercises import reset
+
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    seeds = (1, 2)
+    _look(seeds, 20_000)
+    reset("ws5")
+    checks._RESULTS.clear()
+    final = ws5.check_q2(METRIC, "no change", seeds, 40_000, "random")
+    made = _made(final)
+    assert made["plan"] == 1 and made["earlier"] == [], "the results' history is gone, as reset() says"
+    assert (made["plans"], made["looked_then_replanned"]) == (2, 1), made
+    assert "This is plan 2 of this session" in final.message and "Q3 had accepted runs" in final.message
+
+
+@pytest.mark.parametrize("bots", ["medium", "expert", "easy", "SamplingBot"])
+def test_q2_and_q3_refuse_the_slow_bots(bots, monkeypatch):
+    """rev-cap2 should-fix 4 (slow_bots.py): Q2 accepted bots="medium"/"expert" with 10,000 hands, hours of CPU,
+    and Q3 ran each run again. Q2 refuses them with a sentence naming the fast ones; Q3 refuses such runs before
+    simulating anything again."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    kept, counted = list(ws5._PLANS), ws5._SESSION.plans
+    result = ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, bots)
+    assert result.status == "incorrect" and result.message.startswith(
+        "Give bots as one of 'random', 'lowest', 'heuristic': the other bots take"), result.message
+    assert ws5._PLANS == kept and ws5._SESSION.plans == counted, "nothing recorded"
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
+    from hearts_lab import simulate as simulate_module
+
+    b, h = _runs(1, 2, 4)
+    slow_b, slow_h = dataclasses.replace(b, policy="expert"), dataclasses.replace(h, policy="expert")
+    monkeypatch.setattr(simulate_module, "simulate", lambda *a, **k: pytest.fail("Q3 simulated a slow bot's run again"))
+    said = ws5.check_q3(slow_b, slow_h, BASE, HOUSE, (1, 2))
+    assert said.status == "incorrect" and "bots= one of 'random', 'lowest', 'heuristic'" in said.message, said.message
+
+
+@pytest.mark.parametrize("seeds", [(10**5000, 12), (11, 2**64), (-(10**5000), 12)])
+def test_q2_refuses_an_absurd_seed_before_recording_anything(seeds):
+    """rev-cap2 nit 5 (huge_seed_kernel.py): a seed of more than 4,300 digits crashed Q2's cell (its stored record
+    could not be written) after the plan was kept. It is refused with a sentence, nothing kept."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    kept, counted = list(ws5._PLANS), ws5._SESSION.plans
+    result = ws5.check_q2(METRIC, "increase", seeds, ws5.MIN_HANDS, "random")
+    assert result.status == "incorrect" and result.message.startswith("A seed is a whole number"), result.message
+    assert len(result.message) < 200
+    assert ws5._PLANS == kept and ws5._SESSION.plans == counted
+    import json
+
+    json.dumps(result._repr_mimebundle_())  # the stored output can be written
+    huge_hands = ws5.check_q2(METRIC, "increase", (1, 2), 10**5000, "random")
+    assert huge_hands.status == "incorrect" and len(huge_hands.message) < 300 and ws5._PLANS == kept
+
+
+def test_the_plan_texts_say_what_q2s_output_shows():
+    """rev-cap2 nit 6: 'your hand-in shows each plan' and 'the hand-in file shows the plans recorded since the kernel
+    last started' ignored the EARLIER_SHOWN limit (and the generic copy's results JSON carries no plans)."""
+    texts = [ws5.TEXTS["Q2"], ws5._Q2_CLASS, ws5.q3_runs.__doc__ or ""]
+    for text in texts:
+        assert "hand-in shows" not in text and "hand-in file shows" not in text
+    assert "this notebook's Q2 output shows the latest plans and how many\nthere were" in ws5.TEXTS["Q2"]
