@@ -1393,3 +1393,79 @@ def test_the_teacher_texts_say_what_the_seeds_row_cannot_see():
     rubric = " ".join(texts["rubric"].split())
     assert "`b = simulate(base, hands, bots=bots, seed=seeds[0])`" in rubric
     assert "*the class copy's own* means that the file shows nothing against it" in rubric
+
+
+# -- rev-cap2 (re-review of the capstone's plan history): /tmp/rev-cap2-findings ---------------------------
+
+
+def test_a_look_pushed_out_of_the_shown_plans_is_still_noted_on_q2s_row(klass, tmp_path):
+    """rev-cap2 must-fix 1 (kernel_runs2.py throwaway5; plan_history_gaps.py case a'): after a look, five throwaway
+    plans pushed the looked plan out of Q2's stored list and the Q2 row noted nothing. It reads the kernel's counts."""
+    from hearts_lab.exercises import ws5 as module
+
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    first = runs()
+    assert ws5.check_q2("moon rate", "no change", own, ws5.MIN_HANDS, "random").status == "correct"
+    assert ws5.check_q3(*first, four, house, own).status == "correct"
+    for i in range(module.EARLIER_SHOWN):
+        assert ws5.check_q2("moon rate", ("increase", "decrease")[i % 2], own, ws5.MIN_HANDS, "random").status == "correct"
+    more = runs(2 * ws5.MIN_HANDS)
+    stored = {"Q2": ws5.check_q2("moon rate", "no change", own, 2 * ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(*more, four, house, own), **answered(*more)}
+    assert not any(e["looked"] for e in stored["Q2"].made["earlier"]), "the look is out of the shown plans"
+    rows = _handed_in_from(klass, tmp_path, "throwaway", stored)
+    number = module.EARLIER_SHOWN + 2
+    assert rows["Q2"]["flags"] == (f"a new plan (plan {number} of the session) after Q3 had accepted runs of an earlier "
+                                   "one (10,000 hands, bots 'random', metric 'moon rate', predicted 'no change'): ask why"), rows["Q2"]
+
+
+def test_a_plan_after_the_first_is_noted_more_mildly(klass, tmp_path):
+    """rev-cap2 must-fix 1, second part: any plan number above 1 is noted on Q2's row, milder than a look."""
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    assert ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random").status == "correct"
+    b, h = runs()
+    stored = {"Q2": ws5.check_q2("moon rate", "decrease", own, ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(b, h, four, house, own), **answered(b, h)}
+    rows = _handed_in_from(klass, tmp_path, "second", stored)
+    assert rows["Q2"]["flags"] == "plan 2 of the session: ask why the plan changed", rows["Q2"]
+    assert rows["seeds"]["correct"] == "the class copy's own", rows["seeds"]
+
+
+def test_a_reset_after_a_look_is_noted_from_the_kernels_count(klass, tmp_path):
+    """rev-cap2 should-fix 2 (kernel_runs2.py reset_replan; plan_history_gaps.py case b): reset("ws5") after a look
+    wiped Q2's history and the table noted nothing; the kernel's count survives reset, and is read."""
+    from hearts_lab.exercises import reset
+
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    assert ws5.check_q2("moon rate", "no change", own, ws5.MIN_HANDS, "random").status == "correct"
+    assert ws5.check_q3(*runs(), four, house, own).status == "correct"
+    reset("ws5")
+    more = runs(2 * ws5.MIN_HANDS)
+    stored = {"Q2": ws5.check_q2("moon rate", "no change", own, 2 * ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(*more, four, house, own), **answered(*more)}
+    rows = _handed_in_from(klass, tmp_path, "reset", stored)
+    assert rows["Q2"]["flags"].startswith("a new plan (plan 2 of the session) after Q3 had accepted runs"), rows["Q2"]
+
+
+@pytest.mark.parametrize("trick", ['from hearts_lab.exercises import reset\nreset("ws5")',
+                                   "import hearts_lab.exercises.checks as c\nc.reset()",
+                                   "from hearts_lab.exercises import checks\nchecks._RESULTS.clear()",
+                                   'hearts_lab_reset = ws5.reset if False else None\nchecks.reset(worksheet="ws" + "5")'])
+def test_a_cell_that_resets_ws5s_checks_is_not_verified(klass, tmp_path, trick):
+    """rev-cap2 should-fix 2: a code cell that calls reset on ws5 (or on every worksheet) or clears the checks'
+    results wipes Q2's list of plans; the seeds row says "not verified" and names the cell."""
+    nb = _capstone_copy(klass, "Ada Lovelace")
+    nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": trick})
+    _save(tmp_path / "reset", "ada.ipynb", nb)
+    row = _rows(grade(tmp_path / "reset", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
+    assert row["correct"] == "not verified", row
+    assert re.search(r"code cell \d+ resets ws5's recorded checks \((reset|_RESULTS)\)", row["why"]), row
+
+
+def test_a_reset_of_another_worksheet_is_not_flagged(klass, tmp_path):
+    nb = _capstone_copy(klass, "Ada Lovelace")
+    nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                           "source": 'ws1.reset("ws1")'})
+    _save(tmp_path / "other", "ada.ipynb", nb)
+    row = _rows(grade(tmp_path / "other", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
+    assert "resets ws5" not in row["why"], row
