@@ -1469,3 +1469,25 @@ def test_a_reset_of_another_worksheet_is_not_flagged(klass, tmp_path):
     _save(tmp_path / "other", "ada.ipynb", nb)
     row = _rows(grade(tmp_path / "other", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
     assert "resets ws5" not in row["why"], row
+
+
+def test_the_teacher_texts_say_what_q2s_row_notes_and_cannot_see():
+    """rev-cap2 should-fix 3: the texts overclaimed what Q2's note catches. They now say what is noted (a plan after a
+    look, from the kernel's count; any plan after the first; a cell resetting ws5's checks by name) and what cannot
+    be seen (a spare cell before or after Q2, an interval computed by hand before a new plan, a kernel restart)."""
+    teacher = EXERCISES_DIR / "teacher"
+    texts = {"rubric": (teacher / "capstone_rubric.md").read_text(encoding="utf-8"),
+             "README": (EXERCISES_DIR / "README.md").read_text(encoding="utf-8"),
+             "class_results": " ".join("".join(c["source"]) for c in json.loads(
+                 (teacher / "class_results.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "markdown")}
+    for name, text in texts.items():
+        text = " ".join(text.split())
+        assert "any plan after the first" in text, name
+        assert "kernel restart" in text, name
+        assert "resets ws5's recorded checks" in text or "resetting ws5's recorded checks" in text, name
+        assert "spare cell before Q2," not in text, name
+    for name in ("rubric", "README"):
+        text = " ".join(texts[name].split())
+        assert "spare cell before or after Q2" in text and "computed by hand before a new plan" in text, name
+    key = (EXERCISES_DIR / "teacher" / "answer_keys" / "05_capstone_house_rule.md").read_text(encoding="utf-8")
+    assert "new seeds or more hands" not in key and "which the hand-in shows" not in key

@@ -2194,12 +2194,12 @@ def _plan_notes(stored: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
         return notes
     earlier = plan.get("earlier")
     looked = [e for e in earlier if isinstance(e, dict) and e.get("looked") is True] if isinstance(earlier, list) else []
-    counts = [v for v in (plan.get("plan"), plan.get("plans")) if _whole(v)]
-    number = max(counts) if counts else None
+    counts = [v for v in (plan.get("plan"), plan.get("plans")) if isinstance(v, int) and not isinstance(v, bool)]
+    number: int | None = max(counts) if counts else None
     which = f" (plan {_plan_value(number, True)} of the session)" if number is not None else ""
     replanned = plan.get("looked_then_replanned")
     last = plan.get("last_looked")
-    if _whole(replanned) and replanned > 0:  # the kernel's own count: however many plans came after, and after a reset
+    if isinstance(replanned, int) and not isinstance(replanned, bool) and replanned > 0:  # the kernel's own count: however many plans came after, and after a reset
         what = _plan_text(last) if isinstance(last, dict) else ""
         what = (f" ({what})" if replanned == 1 else
                 f", {_plan_value(replanned, True)} times ({'the latest: ' + what if what else 'the latest not recorded'})")
