@@ -368,7 +368,7 @@ def test_q2_and_q3_refuse_the_slow_bots(bots, monkeypatch):
     kept, counted = list(ws5._PLANS), ws5._SESSION.plans
     result = ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, bots)
     assert result.status == "incorrect" and result.message.startswith(
-        "Give bots as one of 'random', 'lowest', 'heuristic': the other bots take"), result.message
+        "Give bots as one of 'random', 'lowest', 'heuristic', the players this worksheet names: the sampling bots"), result.message
     assert ws5._PLANS == kept and ws5._SESSION.plans == counted, "nothing recorded"
     assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
     from hearts_lab import simulate as simulate_module

@@ -150,7 +150,7 @@ KEY_NOTES = {
                "a prediction not in the list": "must be increase / decrease / no change",
                "a prediction written after simulating": "not checkable by code: ask for it in the write-up (rubric)",
                "no seeds, one seed, or the same seed twice": "refused: Q2 records two different seeds with the prediction",
-               "no number of hands or bots, fewer than 10,000 hands, a bot other than random, lowest or heuristic (the others take seconds a hand), or an absurd seed": "refused with a sentence: Q2 records the whole plan (metric, prediction, seeds, hands, bots) before anything is simulated",
+               "no number of hands or bots, fewer than 10,000 hands, a bot other than random, lowest or heuristic (the sampling bots take seconds a hand), or an absurd seed": "refused with a sentence: Q2 records the whole plan (metric, prediction, seeds, hands, bots) before anything is simulated",
                "in a class copy, seeds other than the copy's own": "refused: the copy draws them (ws5.my_seeds()), so there are none to try"},
         "Q3": {"the same seed twice": "the same deals replayed: not independent samples (a paired design needs a paired analysis)",
                "fewer than 10,000 hands": "too few for a useful interval", "different bots": "measures the bots, not the rule",

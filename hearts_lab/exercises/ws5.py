@@ -90,8 +90,9 @@ MAX_HANDS = 20 * MIN_HANDS
 #: with 4 players, 6 ms with 6, so one to two minutes a run; the sampling bots far more): a forged or
 #: needlessly large run is refused at once. Figures: benchmarks/capstone_players.py.
 MAX_ENGINE_HANDS = 2 * MIN_HANDS
-#: The players a plan may name: the fast ones the worksheet names (the sampling bots take one to several seconds of
-#: CPU a hand, hours for 10,000 hands, and the check runs each run again).
+#: The players a plan may name: the fast ones the worksheet names (the sampling bots, 'medium' and 'expert', take one
+#: to several seconds of CPU a hand, hours for 10,000 hands, and the check runs each run again; 'easy' is as fast as
+#: 'heuristic' but not named by the worksheet).
 PLAN_BOTS = ("random", "lowest", "heuristic")
 #: A seed is a whole number from 0 to this (a class copy's are far below it): a larger one is refused before
 #: anything is recorded (a number of thousands of digits cannot even be written to the stored output).
@@ -114,7 +115,7 @@ _HANDS_AND_BOTS = (
     "The players, `bots`: `\"random\"` and `\"lowest\"` are fast (well under a second of computing per\n"
     "10,000 hands; the check accepts up to 200,000 hands with them), `\"heuristic\"` plays through the\n"
     "engine (half a minute to a minute per 10,000 hands; up to 20,000 hands). The check takes no other\n"
-    "players: the others take seconds a hand, hours for a run.\n\n"
+    "players: the sampling bots take seconds a hand, hours for a run.\n\n"
 )
 _CHANGED_PLAN = (
     "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5\n"
@@ -363,8 +364,9 @@ def _read_bots(bots: object) -> str:
     return name
 
 
-_FAST_BOTS = (f"Give bots as one of {', '.join(repr(b) for b in PLAN_BOTS)}: the other bots take one to several seconds "
-              f"a hand, hours for {MIN_HANDS:,} hands, and the check runs each run again.")
+_FAST_BOTS = (f"Give bots as one of {', '.join(repr(b) for b in PLAN_BOTS)}, the players this worksheet names: the "
+              f"sampling bots ('medium', 'expert') take one to several seconds a hand, hours for {MIN_HANDS:,} hands, "
+              "and the check runs each run again.")
 
 
 def _read_plan(metric: object, prediction: object, seeds: object, hands: object, bots: object) -> Plan:
@@ -480,7 +482,7 @@ def _read_result(value: object, name: str) -> Any:
         raise Wrong(f"{name} should be one simulate(...) run with one seed, unchanged (not several merged runs).")
     if value.policy not in PLAN_BOTS:
         raise Wrong(f"Simulate with bots= one of {', '.join(repr(b) for b in PLAN_BOTS)}, so the check can run {name} again "
-                    "with its seed in reasonable time (the other bots take seconds a hand).")
+                    "with its seed in reasonable time (the players Q2's plan takes).")
     if isinstance(value.hands, bool) or not isinstance(value.hands, int) or value.hands < 1:
         raise Wrong(f"{name} should be what simulate(...) returned, unchanged.")
     if any(sum(seat.values()) != value.hands for seat in value.points):
