@@ -134,6 +134,11 @@ SLOW_TESTS = (
     "tests/test_exercises_classroom.py::test_ws4_exact_questions_are_graded_on_each_students_own_variant",  # 12 s
     # the play table's hint asked before every card of whole hands, each answered by the expert bot (8.5, 7, 6.5 s)
     "tests/test_table_levels_and_hint.py::test_asking_for_the_hint_before_every_card_changes_nothing",
+    # a notebook of costly answers graded within its budget, each text read once (session 10: 7.0 s alone, the
+    # costliest quick test of make check; the other hostile-file tests stay in make check)
+    "tests/test_hostile_files.py::test_a_notebook_of_costly_answers_is_read_within_one_budget_each_text_once",
+    # the Binder regression's comparison (make test's), on edited copies of notebook 00 (3.0 s, nbdime's import)
+    "tests/test_notebooks.py::test_a_changed_output_is_a_difference_and_a_timing_is_not",
     "tests/test_table_levels_and_hint.py::test_the_hint_names_the_card_the_expert_bot_plays_and_a_tie_as_a_tie",
     # a notebook's figures recomputed from thousands of hands (9 s, 7.5 s)
     "tests/test_notebook_claims_11.py::test_section_1_the_interval_halves_as_the_deals_grow_fourfold",
@@ -142,6 +147,8 @@ SLOW_TESTS = (
     # its budget (12 s), two made-answer readings over whole worksheets (9.7 s, 7.2 s), and worksheet 3's answer
     # formulas against brute-force enumeration (9.1, 6.0, 5.2, 4.9 s)
     "tests/test_hostile_files.py::test_a_notebook_of_costly_answers_is_read_within_one_budget_each_text_once",
+    # the Binder regression's comparison (make test's), on edited copies of notebook 00 (3.0 s, nbdime's import)
+    "tests/test_notebooks.py::test_a_changed_output_is_a_difference_and_a_timing_is_not",
     "tests/test_exercises_classroom_made.py::test_a_count_built_by_hand_is_not_the_call_the_question_asks_for",
     "tests/test_exercises_classroom_made.py::test_an_answer_line_is_read_only_as_python_computes_it",
     "tests/test_exercises_answers.py::test_ws3_q2",
