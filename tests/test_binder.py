@@ -36,11 +36,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from notebook_harness import outputs_diff
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
-
-from notebook_harness import outputs_diff
 
 REPO = Path(__file__).resolve().parent.parent
 BINDER = REPO / "binder"

@@ -11,7 +11,6 @@ See tests/notebook_harness.py for what is ignored.
 from __future__ import annotations
 
 import pytest
-
 from notebook_harness import NOTEBOOKS, QUICK_NOTEBOOKS, force_regen_requested, regression_fixture
 
 NOTEBOOK_PATHS = [NOTEBOOKS / name for name in QUICK_NOTEBOOKS]
@@ -28,7 +27,6 @@ def test_a_changed_output_is_a_difference_and_a_timing_is_not(tmp_path):
     """What test_binder.py's comparison (notebook_harness.outputs_diff) reports: an output that changed, not a
     duration that did, nor a cell's execution count."""
     import nbformat
-
     from notebook_harness import outputs_diff
 
     stored = NOTEBOOKS / "00_start_here.ipynb"
