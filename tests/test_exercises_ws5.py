@@ -40,6 +40,17 @@ def _answered(b, h) -> list[checks.CheckResult]:
             ws5.check_q6(verdict, (low, high), b, h, METRIC)]
 
 
+def _planned_and_simulated():
+    """A generic copy's session in which Q2 recorded the plan (seeds 1 and 2, the fewest hands, random bots) and Q3
+    accepted its two runs: the runs."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    b, h = _runs(1, 2)
+    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
+    assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
+    return b, h
+
+
 def _seeds_recorded(result: checks.CheckResult) -> tuple[int, int]:
     """The two seeds a check's stored output records (what the teacher's seeds row reads), through JSON."""
     made = result._repr_mimebundle_()[checks.MIME_TYPE]["made"]
@@ -65,11 +76,7 @@ def test_q4_to_q6_need_q3_right_first_and_then_take_its_runs_only():
 
 
 def test_a_student_who_tries_other_seed_pairs_for_q4_to_q6_is_refused():
-    checks.reset("ws5")
-    ws5.use_variant(None)
-    b, h = _runs(1, 2)
-    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
-    assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
+    b, h = _planned_and_simulated()
     for pair in ((1, 7), (3, 2), (3, 4), (2, 1)):
         tried = _runs(*pair)
         for result in _answered(*tried):
@@ -138,11 +145,7 @@ def test_a_class_copy_takes_only_its_own_runs_in_q4_to_q6():
 
 
 def test_q4_to_q6_refuse_what_is_not_a_run_with_a_sentence():
-    checks.reset("ws5")
-    ws5.use_variant(None)
-    b, h = _runs(1, 2)
-    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
-    assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
+    b, h = _planned_and_simulated()
 
     class Equal:  # says it equals anything: the check compares runs of simulate's own type only
         def __eq__(self, other):
@@ -208,11 +211,7 @@ def test_q2_refuses_a_plan_it_cannot_keep():
 
 def test_q4_to_q6_take_only_q2s_metric():
     """rev-cap must-fix 1: Q4-Q6 accepted any metric, not the one Q2 recorded before the runs."""
-    checks.reset("ws5")
-    ws5.use_variant(None)
-    b, h = _runs(1, 2)
-    assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MIN_HANDS, "random").status == "correct"
-    assert ws5.check_q3(b, h, BASE, HOUSE, (1, 2)).status == "correct"
+    b, h = _planned_and_simulated()
     other = "unclaimed rate"
     low, high = ws5._interval(b, h, other)
     for result in (ws5.check_q4(ws5.metric_value(h, other) - ws5.metric_value(b, other), b, h, other),
