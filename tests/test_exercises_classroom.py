@@ -1364,18 +1364,23 @@ def test_a_reach_into_the_runs_ws5_keeps_is_named_as_such(klass, tmp_path):
     assert re.match(r"code cell \d+ reaches ws5's variant", rows["current"]["why"]), rows["current"]
 
 
-def test_the_teacher_texts_say_what_the_seeds_row_cannot_see():
-    """rev-cap should-fix 2 (kernel_runs.py rng_alias, rng_mock, attrgetter; reach_variants.py): runs faked through an
-    alias or a patch in the kernel pass every check and read "the class copy's own"; the texts said the seeds could
-    not be tried without an edited use_variant line or a reach into ws5. They now say what the row cannot see and how
-    the teacher runs a student's plan again."""
+def _capstone_teacher_texts() -> dict[str, str]:
+    """The teacher texts that say what the capstone's rows read: the rubric, exercises/README and class_results'
+    prose, each on one line (whitespace runs as one space)."""
     teacher = EXERCISES_DIR / "teacher"
     texts = {"rubric": (teacher / "capstone_rubric.md").read_text(encoding="utf-8"),
              "README": (EXERCISES_DIR / "README.md").read_text(encoding="utf-8"),
              "class_results": " ".join("".join(c["source"]) for c in json.loads(
                  (teacher / "class_results.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "markdown")}
-    for name, text in texts.items():
-        text = " ".join(text.split())
+    return {name: " ".join(text.split()) for name, text in texts.items()}
+
+
+def test_the_teacher_texts_say_what_the_seeds_row_cannot_see():
+    """rev-cap should-fix 2 (kernel_runs.py rng_alias, rng_mock, attrgetter; reach_variants.py): runs faked through an
+    alias or a patch in the kernel pass every check and read "the class copy's own"; the texts said the seeds could
+    not be tried without an edited use_variant line or a reach into ws5. They now say what the row cannot see and how
+    the teacher runs a student's plan again."""
+    for name, text in _capstone_teacher_texts().items():
         assert "unittest.mock.patch" in text and "deleted" in text, name
         assert "is impossible without" not in text and "each of which records both runs' seeds" not in text, name
         assert "run the student's plan again" in text or "runs the student's plan again" in text, name
@@ -1464,13 +1469,7 @@ def test_the_teacher_texts_say_what_q2s_row_notes_and_cannot_see():
     """rev-cap2 should-fix 3: the texts overclaimed what Q2's note catches. They now say what is noted (a plan after a
     look, from the kernel's count; any plan after the first; a cell resetting ws5's checks by name) and what cannot
     be seen (a spare cell before or after Q2, an interval computed by hand before a new plan, a kernel restart)."""
-    teacher = EXERCISES_DIR / "teacher"
-    texts = {"rubric": (teacher / "capstone_rubric.md").read_text(encoding="utf-8"),
-             "README": (EXERCISES_DIR / "README.md").read_text(encoding="utf-8"),
-             "class_results": " ".join("".join(c["source"]) for c in json.loads(
-                 (teacher / "class_results.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "markdown")}
-    for name, text in texts.items():
-        text = " ".join(text.split())
+    for name, text in _capstone_teacher_texts().items():
         assert "any plan after the first" in text, name
         assert "kernel restart" in text, name
         assert "resets ws5's recorded checks" in text or "resetting ws5's recorded checks" in text, name
