@@ -1380,11 +1380,12 @@ def test_the_teacher_texts_say_what_the_seeds_row_cannot_see():
     alias or a patch in the kernel pass every check and read "the class copy's own"; the texts said the seeds could
     not be tried without an edited use_variant line or a reach into ws5. They now say what the row cannot see and how
     the teacher runs a student's plan again."""
-    for name, text in _capstone_teacher_texts().items():
+    texts = _capstone_teacher_texts()
+    for name, text in texts.items():
         assert "unittest.mock.patch" in text and "deleted" in text, name
         assert "is impossible without" not in text and "each of which records both runs' seeds" not in text, name
         assert "run the student's plan again" in text or "runs the student's plan again" in text, name
-    rubric = " ".join(texts["rubric"].split())
+    rubric = texts["rubric"]
     assert "`b = simulate(base, hands, bots=bots, seed=seeds[0])`" in rubric
     assert "*the class copy's own* means that the file shows nothing against it" in rubric
 
@@ -1469,13 +1470,14 @@ def test_the_teacher_texts_say_what_q2s_row_notes_and_cannot_see():
     """rev-cap2 should-fix 3: the texts overclaimed what Q2's note catches. They now say what is noted (a plan after a
     look, from the kernel's count; any plan after the first; a cell resetting ws5's checks by name) and what cannot
     be seen (a spare cell before or after Q2, an interval computed by hand before a new plan, a kernel restart)."""
-    for name, text in _capstone_teacher_texts().items():
+    texts = _capstone_teacher_texts()
+    for name, text in texts.items():
         assert "any plan after the first" in text, name
         assert "kernel restart" in text, name
         assert "resets ws5's recorded checks" in text or "resetting ws5's recorded checks" in text, name
         assert "spare cell before Q2," not in text, name
     for name in ("rubric", "README"):
-        text = " ".join(texts[name].split())
+        text = texts[name]
         assert "spare cell before or after Q2" in text and "computed by hand before a new plan" in text, name
     key = (EXERCISES_DIR / "teacher" / "answer_keys" / "05_capstone_house_rule.md").read_text(encoding="utf-8")
     assert "new seeds or more hands" not in key and "which the hand-in shows" not in key
