@@ -1445,7 +1445,8 @@ def test_a_reset_after_a_look_is_noted_from_the_kernels_count(klass, tmp_path):
 @pytest.mark.parametrize("trick", ['from hearts_lab.exercises import reset\nreset("ws5")',
                                    "import hearts_lab.exercises.checks as c\nc.reset()",
                                    "from hearts_lab.exercises import checks\nchecks._RESULTS.clear()",
-                                   'hearts_lab_reset = ws5.reset if False else None\nchecks.reset(worksheet="ws" + "5")'])
+                                   'from hearts_lab.exercises import checks as c\nc.reset(worksheet="ws" + "5")',
+                                   'import hearts_lab.exercises as E\nE.ws5.reset()'])
 def test_a_cell_that_resets_ws5s_checks_is_not_verified(klass, tmp_path, trick):
     """rev-cap2 should-fix 2: a code cell that calls reset on ws5 (or on every worksheet) or clears the checks'
     results wipes Q2's list of plans; the seeds row says "not verified" and names the cell."""
@@ -1454,7 +1455,51 @@ def test_a_cell_that_resets_ws5s_checks_is_not_verified(klass, tmp_path, trick):
     _save(tmp_path / "reset", "ada.ipynb", nb)
     row = _rows(grade(tmp_path / "reset", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
     assert row["correct"] == "not verified", row
-    assert re.search(r"code cell \d+ resets ws5's recorded checks \((reset|_RESULTS)\)", row["why"]), row
+    assert re.search(r"code cell \d+ may reset ws5's recorded checks \((reset|_RESULTS)\)", row["why"]), row
+
+
+@pytest.mark.parametrize("spare", ["lab.reset()", "bar = tqdm(total=5)\nbar.reset(total=5)", "w = Stopwatch()\nw.reset()"])
+def test_another_objects_reset_is_not_the_checks(klass, tmp_path, spare):
+    """rev-cap3 must-fix 1 (kernel_runs3.py timer_reset, reset_detect.py): any object's .reset() - the rules lab's, a
+    progress bar's, a student's stopwatch - made the seeds row "not verified" with the false reason that the cell resets
+    ws5's recorded checks. Only the checks' reset counts."""
+    nb = _capstone_copy(klass, "Ada Lovelace")
+    nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": spare})
+    _save(tmp_path / "spare", "ada.ipynb", nb)
+    row = _rows(grade(tmp_path / "spare", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
+    assert "reset" not in row["why"], row
+
+
+@pytest.mark.parametrize("last", ["unanswered", "refused"])
+def test_one_more_q2_check_at_the_end_hides_no_q2_note(klass, tmp_path, last):
+    """rev-cap3 must-fix 2 (kernel_runs3.py replan_then_blank_q2, replan_then_refused_q2): the grader read only the
+    last Q2 output, so one more Q2 line at the end (left unanswered, or refused) hid the note of a plan changed after a
+    look. Every stored Q2 output is read: the kernel's counts only grow."""
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    assert ws5.check_q2("moon rate", "no change", own, ws5.MIN_HANDS, "random").status == "correct"
+    assert ws5.check_q3(*runs(), four, house, own).status == "correct"
+    more = runs(2 * ws5.MIN_HANDS)
+    stored = {"Q2": ws5.check_q2("moon rate", "no change", own, 2 * ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(*more, four, house, own), **answered(*more)}
+    extra = (ws5.check_q2(..., "no change", own, 2 * ws5.MIN_HANDS, "random") if last == "unanswered"
+             else ws5.check_q2("moon rate", "no change", own, 2 * ws5.MIN_HANDS, "medium"))
+    assert extra.status == ("unanswered" if last == "unanswered" else "incorrect"), extra
+    nb = _capstone_copy(klass, "Ada Lovelace")
+    for cell in nb["cells"]:
+        for key, result in stored.items():
+            if "".join(cell["source"]).startswith(f"ws5.check_{key.lower()}("):
+                cell["outputs"] = [_stored_output(result)]
+    nb["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": 2, "source": "ws5.check_q2(metric, ...)",
+                        "outputs": [_stored_output(extra)]})
+    _save(tmp_path / last, "ada.ipynb", nb)
+    rows = _rows(grade(tmp_path / last, SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
+    assert rows["Q2"]["flags"].startswith("a new plan (plan 2 of the session) after Q3 had accepted runs"), rows["Q2"]
+
+
+def _stored_output(result) -> dict:
+    """A check's result as its cell stores it (the kernel's display, without the HTML)."""
+    return {"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+            "data": {k: v for k, v in result._repr_mimebundle_().items() if k != "text/html"}}
 
 
 def test_a_reset_of_another_worksheet_is_not_flagged(klass, tmp_path):

@@ -1524,6 +1524,24 @@ def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, An
     return last, hints
 
 
+def _every_output(nb: dict[str, Any], worksheet: str, question: str) -> list[dict[str, Any]]:
+    """Every stored check output of ``question``, in the notebook's order (:func:`_outputs` keeps the last).
+
+    >>> out = {"data": {checks.MIME_TYPE: {"worksheet": "ws5", "question": "Q2", "status": "correct"}}}
+    >>> len(_every_output({"cells": [{"cell_type": "code", "outputs": [out, out]}]}, "ws5", "Q2"))
+    2
+    """
+    found = []
+    for cell in nb["cells"]:
+        outputs = cell.get("outputs") if cell.get("cell_type") == "code" else None
+        for out in outputs if isinstance(outputs, list) else ():
+            data = out.get("data") if isinstance(out, dict) else None
+            check = data.get(checks.MIME_TYPE) if isinstance(data, dict) else None
+            if isinstance(check, dict) and check.get("worksheet") == worksheet and check.get("question") == question:
+                found.append(check)
+    return found
+
+
 def _recordable(value: Any) -> bool:
     """``value`` has a form :func:`~hearts_lab.exercises.checks.recorded` writes: a whole number, a text, a list
     of whole numbers, an interval (two finite floats), or (seat, cards) pairs; a NaN, a truth value, an object or a
@@ -1985,7 +2003,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         dynamic = _dynamic(code)
         if dynamic is not None:  # ws5.__dict__[...], getattr(ws5, ...), sys.modules[...]: anything the reader cannot follow
             unsure.append(f"{dynamic}, which the reader does not follow: ws5's seeds may have been changed")
-    cleared = _resets_ws5(code)
+    cleared = _resets_ws5(code, names)
     if cleared is not None:
         unsure.append(cleared)
     cell = _seeds_cell(code, names)
@@ -2011,7 +2029,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
             unsure.append("Q3's stored output records no house run's seed (checked with an older hearts_lab?)")
     for key, said in _after_q3(stored, own_seeds, why, unsure).items():
         notes_of.setdefault(key, []).extend(said)
-    for key, said in _plan_notes(stored).items():
+    for key, said in _plan_notes(stored, _every_output(nb, CAPSTONE, "Q2")).items():
         notes_of.setdefault(key, []).extend(said)
     verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
     answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure))]
@@ -2027,18 +2045,41 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     return Submission(name, student, CAPSTONE, answers, flags)
 
 
-def _resets_ws5(code: list[tuple[ast.Module, str]]) -> str | None:
-    r"""Why Q2's stored list of plans may be short, if a code cell clears the checks' results of ws5: a call of
-    ``reset`` with no worksheet, with ``"ws5"`` or with one the reader cannot read; an import of ``reset`` (it may be
-    called under another name); any mention of the checks' own list, ``_RESULTS``. The kernel's own counts in Q2's
-    record survive it (:func:`_plan_notes`); a kernel restart is not seen at all.
+def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None:
+    r"""Why Q2's stored list of plans may be short, if a code cell may clear the checks' results of ws5: a call of the
+    checks' ``reset`` (through the worksheets' package, its ``checks`` module or a worksheet module, or a name an import
+    of it bound) with no worksheet, with ``"ws5"`` or with one the reader cannot read; an import of ``reset`` (it may be
+    called under another name); any mention of the checks' own list, ``_RESULTS``. Another object's ``reset()`` (a
+    widget's, a progress bar's) is not the checks'. The kernel's own counts in Q2's record survive a reset
+    (:func:`_plan_notes`); a kernel restart is not seen at all.
 
     >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
-    >>> _resets_ws5(cells("x = 1", 'from hearts_lab.exercises import reset\nreset("ws5")'))
-    "code cell 2 resets ws5's recorded checks (reset), which hides earlier plans from Q2's stored list"
-    >>> _resets_ws5(cells("checks._RESULTS.clear()")), _resets_ws5(cells('ws1.reset("ws1")')) is None
-    ("code cell 1 resets ws5's recorded checks (_RESULTS), which hides earlier plans from Q2's stored list", True)
+    >>> code = cells("x = 1", 'from hearts_lab.exercises import reset\nreset("ws5")')
+    >>> _resets_ws5(code, _names(code))
+    "code cell 2 may reset ws5's recorded checks (reset), which can hide earlier plans from Q2's stored list"
+    >>> code = cells("from hearts_lab.exercises import checks, ws1\nchecks._RESULTS.clear()")
+    >>> _resets_ws5(code, _names(code))
+    "code cell 1 may reset ws5's recorded checks (_RESULTS), which can hide earlier plans from Q2's stored list"
+    >>> code = cells('from hearts_lab.exercises import ws1\nws1.reset("ws1")\nlab.reset()\nbar.reset(total=5)')
+    >>> _resets_ws5(code, _names(code)) is None
+    True
     """
+    checks_names = {"hearts_lab.exercises.checks"}
+    for tree, _ in code:
+        for node in _walk(tree):
+            if isinstance(node, ast.Import):
+                checks_names |= {a.asname for a in node.names if a.asname and a.name == f"{_PACKAGE}.checks"}
+            elif isinstance(node, ast.ImportFrom) and node.module == _PACKAGE:
+                checks_names |= {a.asname or a.name for a in node.names if a.name == "checks"}
+
+    def the_checks(node: ast.expr) -> bool:
+        """``node`` names the worksheets' package, its checks module or a worksheet module (each has ``reset``)."""
+        path = _dotted(node)
+        head = path.split(".", 1)[0] if path else None
+        resolved = (names.modules.get(head, head) + path[len(head):]) if path and head else None
+        return (names.module(node) is not None or path in checks_names or resolved in (_PACKAGE, f"{_PACKAGE}.checks")
+                or resolved is not None and resolved.startswith(f"{_PACKAGE}.ws") and resolved[len(_PACKAGE) + 1:] in WORKSHEETS)
+
     for number, (tree, text) in enumerate(code, 1):
         found = None
         if isinstance(tree, _Unparsed):
@@ -2048,10 +2089,11 @@ def _resets_ws5(code: list[tuple[ast.Module, str]]) -> str | None:
                 break
             if isinstance(node, ast.Call):
                 func = node.func
-                called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                ours = (isinstance(func, ast.Attribute) and func.attr == "reset" and the_checks(func.value)
+                        or isinstance(func, ast.Name) and names.functions.get(func.id, ("", ""))[1] == "reset")
                 given = [*node.args, *(k.value for k in node.keywords)]
-                if called == "reset" and (not given or any(not (isinstance(a, ast.Constant) and isinstance(a.value, str))
-                                                           or CAPSTONE in a.value for a in given)):
+                if ours and (not given or any(not (isinstance(a, ast.Constant) and isinstance(a.value, str))
+                                              or CAPSTONE in a.value for a in given)):
                     found = "reset"
             elif isinstance(node, ast.alias) and node.name.split(".")[-1] == "reset":
                 found = "reset"
@@ -2060,7 +2102,7 @@ def _resets_ws5(code: list[tuple[ast.Module, str]]) -> str | None:
                   or isinstance(node, ast.Constant) and isinstance(node.value, str) and "_RESULTS" in node.value):
                 found = "_RESULTS"
         if found is not None:
-            return f"code cell {number} resets ws5's recorded checks ({found}), which hides earlier plans from Q2's stored list"
+            return f"code cell {number} may reset ws5's recorded checks ({found}), which can hide earlier plans from Q2's stored list"
     return None
 
 
@@ -2165,7 +2207,7 @@ def _plan_text(record: dict[str, Any]) -> str:
             f"predicted {_shown(record.get('prediction'))[:40]}")
 
 
-def _plan_notes(stored: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+def _plan_notes(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any]] | None = None) -> dict[str, list[str]]:
     """Notes from Q2's stored plan (:func:`~hearts_lab.exercises.ws5.check_q2` records it with the session's earlier
     plans and the kernel's own counts, ``plans`` and ``looked_then_replanned``, which neither a longer list of plans nor
     ``reset`` hides): on Q2's row, a plan recorded after Q3 had accepted runs of an earlier one (a plan changed after a
@@ -2185,20 +2227,33 @@ def _plan_notes(stored: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
     (["its stored output records runs of another plan than Q2's stored output (hands 20,000, not 40,000)"], ["its stored output records the metric 'unclaimed rate', not Q2's planned 'moon rate'"])
     """
     notes: dict[str, list[str]] = {}
+    # Every stored Q2 output counts, not only the last: the kernel's counts only grow, so a later unanswered or refused
+    # Q2 check (one more line at the end) must not hide what an earlier recorded plan says (rev-cap3 must-fix 2).
+    recorded = [o for o in (q2_outputs or []) if isinstance(o, dict) and o.get("status") == "correct"
+                and isinstance(o.get("made"), dict)]
     q2 = stored.get("Q2")
     if not q2 or q2.get("status") != "correct":
-        return notes
+        if not recorded:
+            return notes
+        q2 = recorded[-1]
     plan = q2.get("made")
     if not isinstance(plan, dict) or not all(k in plan for k in PLAN_RUN_FIELDS):
         notes["Q2"] = ["its stored output records no plan (checked with an older hearts_lab?)"]
         return notes
+    records = [o["made"] for o in recorded] + [plan]
+
+    def most(key: str, least: int) -> int | None:
+        found = [r.get(key) for r in records]
+        whole = [v for v in found if isinstance(v, int) and not isinstance(v, bool) and v >= least]
+        return max(whole) if whole else None
+
     earlier = plan.get("earlier")
     looked = [e for e in earlier if isinstance(e, dict) and e.get("looked") is True] if isinstance(earlier, list) else []
-    counts = [v for v in (plan.get("plan"), plan.get("plans")) if isinstance(v, int) and not isinstance(v, bool)]
+    counts = [v for v in (most("plan", 1), most("plans", 1)) if v is not None]
     number: int | None = max(counts) if counts else None
     which = f" (plan {_plan_value(number, True)} of the session)" if number is not None else ""
-    replanned = plan.get("looked_then_replanned")
-    last = plan.get("last_looked")
+    replanned = most("looked_then_replanned", 0)
+    last = next((r.get("last_looked") for r in reversed(records) if r.get("looked_then_replanned") == replanned), None)
     if isinstance(replanned, int) and not isinstance(replanned, bool) and replanned > 0:  # the kernel's own count: however many plans came after, and after a reset
         what = _plan_text(last) if isinstance(last, dict) else ""
         what = (f" ({what})" if replanned == 1 else
