@@ -357,7 +357,7 @@ def _read_bots(bots: object) -> str:
     try:
         name = canonical_name(bots)
     except Exception:
-        raise Wrong(f"Give bots as one bot's name, one of {', '.join(repr(b) for b in REPLAYABLE_BOTS)} "
+        raise Wrong(f"Give bots as one bot's name, one of {', '.join(repr(b) for b in PLAN_BOTS)} "
                     f"(e.g. bots = \"random\"), not {_shown(bots)}.") from None
     if name not in PLAN_BOTS:
         raise Wrong(_FAST_BOTS)
