@@ -247,7 +247,7 @@ def test_hunting_hand_counts_through_the_checks_shows_in_q2s_record():
     ws5.check_q2(METRIC, "no change", seeds, 20_000, "random")
     second = ws5.check_q2(METRIC, "no change", seeds, 30_000, "random")
     assert _made(second)["earlier"][0]["looked"] is False and "Q3 had accepted" not in second.message
-    assert second.message.endswith("This is plan 2 of this session: this notebook's Q2 output shows the latest plans "
+    assert second.message.endswith("This is plan 2 of this session: this notebook's Q2 output records the latest plans "
                                    "and how many there were: say why you changed your plan in your write-up.")
     assert (_made(second)["plans"], _made(second)["looked_then_replanned"], _made(second)["last_looked"]) == (2, 0, None)
 
@@ -403,4 +403,4 @@ def test_the_plan_texts_say_what_q2s_output_shows():
     texts = [ws5.TEXTS["Q2"], ws5._Q2_CLASS, ws5.q3_runs.__doc__ or ""]
     for text in texts:
         assert "hand-in shows" not in text and "hand-in file shows" not in text
-    assert "this notebook's Q2 output shows the latest plans and how many\nthere were" in ws5.TEXTS["Q2"]
+    assert "this notebook's Q2 output records the latest plans and how many\nthere were" in ws5.TEXTS["Q2"]

@@ -119,7 +119,7 @@ _HANDS_AND_BOTS = (
 )
 _CHANGED_PLAN = (
     "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5\n"
-    "and Q6, and say why in your write-up: this notebook's Q2 output shows the latest plans and how many\n"
+    "and Q6, and say why in your write-up: this notebook's Q2 output records the latest plans and how many\n"
     "there were, and whether Q3 had accepted runs of an earlier one."
 )
 #: The text of each question that differs between the generic copy and a class copy.
@@ -435,7 +435,7 @@ def check_q2(metric: object, prediction: object, seeds: object, hands: object, b
     >>> check_q2("moon rate", "decrease", (11, 12), 20_000, "random").message.split(" Q3 takes")[0]
     "Recorded your plan: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house), 20,000 hands each with bots='random'."
     >>> check_q2("moon rate", "decrease", (11, 12), 40_000, "random").message.split(". ", 2)[2]  # doctest: +ELLIPSIS
-    "This is plan ... of this session: this notebook's Q2 output shows the latest plans and how many there were..."
+    "This is plan ... of this session: this notebook's Q2 output records the latest plans and how many there were..."
     >>> reset("ws5")
     """
     plan = _read_plan(metric, prediction, seeds, hands, bots)
@@ -452,7 +452,7 @@ def check_q2(metric: object, prediction: object, seeds: object, hands: object, b
     number = max(len(history) + 1, after.plans)
     if number > 1:
         looked = after.looked_then_replanned > 0 or any(seen for _, seen in history)
-        said += (f" This is plan {number:,} of this session: this notebook's Q2 output shows the latest plans and how "
+        said += (f" This is plan {number:,} of this session: this notebook's Q2 output records the latest plans and how "
                  "many there were"
                  + (", and that Q3 had accepted runs of an earlier plan: say why you changed it in your write-up."
                     if looked else ": say why you changed your plan in your write-up."))
@@ -557,7 +557,7 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
         raise Wrong(f"Your runs use the seeds {b.seed} (base) and {h.seed} (house), but Q2 recorded {planned[0]} and {planned[1]}: "
                     "simulate with those.")
     new_plan = ("To change it (more hands, say), run Q2's check again with the new plan first (this notebook's Q2 output "
-                "shows the latest plans and how many there were), then Q3, Q4, Q5 and Q6.")
+                "records the latest plans and how many there were), then Q3, Q4, Q5 and Q6.")
     if b.policy != plan.bots:
         raise Wrong(f"Your runs use bots={b.policy!r}, but Q2's plan says bots={plan.bots!r}: simulate with those. {new_plan}")
     wrong = [f"{name} has {r.hands:,}" for name, r in (("base_result", b), ("house_result", h)) if r.hands != plan.hands]
@@ -626,7 +626,7 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     >>> q3_runs(b, h, "unclaimed rate")
     Traceback (most recent call last):
     ...
-    hearts_lab.exercises.checks.Wrong: Q2's plan measures 'moon rate', not 'unclaimed rate': Q4, Q5 and Q6 take the metric you chose before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output shows the latest plans and how many there were), then check Q3 again.
+    hearts_lab.exercises.checks.Wrong: Q2's plan measures 'moon rate', not 'unclaimed rate': Q4, Q5 and Q6 take the metric you chose before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output records the latest plans and how many there were), then check Q3 again.
     >>> reset("ws5"); _ = use_variant(None)
     """
     from ..simulate import SimulationResult
@@ -645,7 +645,7 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     if b == base_result and h == house_result:
         if metric is not None and metric != plan.metric:
             raise Wrong(f"Q2's plan measures {plan.metric!r}, not {metric!r}: Q4, Q5 and Q6 take the metric you chose "
-                        "before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output shows the "
+                        "before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output records the "
                         "latest plans and how many there were), then check Q3 again.")
         return b, h
     if b == house_result and h == base_result:
