@@ -66,7 +66,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from ..arguments import shown as _shown
 from ..records import read_bounded_file
@@ -1501,26 +1501,26 @@ def _answer_cells(nb: dict[str, Any], code: list[tuple[ast.Module, str]] | None 
     return found
 
 
-def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
-    """The last stored check output of each question, and the highest hint level asked for per question."""
-    last: dict[str, dict[str, Any]] = {}
-    hints: dict[str, int] = {}
+def _stored_of(nb: dict[str, Any], key: str, worksheet: str) -> Iterator[dict[str, Any]]:
+    """Every stored output of MIME type ``key`` (a check's or a hint's) for ``worksheet`` naming a question, in the
+    notebook's order."""
     for cell in nb["cells"]:
         outputs = cell.get("outputs") if cell.get("cell_type") == "code" else None
-        if not isinstance(outputs, list):
-            continue
-        for out in outputs:
+        for out in outputs if isinstance(outputs, list) else ():
             data = out.get("data") if isinstance(out, dict) else None
-            if not isinstance(data, dict):
-                continue
-            check = data.get(checks.MIME_TYPE)
-            if isinstance(check, dict) and check.get("worksheet") == worksheet and isinstance(check.get("question"), str):
-                last[check["question"]] = check
-            asked = data.get(checks.HINT_MIME_TYPE)
-            if isinstance(asked, dict) and asked.get("worksheet") == worksheet and isinstance(asked.get("question"), str):
-                level = asked.get("hint")
-                if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 3:
-                    hints[asked["question"]] = max(hints.get(asked["question"], 0), level)
+            found = data.get(key) if isinstance(data, dict) else None
+            if isinstance(found, dict) and found.get("worksheet") == worksheet and isinstance(found.get("question"), str):
+                yield found
+
+
+def _outputs(nb: dict[str, Any], worksheet: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
+    """The last stored check output of each question, and the highest hint level asked for per question."""
+    last = {check["question"]: check for check in _stored_of(nb, checks.MIME_TYPE, worksheet)}
+    hints: dict[str, int] = {}
+    for asked in _stored_of(nb, checks.HINT_MIME_TYPE, worksheet):
+        level = asked.get("hint")
+        if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 3:
+            hints[asked["question"]] = max(hints.get(asked["question"], 0), level)
     return last, hints
 
 
@@ -1531,15 +1531,7 @@ def _every_output(nb: dict[str, Any], worksheet: str, question: str) -> list[dic
     >>> len(_every_output({"cells": [{"cell_type": "code", "outputs": [out, out]}]}, "ws5", "Q2"))
     2
     """
-    found = []
-    for cell in nb["cells"]:
-        outputs = cell.get("outputs") if cell.get("cell_type") == "code" else None
-        for out in outputs if isinstance(outputs, list) else ():
-            data = out.get("data") if isinstance(out, dict) else None
-            check = data.get(checks.MIME_TYPE) if isinstance(data, dict) else None
-            if isinstance(check, dict) and check.get("worksheet") == worksheet and check.get("question") == question:
-                found.append(check)
-    return found
+    return [check for check in _stored_of(nb, checks.MIME_TYPE, worksheet) if check["question"] == question]
 
 
 def _recordable(value: Any) -> bool:
