@@ -161,7 +161,7 @@ KEY_NOTES = {
                "runs other than the two Q3 accepted": "refused, in Q5 and Q6 too: the effect is measured on the runs planned in Q2, not on a pair tried until it shows one; new runs (more hands, say) need a new plan in Q2, then Q3's check",
                "another metric than Q2's plan": "refused, in Q5 and Q6 too: the metric is the one chosen before simulating; measuring another needs a new plan in Q2, which Q2's stored output counts",
                "Q3's runs given the other way round": "refused with 'the other way round'; the class table notes it on the row, not as other seeds"},
-        "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is about 30% too narrow",
+        "Q5": {"effect ± 1.96·sqrt(p(1-p)/n) for one run": "the one-variance mistake: the interval is too narrow (about 30% when the two rates are similar; with one rate at 0, the other run's variance alone is nearly the whole width)",
                "the house run's own interval": "an interval for one rate, not for the difference",
                "base - house": "reversed", "without the square root": "variances added but not rooted"},
         "Q6": {"'increase' with an interval containing 0": "claims an effect the data do not show",

@@ -693,7 +693,7 @@ def _effect(base_result: Any, house_result: Any, metric: str) -> float:
 @question(WS, "Q4", "The effect", made=_runs_given, hints=(
     "The effect compares two rates, not two counts.",
     "Rate = count / hands for each run (metric_value does it); the effect is house minus base.",
-    "effect = metric_value(house_result, metric) - metric_value(base_result, metric).",
+    "effect = ws5.metric_value(house_result, metric) - ws5.metric_value(base_result, metric).",
 ))
 def check_q4(effect: object, base_result: object, house_result: object, metric: object) -> None:
     """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results Q3 accepted
@@ -762,7 +762,7 @@ def _judge_interval(interval: object, base_result: Any, house_result: Any, metri
 @question(WS, "Q5", "A 95% interval for the effect", made=_runs_given, note=f"each end within {INTERVAL_TOLERANCE:.0%} of the half-width of rate_difference's interval", hints=(
     "Both rates are estimates, so their difference is uncertain too - more than either rate alone.",
     "rate_difference(successes_a, trials_a, successes_b, trials_b) gives a - b with a 95% interval for two independent samples; a is house, b is base.",
-    "d = rate_difference(metric_count(house_result, metric), house_result.hands, metric_count(base_result, metric), base_result.hands); interval = (d.low, d.high).",
+    "d = rate_difference(ws5.metric_count(house_result, metric), house_result.hands, ws5.metric_count(base_result, metric), base_result.hands); interval = (d.low, d.high).",
 ))
 def check_q5(interval: object, base_result: object, house_result: object, metric: object) -> None:
     """(low, high): a 95% interval for the effect, close to :func:`hearts_lab.stats.rate_difference`'s, from the two
@@ -792,9 +792,9 @@ def check_q6(conclusion: object, interval: object, base_result: object, house_re
         return
     if want == "no clear effect":
         raise Wrong(
-            "Your interval contains 0: the data are consistent with no effect at all. Say 'no clear effect' "
-            "(or, to narrow the interval, plan more hands: run Q2's check again with the new plan, then Q3, Q4 and Q5, "
-            "and report both results in your write-up)."
+            "Your interval contains 0: the data are consistent with no effect at all. Say 'no clear effect'. "
+            "Simulating more hands because this run showed none, until one does, is the shopping Q2 warns about: "
+            "a larger run belongs in a new plan decided in advance, reported whatever it shows."
         )
     if said == "no clear effect":
         raise Wrong("Your whole interval lies on one side of 0: the data do show an effect. Which way?")
