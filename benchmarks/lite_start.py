@@ -68,11 +68,11 @@ MARKS = """
   const mark = (k) => { if (!(k in window.__marks)) window.__marks[k] = performance.timeOrigin + performance.now(); };
   const timer = setInterval(() => {
     const panel = window.jupyterapp?.shell?.currentWidget;
-    if (panel?.context?.path === %s) mark('panel');
+    if (panel?.context?.path === NOTEBOOK_PATH) mark('panel');
     if (document.querySelector('.jp-OutputArea-output > .jupyter-widgets')) { mark('widget'); clearInterval(timer); }
   }, 10);
 })();
-""" % json.dumps(NOTEBOOK)
+""".replace("NOTEBOOK_PATH", json.dumps(NOTEBOOK))
 
 CELLS = """() => {
   const cells = window.jupyterapp.shell.currentWidget.content.model.cells, found = [];

@@ -84,7 +84,7 @@ def clicks(rules: Rules, count: int, bots: str) -> dict[str, list[float]]:
         render_time = [0.0]
         original = table._render
 
-        def timed_render(original: Any = original) -> None:
+        def timed_render(original: Any = original, render_time: list[float] = render_time) -> None:
             start = time.perf_counter()
             original()
             render_time[0] += time.perf_counter() - start

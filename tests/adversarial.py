@@ -14,8 +14,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 QUICK = 25
 THOROUGH = int(os.environ.get("HEARTS_LAB_FUZZ", "400"))

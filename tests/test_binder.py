@@ -148,7 +148,7 @@ def test_postbuild_refuses_outside_an_image_build(clone, repo_dir):
     before = _tree_state(clone)
     assert (clone / ".git").is_dir() and (clone / "tests").is_dir()
     proc = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=clone, env=env, timeout=120,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                          capture_output=True, text=True)
     assert not (spy / "ran").exists(), (spy / "ran").read_text()
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert proc.stdout == ""

@@ -50,10 +50,11 @@ def test_heuristic_bots_defend_against_the_moon():
 
 def test_the_rules_lab_scores_a_bots_choice_with_the_one_bot_policy():
     """Under moon="choice" the lab's bots choose as every bot does (Bot.choose_moon), not a fixed "new"."""
+    from engine_helpers import moon_deal
+
     from hearts_lab import Rules
     from hearts_lab.bots import LowestCardBot, bot_moon_choice, play_hand
     from hearts_lab.widgets.rules_lab import RulesLab
-    from engine_helpers import moon_deal
 
     rules = Rules.preset("standard", players=4, moon="choice")
     hand = moon_deal(rules)
@@ -69,12 +70,12 @@ def test_every_moon_choice_asks_the_shooting_bots_policy(monkeypatch):
     """Under moon="choice" the rules lab, the batch scoring and play_game all ask the one bot moon
     policy (Bot.choose_moon through the one moon-choice path): change the policy and all three follow."""
     import numpy as np
+    from engine_helpers import moon_deal
 
     from hearts_lab import Game, Rules
     from hearts_lab.bots import Bot, LowestCardBot, play_game, play_hand
     from hearts_lab.simulate import score_batch
     from hearts_lab.widgets.rules_lab import RulesLab
-    from engine_helpers import moon_deal
 
     rules = Rules.preset("standard", players=4, moon="choice")
     hand = moon_deal(rules)
@@ -104,10 +105,11 @@ def test_every_moon_choice_asks_the_shooting_bots_policy(monkeypatch):
 def test_the_table_asks_a_shooting_bot_through_the_one_path_and_names_its_failure():
     """At the table a bot's moon answer goes through Game.score; a bot answering nonsense is the
     bot's failure (BotFailed, seat named), and the game stays unscored."""
+    from engine_helpers import moon_deal
+
     from hearts_lab import Rules
     from hearts_lab.bots import LowestCardBot
     from hearts_lab.table import BotFailed, Table
-    from engine_helpers import moon_deal
 
     class Sideways(LowestCardBot):
         def choose_moon(self, rules, points, shooter, scores):

@@ -7,8 +7,8 @@ from collections import Counter
 from statistics import mean
 
 import pytest
-
 from engine_helpers import play, small_hand
+
 from hearts_lab import Card, Hand, IllegalMove, Rules, SeatView, Trick
 from hearts_lab.bots import HeuristicBot, LowestCardBot, RandomBot, play_game, play_hand
 from hearts_lab.cards import QUEEN_OF_SPADES, full_pack

@@ -74,8 +74,8 @@ def test_not_following_suit_shows_a_void_and_worlds_respect_it():
 
 def test_a_heart_on_trick_one_shows_a_hand_of_nothing_but_hearts_and_queen():
     rules = Rules.preset("standard", players=4)
-    clubs = [Card.parse(c) for c in "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC".split()]
-    hearts = [Card.parse(c) for c in "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH".split()]
+    clubs = [Card.parse(c) for c in ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]]
+    hearts = [Card.parse(c) for c in ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"]]
     rest = [c for c in rules.deck() if c not in clubs and c not in hearts]
     # seat 1 holds every heart: on trick 1 it must shed one, so it holds nothing else
     hand = Hand.from_cards(rules, [clubs, hearts, rest[:13], rest[13:]], passing=False)

@@ -9,8 +9,19 @@ import pytest
 
 from hearts_lab import Hand, Rules
 from hearts_lab.bots import (
-    ALIASES, BOTS, LEVELS, SITE_LEVEL, HeuristicBot, LowestCardBot, SamplingBot, bot_names, canonical_name, hand_score, make_bot,
-    match, play_hand,
+    ALIASES,
+    BOTS,
+    LEVELS,
+    SITE_LEVEL,
+    HeuristicBot,
+    LowestCardBot,
+    SamplingBot,
+    bot_names,
+    canonical_name,
+    hand_score,
+    make_bot,
+    match,
+    play_hand,
 )
 from hearts_lab.rules import PRESET_PLAYERS
 from hearts_lab.table import Table

@@ -60,7 +60,7 @@ def test_str_and_ascii_forms():
 
 
 def test_rank_order_two_low_ace_high():
-    ranks = [Card.parse(t).rank for t in "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC".split()]
+    ranks = [Card.parse(t).rank for t in ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]]
     assert ranks == sorted(ranks) == list(range(2, 15))
 
 

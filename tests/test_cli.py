@@ -257,7 +257,7 @@ def test_colour_on_a_terminal_and_never_with_no_color(monkeypatch):
 def test_a_pipe_gets_no_colour_codes():
     result = run_cli("play", "--seat", "0", stdin="quit\n", env={"NO_COLOR": "", "TERM": "xterm"})
     assert result.returncode == 0
-    assert b"\x1b" not in result.stdout and "Hand 1:".encode() in result.stdout
+    assert b"\x1b" not in result.stdout and b"Hand 1:" in result.stdout
 
 
 def test_hands_are_numbered_from_1_for_people(capsys):

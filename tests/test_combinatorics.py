@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb, factorial
 
 import pytest
@@ -50,12 +50,12 @@ from hearts_lab.combinatorics import (
     physical_deal_count,
     physical_hand_count,
     sample_deals,
+    sampling as ev,
     small_deck_rules,
     strip_report,
     strip_reports,
     wilson_interval,
 )
-from hearts_lab.combinatorics import sampling as ev
 from hearts_lab.rules import PRESET_PLAYERS
 
 ALL_PRESETS = [(name, n) for name, players in PRESET_PLAYERS.items() for n in players]
@@ -81,7 +81,7 @@ def small(cards: str, players: int) -> Rules:
 # -- independent brute force ------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def physical_deals(cards: str, players: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """Every deal of the physical cards, as piles (seat 0..n-1, then kitty) of sorted cards.
 
@@ -132,8 +132,8 @@ CASES = [
     ("void in clubs", lambda r: p_void(r, "C"), lambda hs, k, r: all(c.suit != "C" for c in hs[0]), False),
     ("void in spades", lambda r: p_void(r, "♠"), lambda hs, k, r: all(c.suit != "S" for c in hs[0]), False),
     *[
-        (f"Q♠ and ≥{k} hearts", (lambda k: lambda r: p_queen_with_hearts(r, k))(k),
-         (lambda k: lambda hs, kitty, r: QUEEN_OF_SPADES in hs[0] and hearts_in(hs[0]) >= k)(k), False)
+        (f"Q♠ and ≥{k} hearts", lambda r, k=k: p_queen_with_hearts(r, k),
+         lambda hs, kitty, r, k=k: QUEEN_OF_SPADES in hs[0] and hearts_in(hs[0]) >= k, False)
         for k in (0, 1, 2, 3)
     ],
     ("dealt the moon", lambda r: p_dealt_moon(r), lambda hs, k, r: moon_in(hs[0], r.deck()), False),
@@ -166,10 +166,10 @@ def test_formula_matches_enumeration(cards, players, name, exact, test, is_mean)
 def test_distributions_match_enumeration(cards, players):
     rules = small(cards, players)
     for i, answer in enumerate(hearts_distribution(rules)):
-        assert answer.fraction == brute_probability(cards, players, lambda hs, k: hearts_in(hs[0]) == i)
+        assert answer.fraction == brute_probability(cards, players, lambda hs, k, i=i: hearts_in(hs[0]) == i)
     dist = pairs_distribution(rules)
     for j, answer in enumerate(dist):
-        assert answer.fraction == brute_probability(cards, players, lambda hs, k: pairs_in(hs[0]) == j)
+        assert answer.fraction == brute_probability(cards, players, lambda hs, k, j=j: pairs_in(hs[0]) == j)
     assert sum(a.value for a in dist) == 1
 
 
@@ -204,7 +204,7 @@ DEALS = 3000
 Z999 = 3.2905
 
 
-@lru_cache(maxsize=None)
+@cache
 def engine_deals(name: str, players: int):
     rules = Rules.preset(name, players=players)
     return rules, tuple((d.hands, d.kitty) for d in sample_deals(rules, DEALS, seed=2024))
@@ -271,7 +271,7 @@ def multiset_deals_dp(rules: Rules) -> int:
     c = composition(rules)
     piles = c.piles
 
-    @lru_cache(maxsize=None)
+    @cache
     def ways(index: int, u: int, w: int) -> int:
         if index == len(piles):
             return 1 if u == w == 0 else 0

@@ -5,8 +5,8 @@ Hand.pass_source."""
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import play, small_hand
+
 from hearts_lab import Card, Hand, Rules, RulesError, parse_cards
 from hearts_lab.cards import CardError, suit_name
 from hearts_lab.cases import kitty_with_trick_one

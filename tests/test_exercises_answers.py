@@ -15,6 +15,7 @@ against the library: no public call of hearts_lab answers an exact question in o
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import random
@@ -260,10 +261,8 @@ def _library_values(rules: Rules, named: list[tuple[Card, ...]], other_tables: b
     tables = [rules]
     for players in range(2, 14) if other_tables else ():
         if players != rules.players:
-            try:
+            with contextlib.suppress(Exception):
                 tables.append(dataclasses.replace(rules, players=players, pass_schedule=(1, 0)))
-            except Exception:
-                pass
     variants = []
     for table in tables:
         variants.append(table)
@@ -271,10 +270,8 @@ def _library_values(rules: Rules, named: list[tuple[Card, ...]], other_tables: b
         for cards in named:
             removed = tuple(c for c in deck if c in cards)
             for change in ({"removed": tuple(table.removed) + removed}, {"card_points": tuple((c, 1) for c in cards)}):
-                try:
+                with contextlib.suppress(Exception):
                     variants.append(dataclasses.replace(table, **change))
-                except Exception:
-                    pass
     values = set()
     for r in variants:
         calls = [cb.deal_count, cb.physical_deal_count, cb.hand_count, cb.physical_hand_count, cb.p_kitty_points,
@@ -286,15 +283,11 @@ def _library_values(rules: Rules, named: list[tuple[Card, ...]], other_tables: b
         calls += [lambda r, k=k: cb.p_queen_with_hearts(r, k) for k in range(14)]
         calls += [lambda r, s=s: cb.p_void(r, s) for s in "CDHS"]
         for call in calls:
-            try:
+            with contextlib.suppress(Exception):
                 values.add(sympy.Rational(call(r).value))
-            except Exception:
-                pass
         for dist in (cb.hearts_distribution, cb.pairs_distribution):
-            try:
+            with contextlib.suppress(Exception):
                 values |= {sympy.Rational(e.value) for e in dist(r)}
-            except Exception:
-                pass
     return {v for v in values if v != 0}
 
 

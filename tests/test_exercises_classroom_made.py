@@ -199,7 +199,7 @@ def test_a_notebook_using_anything_dynamic_has_every_answer_computed(klass, tmp_
         "setattr": [f"q1 = {ans}\n__import__('__main__').__setattr__('q1', {wrong})"],
         "getattr": [f"q1 = {ans}\ngetattr(__import__('builtins'), 'ex' + 'ec')('q1 = {wrong}')"],
         "def before": [f"q1 = {ans}", f"def f():\n    global q1\n    q1 = {wrong}\n"],
-        "hook": [f"q1 = {ans}", f"get_ipython().events.register('post_run_cell', lambda *a: None)"],
+        "hook": [f"q1 = {ans}", "get_ipython().events.register('post_run_cell', lambda *a: None)"],
         "capture": [f"q1 = {ans}", "%%capture q1\nprint('hi')"],
         "timeit": [f"q1 = {wrong}", f"%%timeit -n1 -r1\nq1 = {ans}"],
         "magic": [f"q1 = {ans}", f"%who\nglobals()['q' + '1'] = {wrong}"],

@@ -180,7 +180,10 @@ def test_student_branch_holds_only_the_student_side(tmp_path):
     subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(REPO), str(clone)], check=True, timeout=300)
     commit, changed = student_dist.branch("student", repo=clone)
     assert changed
-    git = lambda *a: subprocess.run(["git", *a], cwd=clone, capture_output=True, text=True, check=True).stdout
+
+    def git(*a: str) -> str:
+        return subprocess.run(["git", *a], cwd=clone, capture_output=True, text=True, check=True).stdout
+
     files = set(git("ls-tree", "-r", "--name-only", "student").split())
     built = set(_read_tree(student_dist.build(tmp_path / "built", repo=clone)))
     assert files == built | {"binder/postBuild", "binder/requirements.txt", "binder/runtime.txt"}

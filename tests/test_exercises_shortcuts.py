@@ -22,8 +22,8 @@ import dataclasses
 import hashlib
 import inspect
 import types
-from pathlib import Path
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import sympy

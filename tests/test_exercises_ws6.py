@@ -285,7 +285,9 @@ def test_no_public_helper_hands_out_a_hand_or_the_knowledge():
 
 
 def test_each_copy_shows_its_own_question_texts_and_the_generic_source_the_generic_ones():
-    texts = lambda nb: "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    def texts(nb: dict) -> str:
+        return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
     source = json.loads((Path(__file__).resolve().parents[1] / "exercises" / "source" / "06_how_computers_play.ipynb")
                         .read_text(encoding="utf-8"))
     for key in ws6.TEXTS:

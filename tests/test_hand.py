@@ -13,8 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from engine_helpers import cards, finish_lowest, one_suit_each, play, small_hand
+
 from hearts_lab import Card, Hand, IllegalMove, IllegalPass, Rules, RulesError, resolve_trick, trick_winner
 from hearts_lab.cards import QUEEN_OF_SPADES
 from hearts_lab.rules import PRESET_PLAYERS

@@ -4,14 +4,14 @@ the same decision, and the rule quoted for a refused card is the rule that remov
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-
 from engine_helpers import small_hand
+from hypothesis import given
+from test_properties import SETTINGS, do_passes, hands
+
 from hearts_lab import Card, Hand, IllegalMove, Rules
 from hearts_lab.cards import CLUBS, HEARTS, POINT_CARDS
 from hearts_lab.core import Core, cards_of
 from hearts_lab.rules import PRESET_PLAYERS, PRESETS
-from test_properties import SETTINGS, do_passes, hands
 
 
 def test_any_club_with_the_only_club_in_the_kitty_quotes_the_hearts_rule():

@@ -27,9 +27,8 @@ _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
 def _documents() -> list[Path]:
     found = []
     for path in sorted(ROOT.rglob("*")):
-        if path.suffix in (".md", ".ipynb") and path.is_file():
-            if not SKIP_DIRS.intersection(path.relative_to(ROOT).parts):
-                found.append(path)
+        if path.suffix in (".md", ".ipynb") and path.is_file() and not SKIP_DIRS.intersection(path.relative_to(ROOT).parts):
+            found.append(path)
     return found
 
 

@@ -3,16 +3,14 @@ moon cards aside, so house card values (black-maria, omnibus) decide it correctl
 
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
+from test_scoring_game import moon_hand
 
 from hearts_lab import Game, Rules, RulesError
 from hearts_lab.bots import RandomBot, play_hand
 from hearts_lab.scoring import auto_moon, moon_decision, moon_deltas, score_hand
-from test_scoring_game import moon_hand
 
 
 def game_after(card_points: str, before: tuple[int, ...]) -> Game:

@@ -14,8 +14,19 @@ from pathlib import Path
 import pytest
 
 from hearts_lab import Card, Hand, Rules
-from hearts_lab.bots import CheatingBot, HeuristicBot, RandomBot, SamplingBot, knowledge, match, mean_interval, sample_worlds
-from hearts_lab.bots import distinct_worlds, fusion_example, fusion_table
+from hearts_lab.bots import (
+    CheatingBot,
+    HeuristicBot,
+    RandomBot,
+    SamplingBot,
+    distinct_worlds,
+    fusion_example,
+    fusion_table,
+    knowledge,
+    match,
+    mean_interval,
+    sample_worlds,
+)
 from hearts_lab.solve import best_moves
 
 REPO = Path(__file__).resolve().parent.parent

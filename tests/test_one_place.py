@@ -71,7 +71,7 @@ def test_pass_diagram_draws_one_arrow_per_seat_to_its_target(players):
         arrows = re.findall(r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"', svg)
         assert len(seats) == players and len(arrows) == (players if offset else 0)
         for s, (x1, y1, x2, y2) in enumerate(arrows):
-            def nearest(x: str, y: str) -> int:
+            def nearest(x: str, y: str, seats: list[tuple[float, float]] = seats) -> int:
                 return min(range(players), key=lambda t: (seats[t][0] - float(x)) ** 2 + (seats[t][1] - float(y)) ** 2)
             assert (nearest(x1, y1), nearest(x2, y2)) == (s, rules.pass_target(s, offset))
 

@@ -185,7 +185,7 @@ def test_queen_lead_difference_is_the_documented_one():
     assert set(state.legal_actions()) == {QS_ACTION}
     assert set(hand.legal_moves()) == {Card.parse(c) for c in ["QS", *hearts[:11]]}
     # OpenSpiel refuses the heart lead that our rules allow.
-    with pytest.raises(Exception):
+    with pytest.raises(pyspiel.SpielError):
         state.clone().apply_action_with_legality_check(to_action(Card.parse("2H")))
 
 

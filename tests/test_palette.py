@@ -17,8 +17,9 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hearts_lab.cards import SUIT_SYMBOLS, SUITS
-from hearts_lab.render import FOUR_COLOURS, SUIT_COLOURS
+# after the skip: the module needs numpy
+from hearts_lab.cards import SUIT_SYMBOLS, SUITS  # noqa: E402
+from hearts_lab.render import FOUR_COLOURS, SUIT_COLOURS  # noqa: E402
 
 
 @functools.cache

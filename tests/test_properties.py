@@ -12,8 +12,7 @@ import dataclasses
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
 from hearts_lab import Hand, IllegalMove, Rules

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from engine_helpers import finish_lowest, small_hand
+
 from hearts_lab import Game, Hand, RecordError, Rules
 from hearts_lab.bots import HeuristicBot, RandomBot, play_game, play_hand
 

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_lab import Card, Rules
-from hearts_lab import rules as rules_module
+from hearts_lab import Card, Rules, rules as rules_module
 from hearts_lab.scoring import score_hand
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from engine_helpers import finish_lowest, one_suit_each
+
 from hearts_lab import Game, Hand, MoonChoiceRequired, Rules, RulesError, score_hand
 from hearts_lab.bots import RandomBot, play_hand
 from hearts_lab.cards import full_pack

@@ -566,7 +566,7 @@ def test_batch_games_score_moons_as_the_engine_on_the_same_deals(card_points):
 
 def test_large_house_values_do_not_wrap():
     """2×10⁸ per heart: 13 hearts overflow 32 bits; the batch path counts in 64 bits."""
-    hearts = {f"{r}H": 200_000_000 for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()}
+    hearts = {f"{r}H": 200_000_000 for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]}
     rules = Rules.preset("standard", players=4, card_points={**hearts, "QS": 13})
     result = simulate(rules, 2000, seed=1)
     assert result.method == "batch"
@@ -692,11 +692,11 @@ def test_a_dask_client_and_its_executor_give_the_local_result():
     rules = Rules.preset("standard", players=4)
     local = simulate(rules, 6_000, seed=21, chunk_size=2000)
     games_local = simulate_games(rules, 30, seed=2, chunk_size=10)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as client:
-            assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client) == local
-            assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client.get_executor()) == local
-            assert simulate_games(rules, 30, seed=2, chunk_size=10, executor=client) == games_local
+    with (distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster,
+          distributed.Client(cluster) as client):
+        assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client) == local
+        assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client.get_executor()) == local
+        assert simulate_games(rules, 30, seed=2, chunk_size=10, executor=client) == games_local
 
 
 def test_numpy_before_2_counts_bits_by_hand(monkeypatch):

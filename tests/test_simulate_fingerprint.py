@@ -31,7 +31,7 @@ from hearts_lab.simulate import simulate, simulate_games
 from hearts_lab.simulate.batch import deals_from_hands, play, random_deals
 
 HOUSE = tuple((Card.parse(c), v) for c, v in (("QS", 13), ("KS", 7), ("JD", -10), ("AH", 4), ("2H", 1)))
-BIG = tuple((Card.parse(f"{r}H"), 200_000_000) for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()) + ((Card.parse("QS"), 13),)
+BIG = tuple((Card.parse(f"{r}H"), 200_000_000) for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]) + ((Card.parse("QS"), 13),)
 
 # (id, kind, preset, players, rule changes, bots, count, seed, chunk_size)
 CASES: list[tuple[str, str, str, int, dict[str, Any], str, int, int, int | None]] = [

@@ -6,16 +6,7 @@ import json
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
-
-from hearts_lab import Hand, Rules, RulesError
-from hearts_lab.solve import (
-    best_moves,
-    can_force_moon,
-    guaranteed_points,
-)
+from hypothesis import HealthCheck, given, settings, strategies as st
 from solve_positions import (
     FIRST_SEED,
     POSITIONS,
@@ -25,6 +16,14 @@ from solve_positions import (
     naive_answer,
     position_of,
     random_position,
+)
+from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
+
+from hearts_lab import Hand, Rules, RulesError
+from hearts_lab.solve import (
+    best_moves,
+    can_force_moon,
+    guaranteed_points,
 )
 
 ONE_SUIT_EACH = [
@@ -249,7 +248,7 @@ def test_points_line_reaches_the_value():
         seat = hand.to_play
         answer = guaranteed_points(hand, seat, scores=scores, line=True)
         replay = hand.copy()
-        for s, card in answer.line:
+        for _seat, card in answer.line:
             replay.play(card)
         from hearts_lab.solve import _seat_delta
         assert _seat_delta(hand.rules, replay.points(), replay.moon_shooter, seat, scores) == answer.points

@@ -7,11 +7,10 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from engine_helpers import moon_deal
+from hypothesis import HealthCheck, given, settings, strategies as st
 from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
 
-from engine_helpers import moon_deal
 from hearts_lab import Hand, IllegalMove, Rules
 from hearts_lab.bots import BOT_MOON_POLICY, Bot, HeuristicBot, LowestCardBot, RandomBot, bot_moon_choice
 from hearts_lab.errors import IllegalPass, MoonChoiceRequired

@@ -5,9 +5,9 @@ import pytest
 
 from hearts_lab import Card, Rules, resolve_trick
 from hearts_lab.cases import SEQUENCE_CASES, TRICK_CASES, designed_hand
+from hearts_lab.render import FOUR_COLOURS
 from hearts_lab.widgets import CancellationExplorer
 from hearts_lab.widgets.cancellation import trick_rules
-from hearts_lab.render import FOUR_COLOURS
 
 
 @pytest.fixture(scope="module")

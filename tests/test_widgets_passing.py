@@ -6,9 +6,9 @@ import re
 import pytest
 
 from hearts_lab import Rules
+from hearts_lab.render import FOUR_COLOURS
 from hearts_lab.rules import PRESET_PLAYERS
 from hearts_lab.widgets import PassingExplorer
-from hearts_lab.render import FOUR_COLOURS
 
 VALID = [(preset, n) for preset, allowed in PRESET_PLAYERS.items() for n in allowed]
 

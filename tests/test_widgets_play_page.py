@@ -24,7 +24,7 @@ def test_rules_card_says_what_the_engine_plays(preset, players):
     card = rules_card(rules)
     assert card[0].startswith(f"Deck: {len(rules.deck())} cards")
     assert f"{rules.hand_size} each" in card[0]
-    assert (f"kitty" in card[0]) == bool(rules.kitty_size)
+    assert ("kitty" in card[0]) == bool(rules.kitty_size)
     for card_text in map(str, rules.removed if len(rules.removed) <= 8 else ()):
         assert card_text in card[0]
     passing = card[1]

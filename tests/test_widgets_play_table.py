@@ -6,8 +6,8 @@ import dataclasses
 
 import ipywidgets as widgets
 import pytest
-
 from engine_helpers import moon_deal
+
 from hearts_lab import Card, Hand, IllegalMove, Rules
 from hearts_lab.bots import HeuristicBot, RandomBot
 from hearts_lab.render import FOUR_COLOURS, SUIT_COLOURS
@@ -412,9 +412,8 @@ def test_cancellation_table_shows_kitty_and_pile():
 
 # -- the widget is a view: whatever is clicked, it shows exactly the table's state ---------------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from suite_size import examples  # a quarter of the examples under make check (tests/suite_size.py)
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from suite_size import examples  # noqa: E402  (a quarter of the examples under make check: tests/suite_size.py)
 
 from hearts_lab.table import Table  # noqa: E402
 

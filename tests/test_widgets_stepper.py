@@ -7,9 +7,9 @@ import pytest
 
 from hearts_lab import Hand, Rules
 from hearts_lab.bots import HeuristicBot, play_hand
+from hearts_lab.render import FOUR_COLOURS
 from hearts_lab.widgets import DealStepper
 from hearts_lab.widgets.stepper import load_hand
-from hearts_lab.render import FOUR_COLOURS
 
 PRESETS = [("standard", 4), ("standard", 7), ("lowest-clubs", 2), ("lowest-clubs", 5), ("cancellation", 6), ("cancellation", 11)]
 

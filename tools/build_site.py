@@ -555,10 +555,8 @@ def main(argv: list[str] | None = None) -> None:
     else:
         server = make_server(args.port)
         print(f"Hearts Lab (JupyterLite) at http://127.0.0.1:{server.server_address[1]}/ — Ctrl-C stops", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 if __name__ == "__main__":

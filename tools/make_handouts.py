@@ -49,8 +49,11 @@ import mistune  # noqa: E402
 import nbformat  # noqa: E402
 from latex2mathml.converter import convert as latex_to_mathml  # noqa: E402
 
-from hearts_lab import Hand, Rules  # noqa: E402
-from hearts_lab import paper  # noqa: E402
+from hearts_lab import (  # noqa: E402
+    Hand,
+    Rules,
+    paper,  # noqa: E402
+)
 
 STUDENT = REPO / "exercises" / "student"
 KEYS = REPO / "exercises" / "teacher" / "answer_keys"

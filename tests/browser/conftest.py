@@ -42,8 +42,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 import lab
+import pytest
 from lab import free_port, running_server  # tests/browser/lab.py: the JupyterLab harness starts its server the same way
 
 REPO = Path(__file__).resolve().parents[2]
