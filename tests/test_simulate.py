@@ -499,7 +499,7 @@ def test_same_seed_same_result_on_a_local_dask_cluster():
     rules = Rules.preset("standard", players=4)
     local = simulate(rules, 10_000, seed=21, chunk_size=2500)
     games_local = simulate_games(rules, 60, seed=2, chunk_size=20)
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     try:
         with distributed.Client(cluster) as client:
             executor = client.get_executor()
@@ -692,7 +692,7 @@ def test_a_dask_client_and_its_executor_give_the_local_result():
     rules = Rules.preset("standard", players=4)
     local = simulate(rules, 6_000, seed=21, chunk_size=2000)
     games_local = simulate_games(rules, 30, seed=2, chunk_size=10)
-    with (distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster,
+    with (distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as cluster,
           distributed.Client(cluster) as client):
         assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client) == local
         assert simulate(rules, 6_000, seed=21, chunk_size=2000, executor=client.get_executor()) == local
