@@ -568,7 +568,7 @@ print(json.dumps({
 }))"""
 
 
-def _fingerprint(page, path: str) -> dict:
+def _fingerprint(page) -> dict:
     cells = run_all(page)
     assert not errors(cells), errors(cells)
     return json.loads("".join(cells[0]["outputs"][0]["text"]))
@@ -591,9 +591,9 @@ def test_a_reset_kernel_is_as_new(lite_lab, lite_page):
     cells = run_all(page)
     assert not errors(cells), errors(cells)
     lite_lab.close_notebooks()
-    reset = _fingerprint(lite_lab.open_notebook("exercises/fingerprint-reset.ipynb"), "reset")
+    reset = _fingerprint(lite_lab.open_notebook("exercises/fingerprint-reset.ipynb"))
     lite_lab.close_notebooks()
-    new = _fingerprint(open_notebook(page, "exercises/fingerprint-new.ipynb"), "new")
+    new = _fingerprint(open_notebook(page, "exercises/fingerprint-new.ipynb"))
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown().then(() => true)")
     lite_lab.close_notebooks()
     assert reset["cwd"].endswith("/exercises"), reset["cwd"]
