@@ -434,12 +434,16 @@ class RulesLab(widgets.VBox):
 
     @staticmethod
     def schedule(rules: Rules) -> str:
-        """The pass offset of each hand number through one cycle of the schedule."""
+        """The pass offset of each hand through one cycle of the schedule, hands numbered from 1.
+
+        >>> print(RulesLab.schedule(Rules.preset("standard", players=4)))  # doctest: +NORMALIZE_WHITESPACE
+        <h4>Pass schedule: 3 cards, repeating every 4 hands</h4><table class='hl-schedule'><tr><th>hand</th><td class='hl-num'>1</td><td class='hl-num'>2</td><td class='hl-num'>3</td><td class='hl-num'>4</td></tr><tr><th>pass (offset)</th><td>left (1)</td><td>right (3)</td><td>across (2)</td><td>hold (0)</td></tr></table>
+        """
         if not rules.passes_cards:
             return "<h4>Pass schedule</h4><div>No passing: every hand is played as dealt.</div>"
         n = rules.pass_cycle
-        hands = range(max(n, 4))
-        heads = "".join(f"<td class='hl-num'>{h}</td>" for h in hands)
+        hands = range(max(n, 4))  # the engine's hand numbers, from 0; shown from 1, as people count hands
+        heads = "".join(f"<td class='hl-num'>{h + 1}</td>" for h in hands)
         cells = []
         for h in hands:
             offset = rules.pass_offset(h)
@@ -447,7 +451,7 @@ class RulesLab(widgets.VBox):
             cells.append(f"<td>{html.escape(where)} ({offset})</td>")
         return (
             f"<h4>Pass schedule: {rules.pass_count} cards, repeating every {counted(n, 'hand')}</h4>"
-            f"<table class='hl-schedule'><tr><th>hand number</th>{heads}</tr><tr><th>pass (offset)</th>{''.join(cells)}</tr></table>"
+            f"<table class='hl-schedule'><tr><th>hand</th>{heads}</tr><tr><th>pass (offset)</th>{''.join(cells)}</tr></table>"
         )
 
     def changes(self, rules: Rules) -> str:
