@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import html
 import json
 import os
 import re
@@ -244,6 +245,36 @@ def test_a_notebook_handed_in_under_another_name_is_graded_on_that_name(klass, t
     assert all(grace[q]["correct"] == "incorrect" for q in ("Q2", "Q3", "Q4"))
     assert all("the notebook's variant is not this student's" in grace[q]["flags"] for q in ("Q2", "Q3", "Q4"))
     assert all("stored output says correct" in grace[q]["flags"] for q in ("Q2", "Q3", "Q4"))
+
+
+@pytest.mark.parametrize("worksheet", ["ws1", "ws2", "ws3", "ws4"])
+def test_a_neighbours_copy_relabelled_as_ones_own_is_named_by_its_use_variant_line(klass, tmp_path, worksheet):
+    """Grace hands in Ada's filled-in copy with her own name and her own variant written into the metadata (review
+    helper-23): the use_variant line still runs Ada's questions, and the teacher's table says whose they are."""
+    nb = submit(klass, "Ada Lovelace", worksheet, _answers(klass, "Ada Lovelace", worksheet))
+    nb["metadata"]["hearts_lab"].update(student="Grace Hopper", variant=klass.seed("Grace Hopper", worksheet))
+    _save(tmp_path, "grace.ipynb", nb)
+    _save(tmp_path, "ada.ipynb", submit(klass, "Ada Lovelace", worksheet, _answers(klass, "Ada Lovelace", worksheet)))
+    grades = klass.grade(tmp_path)
+    grace, ada = ({s.student: s for s in grades.submissions}[n] for n in ("Grace Hopper", "Ada Lovelace"))
+    assert grace.flags == [f"its {worksheet}.use_variant line names the variant of Ada Lovelace, not this student's "
+                           "(graded on the student's own): another student's copy?"]
+    assert ada.flags == []
+    assert html.escape(f"{worksheet} variant line: another student's (graded on theirs)") in grades._repr_html_()
+    # without a roster the grader cannot say whose variant it is, only that it is not hers
+    (alone,) = [s for s in grade(tmp_path, SECRET).submissions if s.student == "Grace Hopper"]
+    assert alone.flags == [f"its {worksheet}.use_variant line names another variant than this student's "
+                           "(graded on the student's own)"]
+
+
+def test_a_copy_whose_use_variant_line_was_deleted_is_flagged(klass, tmp_path):
+    nb = submit(klass, "Ada Lovelace", "ws1", _answers(klass, "Ada Lovelace", "ws1"))
+    for cell in nb["cells"]:
+        cell["source"] = "".join(line for line in "".join(cell["source"]).splitlines(keepends=True)
+                                 if "use_variant(" not in line)
+    _save(tmp_path, "ada.ipynb", nb)
+    (sub,) = klass.grade(tmp_path).submissions
+    assert sub.flags == ["no ws1.use_variant line: the notebook ran the self-study copy's questions (graded on the student's own)"]
 
 
 def test_a_computed_answer_is_graded_from_the_value_its_check_recorded(klass, tmp_path):

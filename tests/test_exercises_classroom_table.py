@@ -105,12 +105,13 @@ def _notes_the_grader_writes():
             written = value.elts if isinstance(value, ast.List) else []
         elif isinstance(node, ast.Call) and ast.unparse(node.func) == "Answer" and len(node.args) >= 7 and isinstance(node.args[6], ast.List):
             written = node.args[6].elts
-        elif isinstance(node, ast.FunctionDef) and node.name == "not_made_by_call":  # its reasons are notes (notes.append(why))
+        elif isinstance(node, ast.FunctionDef) and node.name in ("not_made_by_call", "_other_variant_line"):
+            # their reasons are notes (notes.append(why), flags.append(line))
             written = [n.value for n in ast.walk(node) if isinstance(n, ast.Return) and n.value is not None
                        and not isinstance(n.value, (ast.Constant, ast.Name))]
         for arg in written:
-            if isinstance(arg, ast.Name) and arg.id in ("message", "why"):
-                continue  # message: REFUSED_RECORD (above); why: not_made_by_call's reasons (its returns)
+            if isinstance(arg, ast.Name) and arg.id in ("message", "why", "line"):
+                continue  # message: REFUSED_RECORD (above); why, line: not_made_by_call's, _other_variant_line's returns
             text = _written(arg)
             assert text is not None, ast.unparse(arg)
             notes.add(text)

@@ -66,7 +66,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..arguments import shown as _shown
 from ..records import read_bounded_file
@@ -849,7 +849,8 @@ def _numbered(labels: dict[str, str]) -> dict[str, str]:
 
 
 #: Flags that name the file under the student's name whatever the names: the notebook may not be this student's.
-_NOT_THEIRS = ("the notebook's variant is not this student's", "student not on the roster")
+_NOT_THEIRS = ("the notebook's variant is not this student's", "student not on the roster",
+               *(f"its {ws}.use_variant line names" for ws in WORKSHEETS), *(f"no {ws}.use_variant line" for ws in WORKSHEETS))
 
 
 #: Every kind of note the grader writes (a submission's or an answer's flag), and its short form in the projected
@@ -864,6 +865,12 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
      rf"\(graded as {_WS}\)", r"file name says \1, graded as \3"),
     (r"its check outputs are worksheet .*'s: handed in for the wrong worksheet\?", "check outputs of another worksheet"),
     (r"the notebook's variant is not this student's \(graded on the student's own\)", "not this student's variant (graded on theirs)"),
+    (rf"its {_WS}\.use_variant line names the variant of .*, not this student's \(graded on the student's own\): another student's copy\?",
+     r"\1 variant line: another student's (graded on theirs)"),
+    (rf"its {_WS}\.use_variant line names another variant than this student's \(graded on the student's own\)",
+     r"\1 variant line: another variant (graded on theirs)"),
+    (rf"no {_WS}\.use_variant line: the notebook ran the self-study copy's questions \(graded on the student's own\)",
+     r"no \1.use_variant line (graded on theirs)"),
     (r"the answer line is larger than the teacher's side reads .*", "answer line too large: read as computed"),
     (r"read as computed: .*", "read as computed (code not followed)"),
     (r"not a dealing or simulation result, so nothing to run again: .*", "stored verdict (nothing to run again)"),
@@ -1873,12 +1880,13 @@ _UNREAD = object()  # an answer whose stored record cannot be read: not judged
 
 
 def _variant_lines(code: list[tuple[ast.Module, str]], worksheet: str) -> list[Any]:
-    """The argument of every ``<worksheet>.use_variant(...)`` call in the code cells: the literal whole number,
-    or ``None`` where it is anything else (a name, an expression: never evaluated)."""
+    """The variant of every ``<worksheet>.use_variant(...)`` call in the code cells: the literal whole number,
+    or ``None`` where it is anything else (a name, an expression: never evaluated). A class copy's line may also
+    give its ``key=`` (worksheets 3 and 4: :func:`key_line`)."""
     found: list[Any] = []
     for ws, name, node in _worksheet_calls(code):
         if ws == worksheet and name == "use_variant":
-            arg = node.args[0] if len(node.args) == 1 and not node.keywords else None
+            arg = node.args[0] if len(node.args) == 1 and all(k.arg == "key" for k in node.keywords) else None
             value = arg.value if isinstance(arg, ast.Constant) else None
             found.append(value if isinstance(value, int) and not isinstance(value, bool) else None)
     return found
@@ -2309,14 +2317,39 @@ def _why(worksheet: str, key: str, message: str) -> str:
     return text if len(text) <= WHY_LENGTH else text[:WHY_LENGTH - 1].rstrip() + "…"
 
 
-def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None) -> Submission:
+def _other_variant_line(code: list[tuple[ast.Module, str]], worksheet: str, own: int, secret: str | bytes,
+                        roster: Mapping[str, str] | None) -> str | None:
+    """A flag where the notebook's ``use_variant`` line is not the student's own variant (the metadata may say it
+    is): whose variant it names, where that is a name on the roster (a neighbour's copy handed in as one's own),
+    or that no line or another number is there. ``None`` where every line names the own variant.
+
+    >>> code = _code_cells({"cells": [{"cell_type": "code", "source": "from hearts_lab.exercises import ws1\\nws1.use_variant(7)"}]})
+    >>> _other_variant_line(code, "ws1", 7, "a class secret, kept off the repo", None) is None
+    True
+    >>> _other_variant_line(code, "ws1", 8, "a class secret, kept off the repo", None)
+    "its ws1.use_variant line names another variant than this student's (graded on the student's own)"
+    """
+    lines = _variant_lines(code, worksheet)
+    if not lines:
+        return f"no {worksheet}.use_variant line: the notebook ran the self-study copy's questions (graded on the student's own)"
+    if all(n == own for n in lines):
+        return None
+    whose = {student_seed(secret, n, worksheet): shown for n, shown in (roster or {}).items()}
+    named = sorted({whose[n] for n in lines if n != own and n in whose})
+    if named:
+        return (f"its {worksheet}.use_variant line names the variant of {', '.join(named[:3])}, not this student's "
+                "(graded on the student's own): another student's copy?")
+    return f"its {worksheet}.use_variant line names another variant than this student's (graded on the student's own)"
+
+
+def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: Mapping[str, str] | None) -> Submission:
     # Every reading of this notebook's answers draws from one budget too (sandbox.budget): a notebook of answers
     # that each spend a reading's whole budget costs about one such reading, not one per answer.
     with sandbox.budget(nodes=NOTEBOOK_READING, work=sandbox.MAX_WORK_BITS) as reading:
         return _grade_budgeted(nb, name, secret, roster, reading)
 
 
-def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: set[str] | None,
+def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: Mapping[str, str] | None,
                     reading: sandbox.Budget) -> Submission:
     import importlib
 
@@ -2348,6 +2381,9 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
         own = student_seed(secret, seed_name, worksheet)
         if seed != own:
             flags.append("the notebook's variant is not this student's (graded on the student's own)")
+        line = _other_variant_line(code, worksheet, own, secret, roster)
+        if line is not None:
+            flags.append(line)
         if worksheet == "ws3":
             module.use_variant(own, values=variant_values("ws3", own))
         elif worksheet == "ws4":
@@ -2568,7 +2604,7 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     root = Path(folder)
     if not root.is_dir():
         raise ValueError(f"folder: {root} is not a folder.")
-    names = {_normal(n) for n in _roster(roster)} if roster is not None else None
+    names = {_normal(n): " ".join(_printable(n).split()) for n in _roster(roster)} if roster is not None else None
     saved = list(checks._RESULTS)  # grading calls the checks: leave this session's results as they were
     submissions: list[Submission] = []
     skipped: list[tuple[str, str]] = []
