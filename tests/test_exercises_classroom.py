@@ -192,6 +192,37 @@ def test_a_class_copy_says_hand_in_this_notebook(klass, ws):
                for c in own["cells"] if c["cell_type"] == "code")
 
 
+@pytest.mark.parametrize("ws", ["ws1", "ws2", "ws3", "ws4", "ws5", "ws6"])
+def test_the_export_message_says_what_the_hand_in_cell_says(klass, ws, tmp_path):
+    """Follow-up review finding 1: the generic capstone's hand-in cell says to upload the results file with the
+    notebook, and export's message said to upload it only if the teacher asks; a class copy's cell calls the file a
+    report, not what is graded. Export now says the hand-in cell's own sentence (results.file_use), in the generic
+    copy and in a class copy (its use_variant line has run), and what the file counts, as the cell does."""
+    import importlib
+
+    from hearts_lab.exercises import export
+    from hearts_lab.exercises.classroom import WORKSHEETS
+    from hearts_lab.exercises.results import HAND_IN_HEADING
+
+    def hand_in(nb):
+        return " ".join("".join(next(c["source"] for c in nb["cells"] if "".join(c["source"]).startswith(HAND_IN_HEADING))).split())
+
+    module = importlib.import_module(f"hearts_lab.exercises.{ws}")
+    generic = json.loads((EXERCISES_DIR / "student" / f"{WORKSHEETS[ws]}.ipynb").read_text(encoding="utf-8"))
+    said = {}
+    for copy, seed, cell in (("generic", None, hand_in(generic)),
+                             ("own", klass.seed("Ada Lovelace", ws), hand_in(klass.copy("Ada Lovelace", ws)))):
+        module.use_variant(seed)
+        saved = export(ws, student="Ada", folder=tmp_path)
+        counted, use = repr(saved).split(" in this folder: ", 1)[1].split(". ", 1)
+        assert counted in cell, (copy, counted)
+        assert use in cell and use in saved._repr_html_(), (copy, use, cell)
+        said[copy] = use
+    assert said["generic"] != said["own"]
+    assert ("with this notebook" in said["generic"]) == (ws == "ws5"), said
+    assert "not what is graded" in said["own"], said
+
+
 def test_good_wrong_and_copied_submissions(klass, tmp_path):
     ada = _answers(klass, "Ada Lovelace", "ws1")
     _save(tmp_path, "ada/01_legal_moves.ipynb", submit(klass, "Ada Lovelace", "ws1", ada, attempts={"Q1": 2}, hints=[("Q2", 3)]))

@@ -19,6 +19,8 @@ with the reason; it never stops the merge.
 >>> saved = export("ws1", student="Ada", folder=folder)
 >>> saved.path.name
 'ws1_Ada.json'
+>>> print(str(saved).split(": ", 1)[1])
+each question's status and how many answers its check judged since the kernel last started (a restart starts the count again), not the answers themselves. Upload that file to your course page if your teacher asks for it.
 >>> _ = (folder / "broken.json").write_text("{not json")
 >>> table = merge_results(folder)
 >>> table.rows[0]["student"], table.rows[0]["ws1 Q1"]
@@ -36,6 +38,7 @@ import io
 import json
 import os
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -47,7 +50,7 @@ from ..records import load_json, read_bounded_file
 from .checks import QUESTIONS, attempts, results
 from .names import SPACE_LIKE, normal, slug
 
-__all__ = ["FORMAT", "MAX_RESULTS_FILE", "HAND_IN_HEADING", "ClassTable", "Exported", "export", "hand_in_text", "merge_results",
+__all__ = ["FORMAT", "MAX_RESULTS_FILE", "HAND_IN_HEADING", "ClassTable", "Exported", "export", "file_use", "hand_in_text", "merge_results",
            "read_results", "spreadsheet_safe"]
 
 #: The format tag every results file carries.
@@ -63,6 +66,23 @@ _COUNTED = ("each question's status and how many answers its check judged since 
             "starts the count again), not the answers themselves")
 
 
+def file_use(worksheet: str, own_copy: bool) -> str:
+    """What the student does with the results file of ``worksheet``: the one sentence that the hand-in cell
+    (:func:`hand_in_text`) and :func:`export`'s message both say, so that they never disagree.
+
+    >>> file_use("ws5", own_copy=False)
+    'Upload that file, with this notebook (your write-up), to your course page.'
+    >>> file_use("ws5", own_copy=True)
+    'It is a report of your progress, not what is graded (hand in this notebook itself): upload it only if your teacher asks for it.'
+    """
+    if own_copy:
+        return ("It is a report of your progress, not what is graded (hand in this notebook itself): upload it only if "
+                "your teacher asks for it.")
+    if worksheet == "ws5":
+        return "Upload that file, with this notebook (your write-up), to your course page."
+    return "Upload that file to your course page if your teacher asks for it."
+
+
 def hand_in_text(worksheet: str, own_copy: bool) -> str:
     """The hand-in cell of ``worksheet`` (``"ws1"`` ... ``"ws6"``): the one source of every worksheet's hand-in sentences.
 
@@ -70,7 +90,7 @@ def hand_in_text(worksheet: str, own_copy: bool) -> str:
     a student's own copy from a class (``own_copy=True``, written by
     :meth:`~hearts_lab.exercises.classroom.Class.write`) hands in the notebook itself, which the teacher
     grades, and the results file is only a report. The capstone (``ws5``) is always handed in as the notebook
-    (the write-up).
+    (the write-up). What to do with the file is :func:`file_use`'s sentence, which :func:`export` says too.
 
     >>> print(hand_in_text("ws4", own_copy=True).split("**To hand in:** ")[1].split(". ")[0])
     this is your own copy of the worksheet (the cell near the top that imports `ws4` has a `ws4.use_variant(...)` line: keep it as it is)
@@ -80,17 +100,23 @@ def hand_in_text(worksheet: str, own_copy: bool) -> str:
     first = f"{HAND_IN_HEADING}\n\nThe first cell below lists which questions you have got right in this session.\n\n"
     file = f"`{worksheet}_<name>.json`"
     if not own_copy:
-        upload = ("Upload that file, with this notebook (your write-up), to your course page." if worksheet == "ws5"
-                  else "Upload that file to your course page if your teacher asks for it.")
         return (first + f"**To hand in:** put your name in the second cell (`student=\"Ada\"`) and run it: it saves {file} "
-                f"in this folder — {_COUNTED} — and shows a download link. {upload}")
+                f"in this folder — {_COUNTED} — and shows a download link. {file_use(worksheet, own_copy)}")
     marked = ("Your teacher marks this notebook, your write-up, with the capstone's rubric." if worksheet == "ws5"
               else "Your teacher grades this notebook on their own computer: your answer cells and what your checks showed.")
     return (first + f"**To hand in:** this is your own copy of the worksheet (the cell near the top that imports "
             f"`{worksheet}` has a `{worksheet}.use_variant(...)` line: keep it as it is). Hand in **this notebook itself**: run your cells, "
             "save it (*File → Save*, or *File → Download* in JupyterLite) and upload the `.ipynb` file where your "
-            f"teacher asks. {marked} The second cell is optional: it saves {file} in this folder — {_COUNTED} — "
-            "a report of your progress, not what is graded.")
+            f"teacher asks. {marked} The second cell is optional: it saves {file} in this folder — {_COUNTED}. "
+            f"{file_use(worksheet, own_copy)}")
+
+
+def _own_copy(worksheet: str) -> bool:
+    """Whether this kernel runs a student's own copy of ``worksheet`` from a class: its ``use_variant(N)`` line ran,
+    so the worksheet module's variant is not the generic copy's (``GENERIC``; worksheet 5's is ``None``)."""
+    module = sys.modules.get(f"{__package__}.{worksheet}")
+    current = getattr(module, "_current", None)
+    return current is not None and current is not getattr(module, "GENERIC", None)
 
 
 #: The largest results file read (one worksheet's statuses: a few kilobytes).
@@ -150,23 +176,23 @@ def _records(worksheet: str) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Exported:
-    """A results file just written: its path and text; in a notebook, a download link."""
+    """A results file just written: its path and text, and what to do with it (:func:`file_use`, as the
+    worksheet's hand-in cell says it); in a notebook, a download link."""
 
     path: Path
     text: str
     mime: str
+    use: str
 
     def __repr__(self) -> str:
-        return (f"Saved {self.path.name} in this folder: your results (statuses and attempts, no answers), "
-                "to upload if your teacher asks for this file.")
+        return f"Saved {self.path.name} in this folder: {_COUNTED}. {self.use}"
 
     def _repr_html_(self) -> str:
         data = base64.b64encode(self.text.encode("utf-8")).decode("ascii")
         name = html.escape(self.path.name)
         return (
-            f"<p>Saved <code>{name}</code> in this folder. "
-            f'<a download="{name}" href="data:{self.mime};base64,{data}">Download {name}</a> '
-            "and upload it if your teacher asks for this results file (it holds statuses and attempts, no answers).</p>"
+            f"<p>Saved <code>{name}</code> in this folder: {html.escape(_COUNTED)}. "
+            f'<a download="{name}" href="data:{self.mime};base64,{data}">Download {name}</a>. {html.escape(self.use)}</p>'
         )
 
 
@@ -207,7 +233,7 @@ def export(worksheet: str, student: Any = "", folder: str | Path = ".", fmt: Lit
         text, mime = buffer.getvalue(), "text/csv"
     path = Path(folder) / f"{worksheet}_{slug(student, empty='results')}.{fmt}"
     path.write_text(text, encoding="utf-8")
-    return Exported(path, text, mime)
+    return Exported(path, text, mime, file_use(worksheet, _own_copy(worksheet)))
 
 
 class ResultsFileError(HeartsLabError):
