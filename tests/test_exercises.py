@@ -44,6 +44,7 @@ from notebook_harness import KERNEL_ENV, regression_fixture
 from hearts_lab import Card, Rules
 from hearts_lab.exercises import checks, ws1, ws2, ws3, ws4, ws5, ws6
 from hearts_lab.exercises.checks import HINTS, MIME_TYPE, QUESTIONS, CheckResult
+from hearts_lab.rules import PRESET_PLAYERS
 
 REPO = Path(__file__).resolve().parent.parent
 EXERCISES = REPO / "exercises"
@@ -720,7 +721,15 @@ def test_capstone_prose_says_what_is_counted_and_gives_the_checks_caps():
     assert "hand-in file shows the plans" not in text
     assert "The checks see only what you give them, not runs made in other cells" in text
     assert f"the check accepts up to {ws5.MAX_HANDS:,} hands with them" in text
-    assert f"`\"heuristic\"` plays through the engine (half a minute to a minute per 10,000 hands; up to {ws5.MAX_ENGINE_HANDS:,} hands)" in text
+    # Follow-up finding 2: "half a minute to a minute per 10,000 hands" for every table; the time is the measured range
+    # of each number of packs (benchmarks/capstone_players.py --every-table), and every table the capstone allows has one.
+    one, two = ws5.HEURISTIC_SECONDS[1], ws5.HEURISTIC_SECONDS[2]
+    assert "half a minute" not in text
+    assert (f"`\"heuristic\"` plays through the engine, slower: 10,000 hands take {one[0]} to {one[1]} seconds of computing "
+            f"with one pack of cards and {two[0]} to {two[1]} with two packs (Cancellation Hearts) on a fast computer, twice "
+            f"that or more in JupyterLite or on a slow one; the check accepts up to {ws5.MAX_ENGINE_HANDS:,} hands with it") in text
+    tables = {Rules.preset(preset, players=n).decks for preset, allowed in PRESET_PLAYERS.items() for n in allowed}
+    assert tables == set(ws5.HEURISTIC_SECONDS), tables
 
 
 def test_capstone_interval_uses_rate_difference_and_catches_one_variance(capstone):

@@ -49,6 +49,7 @@ __all__ = [
     "MIN_HANDS",
     "MAX_HANDS",
     "MAX_ENGINE_HANDS",
+    "HEURISTIC_SECONDS",
     "PREDICTIONS",
     "CONCLUSIONS",
     "INTERVAL_TOLERANCE",
@@ -84,12 +85,18 @@ CONCLUSIONS = ("increase", "decrease", "no clear effect")
 #: Each rule set must be simulated for at least this many hands.
 MIN_HANDS = 10_000
 #: The check runs each simulation again, so it takes at most twenty times what the question asks for
-#: (200,000 hands: 1 to 3 s of CPU for the batch path's random or lowest players, 4 to 6 players) ...
+#: (200,000 hands: under 3 s of CPU for the batch path's random or lowest players, 4 to 6 players) ...
 MAX_HANDS = 20 * MIN_HANDS
-#: ... and at most twice that for players only the engine plays (the heuristic bot: about 3 ms of CPU a hand
-#: with 4 players, 6 ms with 6, so one to two minutes a run; the sampling bots far more): a forged or
-#: needlessly large run is refused at once. Figures: benchmarks/capstone_players.py.
+#: ... and at most twice that for players only the engine plays (the heuristic bot: :data:`HEURISTIC_SECONDS`, so
+#: under a minute a run; the sampling bots far more): a forged or needlessly large run is refused at once.
+#: Figures: benchmarks/capstone_players.py.
 MAX_ENGINE_HANDS = 2 * MIN_HANDS
+#: Seconds of CPU per 10,000 hands of the heuristic players, (fewest, most) over every preset and player count, by the
+#: number of packs: one of 52 cards, or two (Cancellation Hearts), which matters more than the players.
+#: Measured with CPython 3.11 on the 2-core development machine (``benchmarks/capstone_players.py --every-table``:
+#: 5.7 to 9.7 s, 12.6 to 16.9 s at load 0.4 to 0.9); JupyterLite's Pyodide took 1.7 to 2.1 times as long (under Node,
+#: same machine), and a slower computer takes longer: Q2's text says so.
+HEURISTIC_SECONDS = {1: (5, 10), 2: (12, 18)}
 #: The players a plan may name: the fast ones the worksheet names (the sampling bots, 'medium' and 'expert', take one
 #: to several seconds of CPU a hand, hours for 10,000 hands, and the check runs each run again; 'easy' is as fast as
 #: 'heuristic' but not named by the worksheet).
@@ -114,9 +121,11 @@ _HANDS_AND_BOTS = (
     "The number of **hands** of each run, `hands`: at least 10,000 (`hands = 20_000` is plenty).\n"
     "The players, `bots`: `\"random\"` and `\"lowest\"` are fast (well under a second of computing per\n"
     "10,000 hands; the check accepts up to 200,000 hands with them), `\"heuristic\"` plays through the\n"
-    "engine (half a minute to a minute per 10,000 hands; up to 20,000 hands). The check takes no other\n"
-    "players: the sampling bots take seconds a hand, hours for a run.\n\n"
-)
+    "engine, slower: 10,000 hands take {one[0]} to {one[1]} seconds of computing with one pack of cards and {two[0]} to {two[1]}\n"
+    "with two packs (Cancellation Hearts) on a fast computer, twice that or more in JupyterLite or on a slow\n"
+    "one; the check accepts up to 20,000 hands with it. The check takes no other players: the sampling\n"
+    "bots take seconds a hand, hours for a run.\n\n"
+).format(one=HEURISTIC_SECONDS[1], two=HEURISTIC_SECONDS[2])
 _CHANGED_PLAN = (
     "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5\n"
     "and Q6, and say why in your write-up: this notebook's Q2 output records the latest plans and how many\n"
