@@ -717,7 +717,7 @@ def test_capstone_prose_says_what_is_counted_and_gives_the_checks_caps():
     nb = json.loads((EXERCISES / "source" / "05_capstone_house_rule.ipynb").read_text(encoding="utf-8"))
     text = re.sub(r"\s+", " ", "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"))
     assert "counts every try" not in text and "it takes at most" not in text
-    assert "this notebook's Q2 output records the latest plans and how many there were" in text  # rev-cap2 nit 6
+    assert "as data not shown on screen, how many plans you recorded since the kernel started" in text  # rev-cap2 nit 6, follow-up 3
     assert "hand-in file shows the plans" not in text
     assert "The checks see only what you give them, not runs made in other cells" in text
     assert f"the check accepts up to {ws5.MAX_HANDS:,} hands with them" in text

@@ -247,8 +247,9 @@ def test_hunting_hand_counts_through_the_checks_shows_in_q2s_record():
     ws5.check_q2(METRIC, "no change", seeds, 20_000, "random")
     second = ws5.check_q2(METRIC, "no change", seeds, 30_000, "random")
     assert _made(second)["earlier"][0]["looked"] is False and "Q3 had accepted" not in second.message
-    assert second.message.endswith("This is plan 2 of this session: this notebook's Q2 output records the latest plans "
-                                   "and how many there were: say why you changed your plan in your write-up.")
+    assert second.message.endswith("This is plan 2 of this session. The notebook keeps with this output, as data not shown "
+                                   "on screen, how many plans you recorded since the kernel started and up to 5 of your "
+                                   "latest earlier plans: say why you changed your plan in your write-up.")
     assert (_made(second)["plans"], _made(second)["looked_then_replanned"], _made(second)["last_looked"]) == (2, 0, None)
 
 
@@ -405,4 +406,35 @@ def test_the_plan_texts_say_what_q2s_output_shows():
     texts = [ws5.TEXTS["Q2"], ws5._Q2_CLASS, ws5.q3_runs.__doc__ or ""]
     for text in texts:
         assert "hand-in shows" not in text and "hand-in file shows" not in text
-    assert "this notebook's Q2 output records the latest plans and how many\nthere were" in ws5.TEXTS["Q2"]
+    # Follow-up finding 3: "this notebook's Q2 output records the latest plans" did not say that the earlier plans are
+    # data kept in the notebook, not shown on screen.
+    for text in (ws5.TEXTS["Q2"], ws5._Q2_CLASS):
+        flat = " ".join(text.split())
+        assert "Q2 output records the latest plans" not in flat
+        assert ("Q2's output shows your plan (and, from the second, its number); the notebook also keeps with it, as data "
+                "not shown on screen, how many plans you recorded since the kernel started, whether Q3 had accepted runs "
+                f"of an earlier one, and up to {ws5.EARLIER_SHOWN} of your latest earlier plans.") in flat, flat
+
+
+def test_what_q2s_text_says_is_kept_is_kept_and_not_shown():
+    """Follow-up finding 3: what Q2's texts say of its output is true. The output a student sees shows the plan and its
+    number, not the earlier plans; the notebook's stored record keeps the count of plans, whether Q3 had accepted runs
+    of an earlier one, and up to EARLIER_SHOWN earlier plans. The messages that point to Q2 say it the same way."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    _look((1, 2), 20_000)
+    for hands in (30_000, 40_000):
+        latest = ws5.check_q2(METRIC, "no change", (1, 2), hands, "random")
+    bundle = latest._repr_mimebundle_()
+    seen = bundle["text/plain"] + bundle["text/html"]
+    assert "40,000 hands" in seen and "This is plan 3 of this session" in seen, seen
+    assert "20,000 hands" not in seen and "30,000 hands" not in seen, "the earlier plans are not shown"
+    made = _made(latest)
+    assert [e["hands"] for e in made["earlier"]] == [20_000, 30_000] and made["earlier"][0]["looked"] is True
+    assert (made["plans"], made["looked_then_replanned"]) == (3, 1)
+    assert "as data not shown on screen" in latest.message and "that Q3 had accepted runs of an earlier plan" in latest.message
+    refused_q3 = ws5.check_q3(*_runs(1, 2, hands=20_000), BASE, HOUSE, (1, 2)).message
+    planned = _runs(1, 2, hands=40_000)
+    assert ws5.check_q3(*planned, BASE, HOUSE, (1, 2)).status == "correct"
+    for refused in (refused_q3, ws5.check_q4(0.0, *planned, "unclaimed rate").message):
+        assert "(the notebook keeps a record of your plans with Q2's output, as data not shown on screen)" in refused, refused

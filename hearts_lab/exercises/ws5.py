@@ -126,10 +126,17 @@ _HANDS_AND_BOTS = (
     "one; the check accepts up to 20,000 hands with it. The check takes no other players: the sampling\n"
     "bots take seconds a hand, hours for a run.\n\n"
 ).format(one=HEURISTIC_SECONDS[1], two=HEURISTIC_SECONDS[2])
+#: Q2's stored output lists at most this many earlier plans of the session.
+EARLIER_SHOWN = 5
+#: Where the plans are kept, in the words of every message that points to them: Q2's output shows the plan (and, from
+#: the second, its number); the rest is its stored record (:func:`_plan_made`), which the teacher's grading reads.
+_KEPT = "the notebook keeps a record of your plans with Q2's output, as data not shown on screen"
 _CHANGED_PLAN = (
     "If you change your plan (more hands, say), run this check again with the new plan, then Q3, Q4, Q5\n"
-    "and Q6, and say why in your write-up: this notebook's Q2 output records the latest plans and how many\n"
-    "there were, and whether Q3 had accepted runs of an earlier one."
+    "and Q6, and say why in your write-up. Q2's output shows your plan (and, from the second, its number);\n"
+    "the notebook also keeps with it, as data not shown on screen, how many plans you recorded since the\n"
+    f"kernel started, whether Q3 had accepted runs of an earlier one, and up to {EARLIER_SHOWN} of your latest\n"
+    "earlier plans."
 )
 #: The text of each question that differs between the generic copy and a class copy.
 TEXTS = {
@@ -267,8 +274,6 @@ _PLANS: list[Plan] = []
 #: The two runs Q3 accepted last in this session and the plan they were run for, ``(base run, house run, plan)``,
 #: as the check simulated them again: Q4-Q6 take these only, while that plan is the latest (:func:`q3_runs`).
 _ACCEPTED_RUNS: list[tuple[Any, Any, Plan]] = []
-#: Q2's stored output lists at most this many earlier plans of the session.
-EARLIER_SHOWN = 5
 
 
 @dataclass
@@ -443,8 +448,8 @@ def check_q2(metric: object, prediction: object, seeds: object, hands: object, b
     >>> reset("ws5"); _ = use_variant(None)
     >>> check_q2("moon rate", "decrease", (11, 12), 20_000, "random").message.split(" Q3 takes")[0]
     "Recorded your plan: 'moon rate', predicted 'decrease', seeds 11 (base) and 12 (house), 20,000 hands each with bots='random'."
-    >>> check_q2("moon rate", "decrease", (11, 12), 40_000, "random").message.split(". ", 2)[2]  # doctest: +ELLIPSIS
-    "This is plan ... of this session: this notebook's Q2 output records the latest plans and how many there were..."
+    >>> print(check_q2("moon rate", "decrease", (11, 12), 40_000, "random").message.split(". ", 2)[2])  # doctest: +ELLIPSIS
+    This is plan ... of this session. The notebook keeps with this output, as data not shown on screen, how many plans you recorded since the kernel started... and up to 5 of your latest earlier plans: say why you changed your plan in your write-up.
     >>> reset("ws5")
     """
     plan = _read_plan(metric, prediction, seeds, hands, bots)
@@ -461,10 +466,10 @@ def check_q2(metric: object, prediction: object, seeds: object, hands: object, b
     number = max(len(history) + 1, after.plans)
     if number > 1:
         looked = after.looked_then_replanned > 0 or any(seen for _, seen in history)
-        said += (f" This is plan {number:,} of this session: this notebook's Q2 output records the latest plans and how "
-                 "many there were"
-                 + (", and that Q3 had accepted runs of an earlier plan: say why you changed it in your write-up."
-                    if looked else ": say why you changed your plan in your write-up."))
+        said += (f" This is plan {number:,} of this session. The notebook keeps with this output, as data not shown on "
+                 "screen, how many plans you recorded since the kernel started"
+                 + (", that Q3 had accepted runs of an earlier plan," if looked else "")
+                 + f" and up to {EARLIER_SHOWN} of your latest earlier plans: say why you changed your plan in your write-up.")
     # kept only once the message is made: a plan that cannot be shown is not recorded
     _SESSION.planned(plan)
     if not _PLANS or _PLANS[-1] != plan:
@@ -565,8 +570,7 @@ def check_q3(base_result: object, house_result: object, base: object, house: obj
     if (b.seed, h.seed) != planned:
         raise Wrong(f"Your runs use the seeds {b.seed} (base) and {h.seed} (house), but Q2 recorded {planned[0]} and {planned[1]}: "
                     "simulate with those.")
-    new_plan = ("To change it (more hands, say), run Q2's check again with the new plan first (this notebook's Q2 output "
-                "records the latest plans and how many there were), then Q3, Q4, Q5 and Q6.")
+    new_plan = f"To change it (more hands, say), run Q2's check again with the new plan first ({_KEPT}), then Q3, Q4, Q5 and Q6."
     if b.policy != plan.bots:
         raise Wrong(f"Your runs use bots={b.policy!r}, but Q2's plan says bots={plan.bots!r}: simulate with those. {new_plan}")
     wrong = [f"{name} has {r.hands:,}" for name, r in (("base_result", b), ("house_result", h)) if r.hands != plan.hands]
@@ -635,7 +639,7 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     >>> q3_runs(b, h, "unclaimed rate")
     Traceback (most recent call last):
     ...
-    hearts_lab.exercises.checks.Wrong: Q2's plan measures 'moon rate', not 'unclaimed rate': Q4, Q5 and Q6 take the metric you chose before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output records the latest plans and how many there were), then check Q3 again.
+    hearts_lab.exercises.checks.Wrong: Q2's plan measures 'moon rate', not 'unclaimed rate': Q4, Q5 and Q6 take the metric you chose before simulating. To measure another, record a new plan in Q2 (the notebook keeps a record of your plans with Q2's output, as data not shown on screen), then check Q3 again.
     >>> reset("ws5"); _ = use_variant(None)
     """
     from ..simulate import SimulationResult
@@ -654,8 +658,7 @@ def q3_runs(base_result: object, house_result: object, metric: str | None = None
     if b == base_result and h == house_result:
         if metric is not None and metric != plan.metric:
             raise Wrong(f"Q2's plan measures {plan.metric!r}, not {metric!r}: Q4, Q5 and Q6 take the metric you chose "
-                        "before simulating. To measure another, record a new plan in Q2 (this notebook's Q2 output records the "
-                        "latest plans and how many there were), then check Q3 again.")
+                        f"before simulating. To measure another, record a new plan in Q2 ({_KEPT}), then check Q3 again.")
         return b, h
     if b == house_result and h == base_result:
         raise Wrong("Those are Q3's two runs the other way round: base_result is the run of base, house_result the run of house.")
