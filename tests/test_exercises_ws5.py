@@ -209,6 +209,26 @@ def test_q2_refuses_a_plan_it_cannot_keep():
     assert ws5.check_q2(METRIC, "increase", (1, 2), ws5.MAX_HANDS, "lowest").status == "correct"
 
 
+@pytest.mark.parametrize("hands", [2**65, 10**5000, 2**64 - 1, 20_000.5, "20000"],
+                         ids=["2**65", "10**5000", "2**64-1", "20000.5", "text"])
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_q2_says_how_many_hands_it_takes(hands, bots):
+    """Follow-up finding 6: hands = 2**65 was refused as 'Give hands as a whole number ..., not 36893488147419103232':
+    it is a whole number, and the message did not say how many hands the check takes. A whole number too large is
+    'more than the check will run again', any refusal names the range for the bots planned, and a number of
+    thousands of digits is not written out."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    most = ws5.MAX_HANDS if bots == "random" else ws5.MAX_ENGINE_HANDS
+    said = ws5.check_q2(METRIC, "increase", (1, 2), hands, bots).message
+    assert f"{ws5.MIN_HANDS:,} to {most:,}" in said and f"bots={bots!r}" in said, said
+    if isinstance(hands, int):
+        assert "whole number" not in said and "more than the check will run again" in said, said
+    else:
+        assert said.startswith("Give hands as a whole number of hands for each run"), said
+    assert len(said) < 200, said
+
+
 def test_q4_to_q6_take_only_q2s_metric():
     """rev-cap must-fix 1: Q4-Q6 accepted any metric, not the one Q2 recorded before the runs."""
     b, h = _planned_and_simulated()

@@ -356,12 +356,15 @@ def _read_hands(hands: object, bots: str) -> int:
     from ..simulate.run import BATCH_POLICIES
 
     most = MAX_HANDS if bots in BATCH_POLICIES else MAX_ENGINE_HANDS
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands.bit_length() > 64:
-        raise Wrong(f"Give hands as a whole number of hands for each run, e.g. hands = 20_000, not {_shown(hands)}.")
+    if isinstance(hands, bool) or not isinstance(hands, int):
+        raise Wrong(f"Give hands as a whole number of hands for each run, from {MIN_HANDS:,} to {most:,} with bots={bots!r} "
+                    f"(e.g. hands = 20_000), not {_shown(hands)}.")
     if hands < MIN_HANDS:
         raise Wrong(f"Plan at least {MIN_HANDS:,} hands for each run, so that the interval is narrow enough to say something.")
     if hands > most:
-        raise Wrong(f"{hands:,} hands is more than the check will run again with bots={bots!r}; {MIN_HANDS:,} to {most:,} is plenty.")
+        many = f"{hands:,} hands is" if hands.bit_length() <= 64 else "That many hands is"  # not thousands of digits
+        raise Wrong(f"{many} more than the check will run again with bots={bots!r}: plan {MIN_HANDS:,} to {most:,} hands "
+                    "(hands = 20_000 is plenty).")
     return hands
 
 
