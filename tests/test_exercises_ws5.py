@@ -458,3 +458,20 @@ def test_what_q2s_text_says_is_kept_is_kept_and_not_shown():
     assert ws5.check_q3(*planned, BASE, HOUSE, (1, 2)).status == "correct"
     for refused in (refused_q3, ws5.check_q4(0.0, *planned, "unclaimed rate").message):
         assert "(the notebook keeps a record of your plans with Q2's output, as data not shown on screen)" in refused, refused
+
+
+@pytest.mark.parametrize("seeds", [{12, 11}, frozenset({1, 2}), {11: "base", 12: "house"}, {"base": 11, "house": 12}],
+                         ids=["set", "frozenset", "dict", "dict-by-name"])
+def test_seeds_without_an_order_are_refused_naming_seeds(seeds):
+    """Follow-up finding 8: Q2 read seeds = {12, 11} as base 11 and house 12 (a set iterates in its own order) and a
+    dict by its keys. Both are refused in Q2 and Q3, naming seeds and what to give instead; nothing is recorded."""
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    kept, counted = list(ws5._PLANS), ws5._SESSION.plans
+    said = ws5.check_q2(METRIC, "increase", seeds, ws5.MIN_HANDS, "random")
+    assert said.status == "incorrect" and said.message.startswith("seeds is a "), said.message
+    assert "give seeds as a pair in order, seeds = (base seed, house seed), e.g. seeds = (11, 12)." in said.message
+    assert ws5._PLANS == kept and ws5._SESSION.plans == counted, "nothing recorded"
+    assert ws5.check_q2(METRIC, "increase", (11, 12), ws5.MIN_HANDS, "random").status == "correct"
+    refused = ws5.check_q3(*_runs(11, 12), BASE, HOUSE, seeds)
+    assert refused.status == "incorrect" and refused.message == said.message, refused.message

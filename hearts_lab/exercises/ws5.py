@@ -33,7 +33,7 @@ after :func:`~hearts_lab.exercises.checks.reset`; a kernel restart forgets it).
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -339,6 +339,18 @@ def check_q1(base: object, house: object) -> None:
 
 
 def _read_seeds(seeds: object) -> tuple[int, int]:
+    """``(base seed, house seed)``; a set or dict is refused, naming it: a set has no order ({12, 11} lists 11 first)
+    and a dict's keys say nothing of which seed is which, so base and house would be a guess.
+
+    >>> _read_seeds({12, 11})
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong: seeds is a set, which has no order, so it cannot say which seed is base and which is house: give seeds as a pair in order, seeds = (base seed, house seed), e.g. seeds = (11, 12).
+    """
+    if isinstance(seeds, (AbstractSet, Mapping)):
+        kind = "a set, which has no order" if isinstance(seeds, AbstractSet) else "a dict"
+        raise Wrong(f"seeds is {kind}, so it cannot say which seed is base and which is house: give seeds as a pair in "
+                    "order, seeds = (base seed, house seed), e.g. seeds = (11, 12).")
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Collection) or len(seeds) != 2:
         raise Wrong("Give seeds as a pair (base seed, house seed), e.g. seeds = (11, 12).")
     base_seed, house_seed = seeds
