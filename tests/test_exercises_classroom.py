@@ -1507,10 +1507,17 @@ def test_a_reset_after_a_look_is_noted_from_the_kernels_count(klass, tmp_path):
                                    "import hearts_lab.exercises.checks as c\nc.reset()",
                                    "from hearts_lab.exercises import checks\nchecks._RESULTS.clear()",
                                    'from hearts_lab.exercises import checks as c\nc.reset(worksheet="ws" + "5")',
-                                   'import hearts_lab.exercises as E\nE.ws5.reset()'])
+                                   'import hearts_lab.exercises as E\nE.ws5.reset()',
+                                   # follow-up finding 7: one tracker (_Names) follows the checks module and its reset
+                                   # through assignments too, which the imports-only scan missed
+                                   "from hearts_lab.exercises import checks\nc = checks\nc.reset()",
+                                   'from hearts_lab.exercises import checks\nr = checks.reset\nr("ws5")',
+                                   "import hearts_lab.exercises\nE = hearts_lab.exercises\nE.reset()",
+                                   'import hearts_lab.exercises as E\nE.checks.reset("ws5")'])
 def test_a_cell_that_resets_ws5s_checks_is_not_verified(klass, tmp_path, trick):
     """rev-cap2 should-fix 2: a code cell that calls reset on ws5 (or on every worksheet) or clears the checks'
-    results wipes Q2's list of plans; the seeds row says "not verified" and names the cell."""
+    results wipes Q2's list of plans; the seeds row says "not verified" and names the cell, however the cell names
+    the checks' reset."""
     nb = _capstone_copy(klass, "Ada Lovelace")
     nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": trick})
     _save(tmp_path / "reset", "ada.ipynb", nb)
@@ -1519,7 +1526,8 @@ def test_a_cell_that_resets_ws5s_checks_is_not_verified(klass, tmp_path, trick):
     assert re.search(r"code cell \d+ may reset ws5's recorded checks \((reset|_RESULTS)\)", row["why"]), row
 
 
-@pytest.mark.parametrize("spare", ["lab.reset()", "bar = tqdm(total=5)\nbar.reset(total=5)", "w = Stopwatch()\nw.reset()"])
+@pytest.mark.parametrize("spare", ["lab.reset()", "bar = tqdm(total=5)\nbar.reset(total=5)", "w = Stopwatch()\nw.reset()",
+                                   "from stopwatch import reset\nreset()"])  # another module's reset (follow-up 7)
 def test_another_objects_reset_is_not_the_checks(klass, tmp_path, spare):
     """rev-cap3 must-fix 1 (kernel_runs3.py timer_reset, reset_detect.py): any object's .reset() - the rules lab's, a
     progress bar's, a student's stopwatch - made the seeds row "not verified" with the false reason that the cell resets

@@ -1556,6 +1556,8 @@ def _recordable(value: Any) -> bool:
 
 
 _PACKAGE = "hearts_lab.exercises"
+#: The checks module, and the owner :class:`_Names` gives its functions (``reset``), as it gives a worksheet's its name.
+_CHECKS, _CHECKS_OWNER = f"{_PACKAGE}.checks", "checks"
 
 
 def _dotted(node: ast.expr) -> str | None:
@@ -1571,10 +1573,15 @@ def _dotted(node: ast.expr) -> str | None:
 
 @dataclass
 class _Names:
-    """How the notebook's cells name the worksheets (read from its imports and plain assignments, never run)."""
+    """How the notebook's cells name the worksheets, the checks module and their functions (read from its imports and
+    plain assignments, never run)."""
 
-    modules: dict[str, str]  # a name for a worksheet's module: ws5, and w5 of "import hearts_lab.exercises.ws5 as w5"
-    functions: dict[str, tuple[str, str]]  # a name for a worksheet's function: use_variant of "from ...ws5 import use_variant"
+    # a name for a worksheet's module (ws5, and w5 of "import hearts_lab.exercises.ws5 as w5"), for the package
+    # (_PACKAGE: E of "import hearts_lab.exercises as E") or for the checks module (_CHECKS: c of "... import checks as c")
+    modules: dict[str, str]
+    # a name for a function, with its owner: ("ws5", "use_variant") of "from ...ws5 import use_variant", and the checks'
+    # ("checks", "reset") of "from hearts_lab.exercises import reset" or "from hearts_lab.exercises.checks import reset"
+    functions: dict[str, tuple[str, str]]
 
     def module(self, node: ast.expr) -> str | None:
         """The worksheet ``node`` names (``ws5``, ``w5``, ``hearts_lab.exercises.ws5``, ``ex.ws5``), if any."""
@@ -1588,14 +1595,63 @@ class _Names:
         package = self.modules.get(head) == _PACKAGE or head == _PACKAGE
         return last if package and last in WORKSHEETS else None
 
+    def package(self, node: ast.expr) -> bool:
+        """Whether ``node`` names the worksheets' package (``hearts_lab.exercises``, or ``E`` of ``import ... as E``)."""
+        return _dotted(node) == _PACKAGE or isinstance(node, ast.Name) and self.modules.get(node.id) == _PACKAGE
+
+    def checks(self, node: ast.expr) -> bool:
+        """Whether ``node`` names the checks module (``hearts_lab.exercises.checks``, ``c`` of ``import ... as c``,
+        ``E.checks``)."""
+        if isinstance(node, ast.Name):
+            return self.modules.get(node.id) == _CHECKS
+        return _dotted(node) == _CHECKS or isinstance(node, ast.Attribute) and node.attr == "checks" and self.package(node.value)
+
     def function(self, node: ast.expr) -> tuple[str, str] | None:
-        """(worksheet, function) that ``node`` names (``ws5.use_variant``, ``w5.use_variant``, ``use_variant`` imported)."""
+        """(owner, function) that ``node`` names: a worksheet's (``ws5.use_variant``, ``w5.use_variant``, ``use_variant``
+        imported) or the checks module's (``checks.reset``, the package's ``reset``, which is the checks', ``reset``
+        imported), owned by :data:`_CHECKS_OWNER`."""
         if isinstance(node, ast.Name):
             return self.functions.get(node.id)
         if isinstance(node, ast.Attribute):
             ws = self.module(node.value)
-            return (ws, node.attr) if ws else None
+            if ws:
+                return ws, node.attr
+            if self.checks(node.value) or node.attr == "reset" and self.package(node.value):
+                return _CHECKS_OWNER, node.attr
         return None
+
+    def reset(self, node: ast.expr) -> bool:
+        """Whether ``node`` names the checks' ``reset``, through any of the names above; a worksheet module's ``reset``
+        counts too (``ws5.reset``: a worksheet has none of its own, but the name says what the cell means to do)."""
+        function = self.function(node)
+        return function is not None and function[1] == "reset"
+
+
+def _from_import(node: ast.ImportFrom) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+    """The names a ``from ... import ...`` binds to the worksheets, the package or the checks module (as
+    :attr:`_Names.modules`), and to their functions (as :attr:`_Names.functions`).
+
+    >>> _from_import(ast.parse("from hearts_lab.exercises import ws5, checks, reset as r").body[0])
+    ({'ws5': 'ws5', 'checks': 'hearts_lab.exercises.checks'}, {'r': ('checks', 'reset')})
+    """
+    modules: dict[str, str] = {}
+    functions: dict[str, tuple[str, str]] = {}
+    module = "" if node.level else node.module or ""  # a relative import is not the package's
+    for alias in node.names:
+        local = alias.asname or alias.name
+        if module == _PACKAGE and alias.name in WORKSHEETS:
+            modules[local] = alias.name
+        elif module == _PACKAGE and alias.name == "checks":
+            modules[local] = _CHECKS
+        elif module == "hearts_lab" and alias.name == "exercises":
+            modules[local] = _PACKAGE
+        elif module in (_PACKAGE, _CHECKS) and alias.name == "reset":  # the package's reset is the checks'
+            functions[local] = (_CHECKS_OWNER, "reset")
+        elif module == _CHECKS:
+            functions[local] = (_CHECKS_OWNER, alias.name)
+        elif module.rpartition(".")[0] == _PACKAGE and module.rpartition(".")[2] in WORKSHEETS:
+            functions[local] = (module.rpartition(".")[2], alias.name)
+    return modules, functions
 
 
 def _names(code: list[tuple[ast.Module, str]]) -> _Names:
@@ -1606,6 +1662,9 @@ def _names(code: list[tuple[ast.Module, str]]) -> _Names:
     >>> names = _names([(ast.parse("import hearts_lab.exercises.ws5 as w5\\nfrom hearts_lab.exercises.ws5 import use_variant as uv"), "")])
     >>> names.modules["w5"], names.functions["uv"]
     ('ws5', ('ws5', 'use_variant'))
+    >>> names = _names([(ast.parse("from hearts_lab.exercises import checks as c, reset as r\\nz = c.reset"), "")])
+    >>> names.modules["c"], names.functions["r"], names.functions["z"]
+    ('hearts_lab.exercises.checks', ('checks', 'reset'), ('checks', 'reset'))
     """
     found = _Names({ws: ws for ws in WORKSHEETS}, {})
     for tree, _ in code:
@@ -1613,25 +1672,21 @@ def _names(code: list[tuple[ast.Module, str]]) -> _Names:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     head, _, last = alias.name.rpartition(".")
-                    if alias.asname and alias.name == _PACKAGE:
-                        found.modules[alias.asname] = _PACKAGE
+                    if alias.asname and alias.name in (_PACKAGE, _CHECKS):
+                        found.modules[alias.asname] = alias.name
                     elif alias.asname and head == _PACKAGE and last in WORKSHEETS:
                         found.modules[alias.asname] = last
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                for alias in node.names:
-                    local = alias.asname or alias.name
-                    if node.module == _PACKAGE and alias.name in WORKSHEETS:
-                        found.modules[local] = alias.name
-                    elif node.module == "hearts_lab" and alias.name == "exercises":
-                        found.modules[local] = _PACKAGE
-                    elif (node.module or "").rpartition(".")[0] == _PACKAGE and (node.module or "").rpartition(".")[2] in WORKSHEETS:
-                        found.functions[local] = ((node.module or "").rpartition(".")[2], alias.name)
+            elif isinstance(node, ast.ImportFrom):
+                modules, functions = _from_import(node)
+                found.modules.update(modules)
+                found.functions.update(functions)
     for tree, _ in code:  # w5 = ws5, uv = ws5.use_variant: after the imports, which they may name
         for stmt in _walk(tree):
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
                 ws, function = found.module(stmt.value), found.function(stmt.value)
-                if ws:
-                    found.modules[stmt.targets[0].id] = ws
+                kind = _PACKAGE if found.package(stmt.value) else _CHECKS if found.checks(stmt.value) else None
+                if ws or kind:
+                    found.modules[stmt.targets[0].id] = ws or kind or ""
                 elif function:
                     found.functions[stmt.targets[0].id] = function
     return found
@@ -1646,7 +1701,7 @@ def _worksheet_calls(code: list[tuple[ast.Module, str]]) -> list[tuple[str, str,
         for node in _walk(tree):
             if isinstance(node, ast.Call):
                 function = names.function(node.func)
-                if function is not None:
+                if function is not None and function[0] in WORKSHEETS:  # not the checks module's (checks.reset)
                     calls.append((*function, node))
     return calls
 
@@ -2047,11 +2102,12 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
 
 def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None:
     r"""Why Q2's stored list of plans may be short, if a code cell may clear the checks' results of ws5: a call of the
-    checks' ``reset`` (through the worksheets' package, its ``checks`` module or a worksheet module, or a name an import
-    of it bound) with no worksheet, with ``"ws5"`` or with one the reader cannot read; an import of ``reset`` (it may be
-    called under another name); any mention of the checks' own list, ``_RESULTS``. Another object's ``reset()`` (a
-    widget's, a progress bar's) is not the checks'. The kernel's own counts in Q2's record survive a reset
-    (:func:`_plan_notes`); a kernel restart is not seen at all.
+    checks' ``reset`` (:meth:`_Names.reset`: through the worksheets' package, its ``checks`` module or a worksheet
+    module, or a name an import or assignment bound to it) with no worksheet, with ``"ws5"`` or with one the reader
+    cannot read; an import of the checks' ``reset`` (it may be called under another name); any mention of the checks'
+    own list, ``_RESULTS``. Another object's ``reset()`` (a widget's, a progress bar's, another module's) is not the
+    checks'. The kernel's own counts in Q2's record survive a reset (:func:`_plan_notes`); a kernel restart is not seen
+    at all.
 
     >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
     >>> code = cells("x = 1", 'from hearts_lab.exercises import reset\nreset("ws5")')
@@ -2064,22 +2120,6 @@ def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None
     >>> _resets_ws5(code, _names(code)) is None
     True
     """
-    checks_names = {"hearts_lab.exercises.checks"}
-    for tree, _ in code:
-        for node in _walk(tree):
-            if isinstance(node, ast.Import):
-                checks_names |= {a.asname for a in node.names if a.asname and a.name == f"{_PACKAGE}.checks"}
-            elif isinstance(node, ast.ImportFrom) and node.module == _PACKAGE:
-                checks_names |= {a.asname or a.name for a in node.names if a.name == "checks"}
-
-    def the_checks(node: ast.expr) -> bool:
-        """``node`` names the worksheets' package, its checks module or a worksheet module (each has ``reset``)."""
-        path = _dotted(node)
-        head = path.split(".", 1)[0] if path else None
-        resolved = (names.modules.get(head, head) + path[len(head):]) if path and head else None
-        return (names.module(node) is not None or path in checks_names or resolved in (_PACKAGE, f"{_PACKAGE}.checks")
-                or resolved is not None and resolved.startswith(f"{_PACKAGE}.ws") and resolved[len(_PACKAGE) + 1:] in WORKSHEETS)
-
     for number, (tree, text) in enumerate(code, 1):
         found = None
         if isinstance(tree, _Unparsed):
@@ -2088,15 +2128,12 @@ def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None
             if found is not None:
                 break
             if isinstance(node, ast.Call):
-                func = node.func
-                ours = (isinstance(func, ast.Attribute) and func.attr == "reset" and the_checks(func.value)
-                        or isinstance(func, ast.Name) and names.functions.get(func.id, ("", ""))[1] == "reset")
                 given = [*node.args, *(k.value for k in node.keywords)]
-                if ours and (not given or any(not (isinstance(a, ast.Constant) and isinstance(a.value, str))
-                                              or CAPSTONE in a.value for a in given)):
+                if names.reset(node.func) and (not given or any(not (isinstance(a, ast.Constant) and isinstance(a.value, str))
+                                                                or CAPSTONE in a.value for a in given)):
                     found = "reset"
-            elif isinstance(node, ast.alias) and node.name.split(".")[-1] == "reset":
-                found = "reset"
+            elif isinstance(node, ast.ImportFrom) and any(f[1] == "reset" for f in _from_import(node)[1].values()):
+                found = "reset"  # the checks' reset imported: it may be called under another name
             elif (isinstance(node, ast.Name) and node.id == "_RESULTS" or isinstance(node, ast.Attribute) and node.attr == "_RESULTS"
                   or isinstance(node, ast.alias) and "_RESULTS" in node.name
                   or isinstance(node, ast.Constant) and isinstance(node.value, str) and "_RESULTS" in node.value):
