@@ -1514,16 +1514,19 @@ def test_a_reset_after_a_look_is_noted_from_the_kernels_count(klass, tmp_path):
                                    'from hearts_lab.exercises import checks\nr = checks.reset\nr("ws5")',
                                    "import hearts_lab.exercises\nE = hearts_lab.exercises\nE.reset()",
                                    'import hearts_lab.exercises as E\nE.checks.reset("ws5")'])
-def test_a_cell_that_resets_ws5s_checks_is_not_verified(klass, tmp_path, trick):
+def test_a_cell_that_resets_ws5s_checks_is_noted_on_q2s_row(klass, tmp_path, trick):
     """rev-cap2 should-fix 2: a code cell that calls reset on ws5 (or on every worksheet) or clears the checks'
-    results wipes Q2's list of plans; the seeds row says "not verified" and names the cell, however the cell names
-    the checks' reset."""
+    results wipes Q2's list of plans; the teacher's table names the cell, however the cell names the checks' reset.
+    Follow-up finding 4: the note was the seeds row's reason for "not verified", but a reset changes neither the copy's
+    seeds nor the runs the checks take (both come from the kernel's variant, which a reset keeps): it is noted on Q2's
+    row, whose stored list of plans it can shorten, and the seeds row reads the seeds alone."""
     nb = _capstone_copy(klass, "Ada Lovelace")
     nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": trick})
     _save(tmp_path / "reset", "ada.ipynb", nb)
-    row = _rows(grade(tmp_path / "reset", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
-    assert row["correct"] == "not verified", row
-    assert re.search(r"code cell \d+ may reset ws5's recorded checks \((reset|_RESULTS)\)", row["why"]), row
+    rows = _rows(grade(tmp_path / "reset", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
+    assert re.fullmatch(r"code cell 3 may reset ws5's recorded checks \((reset|_RESULTS)\), which can hide earlier plans "
+                        r"from Q2's stored list \(not from the kernel's counts\)", rows["Q2"]["flags"]), rows["Q2"]
+    assert rows["seeds"]["correct"] == "the class copy's own" and rows["seeds"]["why"] == "", rows["seeds"]
 
 
 @pytest.mark.parametrize("spare", ["lab.reset()", "bar = tqdm(total=5)\nbar.reset(total=5)", "w = Stopwatch()\nw.reset()",
@@ -1535,8 +1538,8 @@ def test_another_objects_reset_is_not_the_checks(klass, tmp_path, spare):
     nb = _capstone_copy(klass, "Ada Lovelace")
     nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": spare})
     _save(tmp_path / "spare", "ada.ipynb", nb)
-    row = _rows(grade(tmp_path / "spare", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
-    assert "reset" not in row["why"], row
+    rows = _rows(grade(tmp_path / "spare", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
+    assert "reset" not in rows["seeds"]["why"] and "reset" not in rows["Q2"]["flags"], rows
 
 
 @pytest.mark.parametrize("last", ["unanswered", "refused"])
@@ -1576,8 +1579,8 @@ def test_a_reset_of_another_worksheet_is_not_flagged(klass, tmp_path):
     nb["cells"].insert(3, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
                            "source": 'ws1.reset("ws1")'})
     _save(tmp_path / "other", "ada.ipynb", nb)
-    row = _rows(grade(tmp_path / "other", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")["seeds"]
-    assert "resets ws5" not in row["why"], row
+    rows = _rows(grade(tmp_path / "other", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
+    assert "reset" not in rows["seeds"]["why"] and "reset" not in rows["Q2"]["flags"], rows
 
 
 def test_the_teacher_texts_say_what_q2s_row_notes_and_cannot_see():
@@ -1589,6 +1592,7 @@ def test_the_teacher_texts_say_what_q2s_row_notes_and_cannot_see():
         assert "any plan after the first" in text, name
         assert "kernel restart" in text, name
         assert "resets ws5's recorded checks" in text or "resetting ws5's recorded checks" in text, name
+        assert "cannot change the seeds" in text, name  # follow-up finding 4: a reset is noted on Q2's row, not the seeds row
         assert "spare cell before Q2," not in text, name
     for name in ("rubric", "README"):
         text = texts[name]

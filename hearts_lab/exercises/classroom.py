@@ -2012,7 +2012,9 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     verified"; "the class copy's own" says only that the file shows nothing against it (runs faked in the kernel
     through an alias or a patch are not in the file). The own runs given the other way round are a slip, noted on the
     row (:data:`OTHER_WAY`). A row of Q4-Q6 whose record names other runs than Q3's stored output gets the note
-    :data:`OTHER_RUNS`; Q2's stored plan adds the notes of :func:`_plan_notes` (a plan changed after a look).
+    :data:`OTHER_RUNS`; Q2's stored plan adds the notes of :func:`_plan_notes` (a plan changed after a look), and a
+    cell that may reset ws5's recorded checks a note on Q2's row (:func:`_resets_ws5`): it can shorten Q2's stored
+    list of plans, but not change the seeds (the checks take only the kernel's variant's, which a reset keeps).
     """
     import importlib
 
@@ -2058,9 +2060,6 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         dynamic = _dynamic(code)
         if dynamic is not None:  # ws5.__dict__[...], getattr(ws5, ...), sys.modules[...]: anything the reader cannot follow
             unsure.append(f"{dynamic}, which the reader does not follow: ws5's seeds may have been changed")
-    cleared = _resets_ws5(code, names)
-    if cleared is not None:
-        unsure.append(cleared)
     cell = _seeds_cell(code, names)
     if isinstance(cell, tuple) and cell != own_seeds:
         why.append(f"its seeds line names {_shown(cell[0])} and {_shown(cell[1])}, not the copy's own {own_seeds[0]} and {own_seeds[1]}")
@@ -2086,6 +2085,9 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         notes_of.setdefault(key, []).extend(said)
     for key, said in _plan_notes(stored, _every_output(nb, CAPSTONE, "Q2")).items():
         notes_of.setdefault(key, []).extend(said)
+    cleared = _resets_ws5(code, names)
+    if cleared is not None:  # on Q2's row, not the seeds row: a reset changes neither the copy's seeds nor the runs Q3 takes
+        notes_of.setdefault("Q2", []).append(cleared)
     verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
     answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure))]
     for key in checks.QUESTIONS[CAPSTONE]:
@@ -2112,10 +2114,10 @@ def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None
     >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
     >>> code = cells("x = 1", 'from hearts_lab.exercises import reset\nreset("ws5")')
     >>> _resets_ws5(code, _names(code))
-    "code cell 2 may reset ws5's recorded checks (reset), which can hide earlier plans from Q2's stored list"
+    "code cell 2 may reset ws5's recorded checks (reset), which can hide earlier plans from Q2's stored list (not from the kernel's counts)"
     >>> code = cells("from hearts_lab.exercises import checks, ws1\nchecks._RESULTS.clear()")
     >>> _resets_ws5(code, _names(code))
-    "code cell 1 may reset ws5's recorded checks (_RESULTS), which can hide earlier plans from Q2's stored list"
+    "code cell 1 may reset ws5's recorded checks (_RESULTS), which can hide earlier plans from Q2's stored list (not from the kernel's counts)"
     >>> code = cells('from hearts_lab.exercises import ws1\nws1.reset("ws1")\nlab.reset()\nbar.reset(total=5)')
     >>> _resets_ws5(code, _names(code)) is None
     True
@@ -2139,7 +2141,8 @@ def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None
                   or isinstance(node, ast.Constant) and isinstance(node.value, str) and "_RESULTS" in node.value):
                 found = "_RESULTS"
         if found is not None:
-            return f"code cell {number} may reset ws5's recorded checks ({found}), which can hide earlier plans from Q2's stored list"
+            return (f"code cell {number} may reset ws5's recorded checks ({found}), which can hide earlier plans from Q2's "
+                    "stored list (not from the kernel's counts)")
     return None
 
 
