@@ -983,7 +983,8 @@ def _capstone_copy(klass, student, *, variant_line=None, q3_seed=None, seeds="ws
                 if key == "Q2":  # the plan, as ws5.check_q2 records it
                     data.update(answer="moon rate", made={"metric": "moon rate", "prediction": "increase", "seed": own_seeds[0],
                                                           "house_seed": own_seeds[1], "hands": 20000, "policy": "random",
-                                                          "plan": 1, "earlier": []})
+                                                          "plan": 1, "earlier": [], "plans": 1, "looked_then_replanned": 0,
+                                                          "last_looked": None})
                 if key == "Q3":
                     seed = klass.variant(student, "ws5").seeds[0] if q3_seed is None else q3_seed
                     data.update(answer=250, made={"hands": 20000, "seed": seed, "rules": "0" * 16, "policy": "random"})
@@ -1593,9 +1594,72 @@ def test_the_teacher_texts_say_what_q2s_row_notes_and_cannot_see():
         assert "kernel restart" in text, name
         assert "resets ws5's recorded checks" in text or "resetting ws5's recorded checks" in text, name
         assert "cannot change the seeds" in text, name  # follow-up finding 4: a reset is noted on Q2's row, not the seeds row
+        assert "could not be read, are missing or contradict each other" in text, name  # follow-up finding 5
         assert "spare cell before Q2," not in text, name
     for name in ("rubric", "README"):
         text = texts[name]
         assert "spare cell before or after Q2" in text and "computed by hand before a new plan" in text, name
     key = (EXERCISES_DIR / "teacher" / "answer_keys" / "05_capstone_house_rule.md").read_text(encoding="utf-8")
     assert "new seeds or more hands" not in key and "which the hand-in shows" not in key
+
+
+@pytest.mark.parametrize("edit, said", [
+    ({"plans": "lots"}, "its stored output's count of plans could not be read ('lots')"),
+    ({"looked_then_replanned": "x"}, "its stored output's count of plans changed after a look could not be read ('x')"),
+    ({"looked_then_replanned": -1}, "its stored output's count of plans changed after a look could not be read (-1)"),
+    ({"looked_then_replanned": True}, "its stored output's count of plans changed after a look could not be read (True)"),
+    ({"plan": 2.0, "last_looked": 5}, "its stored output's plan number and plan changed after a look could not be read (2.0, 5)"),
+    ({"earlier": "none"}, "its stored output's list of earlier plans could not be read ('none')"),
+    ({"plans": None, "looked_then_replanned": None, "last_looked": None, "earlier": None, "plan": None},
+     "its stored output's plan number, count of plans, count of plans changed after a look and list of earlier plans "
+     "could not be read (None, None, None, None)"),
+])
+def test_a_hand_edited_count_that_cannot_be_read_is_noted_on_q2s_row(klass, tmp_path, edit, said):
+    """Follow-up finding 5: Q2's stored record carries the kernel's counts (plans, looked_then_replanned, last_looked);
+    one edited to something the reader cannot take was skipped, so the row read as a clean Q2 with no note. Each is
+    noted as 'could not be read', with what it holds; the seeds row is not concerned."""
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    b, h = runs()
+    stored = {"Q2": ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(b, h, four, house, own), **answered(b, h)}
+    assert not _handed_in_from(klass, tmp_path, "honest", stored)["Q2"]["flags"], "an honest plan 1 has no note"
+    edited = {**stored, "Q2": dataclasses.replace(stored["Q2"], made={**stored["Q2"].made, **edit})}
+    rows = _handed_in_from(klass, tmp_path, "edited", edited)
+    assert rows["Q2"]["flags"] == said, rows["Q2"]
+    assert rows["seeds"]["correct"] == "the class copy's own", rows["seeds"]
+
+
+def test_a_record_without_the_counts_is_noted_on_q2s_row(klass, tmp_path):
+    """Follow-up finding 5: a record without the kernel's counts (an older hearts_lab's, or the keys deleted) read as
+    clean; it says what it does not record."""
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    b, h = runs()
+    stored = {"Q2": ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(b, h, four, house, own), **answered(b, h)}
+    made = {k: v for k, v in stored["Q2"].made.items() if k not in ("plans", "looked_then_replanned", "last_looked")}
+    rows = _handed_in_from(klass, tmp_path, "older", {**stored, "Q2": dataclasses.replace(stored["Q2"], made=made)})
+    assert rows["Q2"]["flags"] == ("its stored output records no count of plans, count of plans changed after a look and "
+                                   "plan changed after a look (checked with an older hearts_lab, or edited?)"), rows["Q2"]
+
+
+@pytest.mark.parametrize("edit, said", [
+    ({"looked_then_replanned": 1}, "1 plan changed after a look, but 1 plan in all"),
+    ({"plans": 2, "plan": 2, "looked_then_replanned": 2}, "2 plans changed after a look, but 2 plans in all"),
+    ({"plans": 1, "plan": 3, "last_looked": None}, "plan 3 of 1 plan"),
+    ({"plans": 3, "plan": 3}, "a plan changed after a look recorded, but none counted"),
+    ({"plans": 3, "plan": 3, "looked_then_replanned": 1, "last_looked": None}, "1 plan changed after a look, but none recorded"),
+])
+def test_contradictory_hand_edited_counts_are_noted_not_read(klass, tmp_path, edit, said):
+    """Follow-up finding 5: counts edited into a contradiction were shown as they were ('a new plan (plan 1 of the
+    session) after Q3 had accepted runs of an earlier one'). The kernel counts a plan changed after a look as a new
+    plan, so there are fewer such plans than plans in all, each with the plan it changed; the plan's number is at most
+    the count of plans. A record that breaks this is noted as contradicting itself, and its counts are not read."""
+    ws5, four, house, own, runs, answered = _ada_session(klass)
+    b, h = runs()
+    stored = {"Q2": ws5.check_q2("moon rate", "increase", own, ws5.MIN_HANDS, "random"),
+              "Q3": ws5.check_q3(b, h, four, house, own), **answered(b, h)}
+    looked = {k: stored["Q2"].made[k] for k in ("metric", "prediction", "seed", "house_seed", "hands", "policy")}
+    made = {**stored["Q2"].made, "last_looked": looked, **edit}
+    rows = _handed_in_from(klass, tmp_path, "edited", {**stored, "Q2": dataclasses.replace(stored["Q2"], made=made)})
+    assert rows["Q2"]["flags"] == f"its stored output's counts contradict each other ({said}): edited? ask why", rows["Q2"]
+    assert "of the session" not in rows["Q2"]["flags"]

@@ -884,6 +884,9 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
     (r"the stored output's record of what the result was made from is not one a check writes \(edited\?\): .*",
      "how it was made: not a check's record (edited?)"),
     (r"could not be read \(.*\)", "could not be read"),
+    (r"its stored output's .* could not be read \(.*\)", "plan record partly unreadable"),
+    (r"its stored output records no .* \(checked with an older hearts_lab, or edited\?\)", "plan record incomplete (older hearts_lab?)"),
+    (r"its stored output's counts contradict each other \(.*\): edited\? ask why", "plan counts contradict each other (edited?)"),
     (r"a typed value in the answer cell, not the result of the call .*", "a typed value, not the call's result: refused"),
     (re.escape(checks.REFUSED_RECORD), "refused by the student's own check"),
     (r"no answer line \(q\d+ = \.\.\.\) in any cell: the stored output alone cannot show .*",
@@ -2247,17 +2250,145 @@ def _plan_text(record: dict[str, Any]) -> str:
             f"predicted {_shown(record.get('prediction'))[:40]}")
 
 
+#: What Q2's stored record holds beside the plan (:func:`~hearts_lab.exercises.ws5._plan_made`): the kernel's counts,
+#: each with the least value a record can hold and its name on Q2's row, ...
+Q2_COUNTS = {"plan": (1, "plan number"), "plans": (1, "count of plans"),
+             "looked_then_replanned": (0, "count of plans changed after a look")}
+#: ... the latest plan changed after a look (a plan's record, or ``None``) and the latest earlier plans (a list).
+Q2_LAST_LOOKED, Q2_EARLIER = "plan changed after a look", "list of earlier plans"
+
+
+def _count(record: dict[str, Any], key: str) -> int | None:
+    """A count of Q2's stored ``record`` (one of :data:`Q2_COUNTS`) if it can be read: a whole number, at least its
+    least value."""
+    value = record.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= Q2_COUNTS[key][0] else None
+
+
+def _readable(record: dict[str, Any], key: str) -> bool:
+    """Whether ``key`` of Q2's stored ``record`` (a count, ``last_looked`` or ``earlier``) holds a value of its kind."""
+    value = record.get(key)
+    if key in Q2_COUNTS:
+        return _count(record, key) is not None
+    if key == "last_looked":
+        return value is None or isinstance(value, dict)
+    return isinstance(value, list)
+
+
+def _unread_counts(records: list[dict[str, Any]]) -> list[str]:
+    """Notes on what Q2's stored ``records`` hold that cannot be read (a count that is not a whole number of at
+    least its least value, a plan changed after a look that is not a plan's record, a list that is not one) or do
+    not hold at all: a hand-edited count is never read as a clean Q2.
+
+    >>> _unread_counts([{"plan": 1, "plans": "lots", "looked_then_replanned": -1, "last_looked": None, "earlier": []}])
+    ["its stored output's count of plans and count of plans changed after a look could not be read ('lots', -1)"]
+    >>> _unread_counts([{"plan": 1, "earlier": []}])
+    ['its stored output records no count of plans, count of plans changed after a look and plan changed after a look (checked with an older hearts_lab, or edited?)']
+    """
+    unread: dict[str, str] = {}
+    missing: list[str] = []
+    labels = {**{key: label for key, (_, label) in Q2_COUNTS.items()}, "last_looked": Q2_LAST_LOOKED, "earlier": Q2_EARLIER}
+    for key, label in labels.items():
+        if any(key not in r for r in records):
+            missing.append(label)
+        bad = [r[key] for r in records if key in r and not _readable(r, key)]
+        if bad:
+            unread[label] = _plan_value(bad[0])
+    notes = []
+    if unread:
+        notes.append(f"its stored output's {_listed(list(unread))} could not be read ({', '.join(unread.values())})")
+    if missing:
+        notes.append(f"its stored output records no {_listed(missing)} (checked with an older hearts_lab, or edited?)")
+    return notes
+
+
+def _plans(number: int) -> str:
+    """``1 plan``, ``2 plans``."""
+    return f"{_plan_value(number, True)} plan{'' if number == 1 else 's'}"
+
+
+def _contradictions(records: list[dict[str, Any]], number: int | None, replanned: int | None) -> list[str]:
+    """How Q2's stored counts contradict each other, in one record or in the largest of each (``number``, ``replanned``)
+    that Q2's row would show: the kernel counts a plan changed after a look as a new plan, so there are fewer such plans
+    than plans in all, each with the plan it changed (``last_looked``), and the plan's number among the checks'
+    results is at most the kernel's count of plans (a reset shortens the first only).
+
+    >>> _contradictions([{"plan": 1, "plans": 1, "looked_then_replanned": 1, "last_looked": {"hands": 10000}}], 1, 1)
+    ['1 plan changed after a look, but 1 plan in all']
+    >>> _contradictions([{"plan": 4, "plans": 2, "looked_then_replanned": 0, "last_looked": {"hands": 10000}}], 4, 0)
+    ['plan 4 of 2 plans', 'a plan changed after a look recorded, but none counted']
+    """
+    said: list[str] = []
+    for record in records:
+        plan, plans, looked = _count(record, "plan"), _count(record, "plans"), _count(record, "looked_then_replanned")
+        last, known = record.get("last_looked"), [n for n in (plan, plans) if n is not None]
+        if plan is not None and plans is not None and plan > plans:
+            said.append(f"plan {_plan_value(plan, True)} of {_plans(plans)}")
+        if looked is not None and known and looked >= max(known):
+            said.append(f"{_plans(looked)} changed after a look, but {_plans(max(known))} in all")
+        if looked is not None and looked > 0 and "last_looked" in record and last is None:
+            said.append(f"{_plans(looked)} changed after a look, but none recorded")
+        if looked == 0 and isinstance(last, dict):
+            said.append("a plan changed after a look recorded, but none counted")
+    if number is not None and replanned is not None and replanned >= number:
+        said.append(f"{_plans(replanned)} changed after a look, but {_plans(number)} in all")
+    return list(dict.fromkeys(said))
+
+
+def _q2_notes(plan: dict[str, Any], records: list[dict[str, Any]]) -> list[str]:
+    """The notes on Q2's row from its stored ``plan`` and every recorded Q2 output's record (``records``, ``plan``
+    last): a plan recorded after Q3 had accepted runs of an earlier one (from the kernel's counts, else the listed
+    earlier plans), else, more mildly, any plan after the first; what cannot be read (:func:`_unread_counts`); and
+    counts that contradict each other (:func:`_contradictions`), noted as such instead of read.
+
+    >>> record = {"plan": 2, "plans": 2, "looked_then_replanned": 1, "earlier": [],
+    ...           "last_looked": {"hands": 10000, "policy": "random", "metric": "moon rate", "prediction": "increase"}}
+    >>> _q2_notes(record, [record])
+    ["a new plan (plan 2 of the session) after Q3 had accepted runs of an earlier one (10,000 hands, bots 'random', metric 'moon rate', predicted 'increase'): ask why"]
+    >>> _q2_notes({**record, "plans": 1, "plan": 1}, [{**record, "plans": 1, "plan": 1}])
+    ["its stored output's counts contradict each other (1 plan changed after a look, but 1 plan in all): edited? ask why"]
+    """
+    def most(key: str) -> int | None:
+        whole = [n for n in (_count(r, key) for r in records) if n is not None]
+        return max(whole) if whole else None
+
+    earlier = plan.get("earlier")
+    looked = [e for e in earlier if isinstance(e, dict) and e.get("looked") is True] if isinstance(earlier, list) else []
+    known = [n for n in (most("plan"), most("plans")) if n is not None]
+    number: int | None = max(known) if known else None
+    replanned = most("looked_then_replanned")
+    notes = _unread_counts(records)
+    contradicts = _contradictions(records, number, replanned)
+    if contradicts:  # not read: a contradiction shown as a count would say what no kernel wrote
+        notes.append(f"its stored output's counts contradict each other ({'; '.join(contradicts)}): edited? ask why")
+        number = replanned = None
+    which = f" (plan {_plan_value(number, True)} of the session)" if number is not None else ""
+    last = next((r.get("last_looked") for r in reversed(records) if _count(r, "looked_then_replanned") == replanned), None)
+    if replanned is not None and replanned > 0:  # the kernel's own count: however many plans came after, and after a reset
+        what = _plan_text(last) if isinstance(last, dict) else ""
+        what = ((f" ({what})" if what else "") if replanned == 1 else
+                f", {_plan_value(replanned, True)} times ({'the latest: ' + what if what else 'the latest not recorded'})")
+        return [f"a new plan{which} after Q3 had accepted runs of an earlier one{what}: ask why", *notes]
+    if looked:
+        return [f"a new plan{which} after Q3 had accepted runs of an earlier one ({_plan_text(looked[-1])}): ask why", *notes]
+    if number is not None and number > 1:
+        return [f"plan {_plan_value(number, True)} of the session: ask why the plan changed", *notes]
+    return notes
+
+
 def _plan_notes(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any]] | None = None) -> dict[str, list[str]]:
     """Notes from Q2's stored plan (:func:`~hearts_lab.exercises.ws5.check_q2` records it with the session's earlier
     plans and the kernel's own counts, ``plans`` and ``looked_then_replanned``, which neither a longer list of plans nor
-    ``reset`` hides): on Q2's row, a plan recorded after Q3 had accepted runs of an earlier one (a plan changed after a
-    look: say, more hands after an interval that contained 0), else, more mildly, any plan after the first, or a
-    correct Q2 output with no plan (an older hearts_lab);
+    ``reset`` hides): on Q2's row, :func:`_q2_notes` (a plan changed after a look: say, more hands after an interval
+    that contained 0; any plan after the first; counts that cannot be read or contradict each other), or a correct Q2
+    output with no plan (an older hearts_lab);
     on Q3's row, a correct record of other runs than the plan's; on Q4-Q6's rows, another metric than the plan's.
 
     >>> plan = {"metric": "moon rate", "prediction": "increase", "seed": 5, "house_seed": 6, "hands": 40000,
-    ...         "policy": "random", "plan": 2, "earlier": [{"metric": "moon rate", "prediction": "increase", "seed": 5,
+    ...         "policy": "random", "plan": 2, "plans": 2, "looked_then_replanned": 1, "last_looked": None,
+    ...         "earlier": [{"metric": "moon rate", "prediction": "increase", "seed": 5,
     ...         "house_seed": 6, "hands": 20000, "policy": "random", "looked": True}]}
+    >>> plan["last_looked"] = {k: v for k, v in plan["earlier"][0].items() if k != "looked"}
     >>> runs = {"hands": 20000, "seed": 5, "policy": "random", "house_seed": 6}
     >>> notes = _plan_notes({"Q2": {"status": "correct", "made": plan}, "Q3": {"status": "correct", "made": runs},
     ...                      "Q4": {"status": "correct", "made": {**runs, "metric": "unclaimed rate"}}})
@@ -2280,29 +2411,9 @@ def _plan_notes(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, An
     if not isinstance(plan, dict) or not all(k in plan for k in PLAN_RUN_FIELDS):
         notes["Q2"] = ["its stored output records no plan (checked with an older hearts_lab?)"]
         return notes
-    records = [o["made"] for o in recorded] + [plan]
-
-    def most(key: str, least: int) -> int | None:
-        found = [r.get(key) for r in records]
-        whole = [v for v in found if isinstance(v, int) and not isinstance(v, bool) and v >= least]
-        return max(whole) if whole else None
-
-    earlier = plan.get("earlier")
-    looked = [e for e in earlier if isinstance(e, dict) and e.get("looked") is True] if isinstance(earlier, list) else []
-    counts = [v for v in (most("plan", 1), most("plans", 1)) if v is not None]
-    number: int | None = max(counts) if counts else None
-    which = f" (plan {_plan_value(number, True)} of the session)" if number is not None else ""
-    replanned = most("looked_then_replanned", 0)
-    last = next((r.get("last_looked") for r in reversed(records) if r.get("looked_then_replanned") == replanned), None)
-    if isinstance(replanned, int) and not isinstance(replanned, bool) and replanned > 0:  # the kernel's own count: however many plans came after, and after a reset
-        what = _plan_text(last) if isinstance(last, dict) else ""
-        what = (f" ({what})" if replanned == 1 else
-                f", {_plan_value(replanned, True)} times ({'the latest: ' + what if what else 'the latest not recorded'})")
-        notes["Q2"] = [f"a new plan{which} after Q3 had accepted runs of an earlier one{what}: ask why"]
-    elif looked:
-        notes["Q2"] = [f"a new plan{which} after Q3 had accepted runs of an earlier one ({_plan_text(looked[-1])}): ask why"]
-    elif number is not None and number > 1:
-        notes["Q2"] = [f"plan {_plan_value(number, True)} of the session: ask why the plan changed"]
+    said = _q2_notes(plan, [o["made"] for o in recorded] + [plan])
+    if said:
+        notes["Q2"] = said
     q3 = stored.get("Q3")
     runs = q3.get("made") if q3 else None
     if q3 and q3.get("status") == "correct" and isinstance(runs, dict):
