@@ -15,7 +15,8 @@
 #                    notebooks (everything not marked slow or browser; a sample of the cases of
 #                    tests/conftest.py's SAMPLED_IN_CHECK, a quarter of each property test's examples:
 #                    tests/suite_size.py), in about a minute and a half
-#   make lint        mypy --strict and ruff check over hearts_lab (make test and make check run them too)
+#   make lint        mypy --strict over hearts_lab, ruff check over the project's Python files (make test and
+#                    make check run them too)
 #
 # and the JupyterLite site (Hearts Lab in the browser, no server):
 #
@@ -85,7 +86,7 @@ test: $(STAMP_TEST)
 # mypy --strict and ruff over the package, alone (test and check run them too: tests/test_types.py)
 lint: $(STAMP_TEST)
 	$(BIN)/python -m mypy hearts_lab
-	$(BIN)/python -m ruff check hearts_lab
+	$(BIN)/python -m ruff check .
 
 check: $(STAMP_TEST)
 	HEARTS_LAB_SUITE=check $(PYTEST) -m "not slow and not browser" $(PYTEST_ARGS)

@@ -772,7 +772,8 @@ def test_capstone_summary_never_prints_a_rate_difference_as_an_interval(capstone
     for interval, shown in ((d, None), ((d.low, d.high), f"95% interval [{d.low:+.4f}, {d.high:+.4f}]")):
         printed = io.StringIO()
         scope = {"ws5": ws5, "metric": "moon rate", "base_rate": b.moon_rate, "house_rate": h.moon_rate,
-                 "effect": h.moon_rate - b.moon_rate, "interval": interval, "print": lambda *a: print(*a, file=printed)}
+                 "effect": h.moon_rate - b.moon_rate, "interval": interval,
+                 "print": lambda *a, printed=printed: print(*a, file=printed)}
         exec(summary, scope)
         text = printed.getvalue()
         if shown is None:
@@ -923,7 +924,7 @@ def test_digests_name_no_answer():
     from hearts_lab.exercises import _digests
 
     text = Path(_digests.__file__).read_text(encoding="utf-8")
-    for ws, keys in ANSWER_KEYS.items():
+    for keys in ANSWER_KEYS.values():
         for key in keys.values():
             assert str(key.answer) not in text
 

@@ -138,7 +138,10 @@ def test_write_gives_each_student_their_own_questions(klass, tmp_path):
     assert f"ws1.use_variant({klass.seed('Ada Lovelace', 'ws1')})" in code
     assert "student='Ada Lovelace'" in code
     assert ada["metadata"]["hearts_lab"] == {"worksheet": "ws1", "student": "Ada Lovelace", "variant": klass.seed("Ada Lovelace", "ws1")}
-    texts = lambda nb: ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+
+    def texts(nb: dict) -> list[str]:
+        return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+
     assert texts(ada) != texts(alan)
     assert SECRET not in json.dumps(ada)
     # Every question's text is the student's own (ws2's "Q6 and Q7" heading included).
@@ -1033,7 +1036,7 @@ def test_the_seeds_row_reads_the_seeds_line_and_says_not_verified_without_eviden
         "own_written": dict(seeds=f"({own[0]}, {own[1]})"),
         "no_q3": dict(q3=False),
         "computed": dict(seeds="(a, b)"),
-        "rebound": dict(seeds=f"ws5.my_seeds()\nseeds = seeds[0], 4242 if True else 0\nseeds += ()"),
+        "rebound": dict(seeds="ws5.my_seeds()\nseeds = seeds[0], 4242 if True else 0\nseeds += ()"),
         "honest": dict(),
     }
     for case, kwargs in cases.items():

@@ -549,7 +549,6 @@ def _questions_of(name: str) -> dict[str, dict]:
 
 def answer_key_text(name: str, namespace: dict, kit, keys) -> str:
     sys.path.insert(0, str(REPO))
-    import sympy
 
     from hearts_lab.exercises.checks import HINTS, QUESTIONS
 

@@ -436,16 +436,16 @@ def ws4_checked_keys(v: Any, estimates: bool = True) -> dict[str, Key]:
     Q7's count of hands dealt with the variant's own deals and seed that hold its own Q6 event, Q8's moons
     in its own simulation (a few seconds between them). The generic variant has no deals or seed of its own."""
     from hearts_lab import Card, Rules
-    from hearts_lab.simulate import simulate
     from hearts_lab.exercises.sampling import deal_hands
     from hearts_lab.exercises.variants import moon_scores
+    from hearts_lab.simulate import simulate
 
     before, shooter = v.q4
     old, new = moon_scores(before, shooter, "old"), moon_scores(before, shooter, "new")
     kept = tuple(b + (26 if s == shooter else 0) for s, b in enumerate(before))
     others = ", ".join(str(s) for s in range(4) if s != shooter)
     keys: dict[str, Key] = {}
-    for q, policy, other in (("Q4", "auto", "Q5"), ("Q5", "avoid-end", "Q4")):
+    for q, policy in (("Q4", "auto"), ("Q5", "avoid-end")):
         got = moon_scores(before, shooter, policy)
         moon, wrong = ("old", new) if got == old else ("new", old)
         effect = f"+26 to seats {others}" if moon == "old" else f"-26 to seat {shooter}"

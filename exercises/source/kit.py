@@ -8,8 +8,7 @@ capstone_rubric.md, notebook_notes.md). Never shipped to students.
 """
 from __future__ import annotations
 
-from sympy import Rational, binomial as C, factorial as F
-
+from sympy import binomial as C, factorial as F
 
 WORKSHEETS = {
     "01_legal_moves": {
