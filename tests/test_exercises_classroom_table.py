@@ -70,7 +70,8 @@ STUDENT = "correct answer: teacher checked it (STUDENT; x"
 GRADER_VALUES = {"label": "ws4", "worksheet": "ws6", "named": "ws1", "sign": "use_variant line", "WORKSHEETS[named]": "01_legal_moves",
                  "'are' if sign.endswith('s') else 'is'": "is", "out['status']": "correct", "status": "incorrect",
                  "line": "q7 = ...", "IN_UNPARSED": classroom.IN_UNPARSED, "NOTEBOOK_READING": "2,000,000",
-                 "MAX_ANSWER_NODES": "1,000", "MAX_ANSWER_DEPTH": "100"}
+                 "MAX_ANSWER_NODES": "1,000", "MAX_ANSWER_DEPTH": "100",
+                 "unfollowed": "code cell 2 reaches use_variant otherwise than as ws1.use_variant(N)"}
 
 
 def _written(node, student=STUDENT):

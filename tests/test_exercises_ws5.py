@@ -460,6 +460,22 @@ def test_what_q2s_text_says_is_kept_is_kept_and_not_shown():
         assert "(the notebook keeps a record of your plans with Q2's output, as data not shown on screen)" in refused, refused
 
 
+def test_a_class_copys_seed_messages_point_to_its_own_seeds():
+    """Review helper-25, nit 4: in a class copy Q2 takes only the copy's own seeds, so a refusal of the seeds' form
+    points to ws5.my_seeds(), not to an example pair Q2 would then refuse; a dict is refused for what it is."""
+    checks.reset("ws5")
+    ws5.use_variant(2026)
+    try:
+        for seeds in ({1, 2}, {"base": 1, "house": 2}, (1,), (1, 2**64)):
+            said = ws5.check_q2(METRIC, "increase", seeds, ws5.MIN_HANDS, "random").message
+            assert said.endswith("seeds = ws5.my_seeds() (your copy's own).") and "(11, 12)" not in said, said
+        said = ws5.check_q2(METRIC, "increase", {"base": 1, "house": 2}, ws5.MIN_HANDS, "random").message
+        assert "a pair in order, not by name" in said and "cannot say which seed is base" not in said, said
+    finally:
+        ws5.use_variant(None)
+        checks.reset("ws5")
+
+
 @pytest.mark.parametrize("seeds", [{12, 11}, frozenset({1, 2}), {11: "base", 12: "house"}, {"base": 11, "house": 12}],
                          ids=["set", "frozenset", "dict", "dict-by-name"])
 def test_seeds_without_an_order_are_refused_naming_seeds(seeds):
@@ -470,7 +486,7 @@ def test_seeds_without_an_order_are_refused_naming_seeds(seeds):
     kept, counted = list(ws5._PLANS), ws5._SESSION.plans
     said = ws5.check_q2(METRIC, "increase", seeds, ws5.MIN_HANDS, "random")
     assert said.status == "incorrect" and said.message.startswith("seeds is a "), said.message
-    assert "give seeds as a pair in order, seeds = (base seed, house seed), e.g. seeds = (11, 12)." in said.message
+    assert "give seeds as a pair in order, (base seed, house seed), e.g. seeds = (11, 12)." in said.message
     assert ws5._PLANS == kept and ws5._SESSION.plans == counted, "nothing recorded"
     assert ws5.check_q2(METRIC, "increase", (11, 12), ws5.MIN_HANDS, "random").status == "correct"
     refused = ws5.check_q3(*_runs(11, 12), BASE, HOUSE, seeds)

@@ -864,13 +864,15 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
     (rf"its file name is worksheet {_WS}'s \(.*\), but it is worksheet {_WS}'s: handed in for the wrong worksheet\? "
      rf"\(graded as {_WS}\)", r"file name says \1, graded as \3"),
     (r"its check outputs are worksheet .*'s: handed in for the wrong worksheet\?", "check outputs of another worksheet"),
-    (r"the notebook's variant is not this student's \(graded on the student's own\)", "not this student's variant (graded on theirs)"),
+    (r"the notebook's variant is not this student's \(graded on the student's own\)", "not this student's variant (graded on own variant)"),
     (rf"its {_WS}\.use_variant line names the variant of .*, not this student's \(graded on the student's own\): another student's copy\?",
-     r"\1 variant line: another student's (graded on theirs)"),
+     "use_variant: another student's (graded on own variant)"),
     (rf"its {_WS}\.use_variant line names another variant than this student's \(graded on the student's own\)",
-     r"\1 variant line: another variant (graded on theirs)"),
+     "use_variant: another variant (graded on own variant)"),
     (rf"no {_WS}\.use_variant line: the notebook ran the self-study copy's questions \(graded on the student's own\)",
-     r"no \1.use_variant line (graded on theirs)"),
+     "no use_variant line (graded on own variant)"),
+    (r"code cell \d+ .*: which variant the notebook ran is not checked \(graded on the student's own\)",
+     "use_variant not followed (graded on own variant)"),
     (r"the answer line is larger than the teacher's side reads .*", "answer line too large: read as computed"),
     (r"read as computed: .*", "read as computed (code not followed)"),
     (r"not a dealing or simulation result, so nothing to run again: .*", "stored verdict (nothing to run again)"),
@@ -1944,7 +1946,8 @@ def _variant_lines(code: list[tuple[ast.Module, str]], worksheet: str) -> list[A
     found: list[Any] = []
     for ws, name, node in _worksheet_calls(code):
         if ws == worksheet and name == "use_variant":
-            arg = node.args[0] if len(node.args) == 1 and all(k.arg == "key" for k in node.keywords) else None
+            keys_ok = all(k.arg == "key" for k in node.keywords) if ws in HASHED else not node.keywords
+            arg = node.args[0] if len(node.args) == 1 and keys_ok else None
             value = arg.value if isinstance(arg, ast.Constant) else None
             found.append(value if isinstance(value, int) and not isinstance(value, bool) else None)
     return found
@@ -1988,6 +1991,8 @@ def _seeds_cell(code: list[tuple[ast.Module, str]], names: _Names) -> tuple[int,
 
 #: The capstone's seeds row names at most this many changed ``use_variant`` lines (and how many there are).
 CHANGED_SHOWN = 3
+#: At most this many classmates are named in a flag of a use_variant line that runs another student's variant.
+NAMED_SHOWN = 3
 #: Worksheet 5's inner names for its current variant and how it is made: a cell that names one reaches the seeds
 #: other than through ``ws5.use_variant(N)``.
 _WS5_VARIANT = frozenset({"_current", "ws5_variant", "Ws5Variant", "check_seed"})
@@ -2255,7 +2260,7 @@ def _plan_text(record: dict[str, Any]) -> str:
 Q2_COUNTS = {"plan": (1, "plan number"), "plans": (1, "count of plans"),
              "looked_then_replanned": (0, "count of plans changed after a look")}
 #: ... the latest plan changed after a look (a plan's record, or ``None``) and the latest earlier plans (a list).
-Q2_LAST_LOOKED, Q2_EARLIER = "plan changed after a look", "list of earlier plans"
+Q2_LAST_LOOKED, Q2_EARLIER = "record of the latest plan changed after a look", "list of earlier plans"
 
 
 def _count(record: dict[str, Any], key: str) -> int | None:
@@ -2283,7 +2288,7 @@ def _unread_counts(records: list[dict[str, Any]]) -> list[str]:
     >>> _unread_counts([{"plan": 1, "plans": "lots", "looked_then_replanned": -1, "last_looked": None, "earlier": []}])
     ["its stored output's count of plans and count of plans changed after a look could not be read ('lots', -1)"]
     >>> _unread_counts([{"plan": 1, "earlier": []}])
-    ['its stored output records no count of plans, count of plans changed after a look and plan changed after a look (checked with an older hearts_lab, or edited?)']
+    ['its stored output records no count of plans, count of plans changed after a look and record of the latest plan changed after a look (checked with an older hearts_lab, or edited?)']
     """
     unread: dict[str, str] = {}
     missing: list[str] = []
@@ -2481,16 +2486,47 @@ def _other_variant_line(code: list[tuple[ast.Module, str]], worksheet: str, own:
     "its ws1.use_variant line names another variant than this student's (graded on the student's own)"
     """
     lines = _variant_lines(code, worksheet)
-    if not lines:
-        return f"no {worksheet}.use_variant line: the notebook ran the self-study copy's questions (graded on the student's own)"
-    if all(n == own for n in lines):
-        return None
     whose = {student_seed(secret, n, worksheet): shown for n, shown in (roster or {}).items()}
     named = sorted({whose[n] for n in lines if n != own and n in whose})
     if named:
-        return (f"its {worksheet}.use_variant line names the variant of {', '.join(named[:3])}, not this student's "
-                "(graded on the student's own): another student's copy?")
-    return f"its {worksheet}.use_variant line names another variant than this student's (graded on the student's own)"
+        more = f" and {len(named) - NAMED_SHOWN} more" if len(named) > NAMED_SHOWN else ""
+        return (f"its {worksheet}.use_variant line names the variant of {', '.join(named[:NAMED_SHOWN])}{more}, not this "
+                "student's (graded on the student's own): another student's copy?")
+    if any(n != own for n in lines):
+        return f"its {worksheet}.use_variant line names another variant than this student's (graded on the student's own)"
+    unfollowed = _unfollowed_use_variant(code, worksheet)
+    if unfollowed is not None:
+        return f"{unfollowed}: which variant the notebook ran is not checked (graded on the student's own)"
+    if not lines:
+        return f"no {worksheet}.use_variant line: the notebook ran the self-study copy's questions (graded on the student's own)"
+    return None
+
+
+def _unfollowed_use_variant(code: list[tuple[ast.Module, str]], worksheet: str) -> str | None:
+    """Where a cell may run a worksheet's ``use_variant`` in a way the reader does not follow: a cell it cannot
+    parse that names it (a magic such as ``%matplotlib``, a syntax error), a ``use_variant`` reached otherwise than
+    as ``<worksheet>.use_variant(...)`` through a name the reader tracks (``(w := ws1).use_variant(...)``, a star
+    import), or anything dynamic (:func:`_dynamic`). ``None`` where every reach is followed.
+
+    >>> cells = lambda *texts: _code_cells({"cells": [{"cell_type": "code", "source": s} for s in texts]})
+    >>> _unfollowed_use_variant(cells("from hearts_lab.exercises import ws1", "ws1.use_variant(7)"), "ws1") is None
+    True
+    >>> _unfollowed_use_variant(cells("%matplotlib inline\\nfrom hearts_lab.exercises import ws1\\nws1.use_variant(7)"), "ws1")
+    'code cell 1 names use_variant but is not plain Python (a magic such as %matplotlib, a syntax error, or a number too long to read)'
+    >>> _unfollowed_use_variant(cells("from hearts_lab.exercises import ws1", "(w := ws1).use_variant(8)"), "ws1")
+    'code cell 2 reaches use_variant otherwise than as ws1.use_variant(N)'
+    """
+    resolved = {id(call.func) for _, _, call in _worksheet_calls(code)}
+    for number, (tree, text) in enumerate(code, 1):
+        if isinstance(tree, _Unparsed):
+            if "use_variant" in text:
+                return (f"code cell {number} names use_variant but is not plain Python (a magic such as %matplotlib, a "
+                        "syntax error, or a number too long to read)")
+            continue
+        if any((isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute) and n.attr == "use_variant")
+               and id(n) not in resolved for n in _walk(tree)):
+            return f"code cell {number} reaches use_variant otherwise than as {worksheet}.use_variant(N)"
+    return _dynamic(code)
 
 
 def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: Mapping[str, str] | None) -> Submission:

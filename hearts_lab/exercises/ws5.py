@@ -338,27 +338,32 @@ def check_q1(base: object, house: object) -> None:
         raise Wrong("house is the same as base. Derive it with dataclasses.replace(base, <field>=<new value>).")
 
 
+def _seeds_example() -> str:
+    """What to write for the seeds: the copy's own in a class copy (Q2 takes no others there), else an example pair."""
+    return "seeds = ws5.my_seeds() (your copy's own)" if _current is not None else "e.g. seeds = (11, 12)"
+
+
 def _read_seeds(seeds: object) -> tuple[int, int]:
-    """``(base seed, house seed)``; a set or dict is refused, naming it: a set has no order ({12, 11} lists 11 first)
-    and a dict's keys say nothing of which seed is which, so base and house would be a guess.
+    """``(base seed, house seed)``; a set or dict is refused, naming it: a set has no order ({12, 11} lists 11 first),
+    and the check takes the seeds as a pair in order, not by name.
 
     >>> _read_seeds({12, 11})
     Traceback (most recent call last):
     ...
-    hearts_lab.exercises.checks.Wrong: seeds is a set, which has no order, so it cannot say which seed is base and which is house: give seeds as a pair in order, seeds = (base seed, house seed), e.g. seeds = (11, 12).
+    hearts_lab.exercises.checks.Wrong: seeds is a set, which has no order, so it cannot say which seed is base and which is house: give seeds as a pair in order, (base seed, house seed), e.g. seeds = (11, 12).
     """
     if isinstance(seeds, (AbstractSet, Mapping)):
-        kind = "a set, which has no order" if isinstance(seeds, AbstractSet) else "a dict"
-        raise Wrong(f"seeds is {kind}, so it cannot say which seed is base and which is house: give seeds as a pair in "
-                    "order, seeds = (base seed, house seed), e.g. seeds = (11, 12).")
+        why = ("a set, which has no order, so it cannot say which seed is base and which is house" if isinstance(seeds, AbstractSet)
+               else "a dict, and the check takes the seeds as a pair in order, not by name")
+        raise Wrong(f"seeds is {why}: give seeds as a pair in order, (base seed, house seed), {_seeds_example()}.")
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Collection) or len(seeds) != 2:
-        raise Wrong("Give seeds as a pair (base seed, house seed), e.g. seeds = (11, 12).")
+        raise Wrong(f"Give seeds as a pair (base seed, house seed), {_seeds_example()}.")
     base_seed, house_seed = seeds
     for s in (base_seed, house_seed):
         if isinstance(s, bool) or not isinstance(s, int) or s < 0:
             raise Wrong(f"A seed is a whole number 0 or more, not {_shown(s)}.")
         if s > MAX_SEED:
-            raise Wrong(f"A seed is a whole number from 0 to {MAX_SEED:,} (2**64 - 1): choose a smaller one, e.g. seeds = (11, 12).")
+            raise Wrong(f"A seed is a whole number from 0 to {MAX_SEED:,} (2**64 - 1): choose a smaller one, {_seeds_example()}.")
     if base_seed == house_seed:
         raise Wrong("Choose two different seeds: the same seed replays the same deals, so the runs would not be independent.")
     return base_seed, house_seed
