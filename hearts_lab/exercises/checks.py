@@ -398,6 +398,64 @@ def rules_fingerprint(rules: Rules) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+#: The longest rules record (:func:`rules_record`) a check's stored output keeps, in characters of JSON: every
+#: preset's is under 700 at any player count, a house rule's a few more; only a name of thousands of characters
+#: makes one longer, and then the output keeps the rules' fingerprint alone.
+MAX_RULES_RECORD = 4_096
+
+
+def rules_record(rules: Rules) -> dict[str, Any] | None:
+    """``rules`` as plain data for a check's stored output (:meth:`~hearts_lab.rules.Rules.to_dict`), so that the
+    teacher's side can simulate them again (:func:`read_rules_record`); ``None`` where its JSON is longer than
+    :data:`MAX_RULES_RECORD` (a name of thousands of characters), so that the stored output stays small.
+
+    >>> four = Rules.preset("standard", players=4)
+    >>> rules_record(four)["players"], rules_record(replace(four, name="x" * 5_000))
+    (4, None)
+    """
+    data = rules.to_dict()
+    return data if len(json.dumps(data, ensure_ascii=False)) <= MAX_RULES_RECORD else None
+
+
+def read_rules_record(data: Any, fingerprint: Any, name: str) -> Rules:
+    """On the teacher's side, the rules a stored output's record holds (:func:`rules_record`; from a handed-in file,
+    so hostile): within the limits of any record (:func:`hearts_lab.records.load_json`: at most
+    :data:`MAX_RULES_RECORD` characters of JSON, no deep nesting, no NaN, no number of thousands of digits), valid
+    by the engine's own rules (:meth:`~hearts_lab.rules.Rules.from_dict`), and of the ``fingerprint`` recorded beside
+    them (:func:`rules_fingerprint`). Else ``ValueError`` naming ``name`` and the field.
+
+    >>> four = Rules.preset("standard", players=4)
+    >>> read_rules_record(rules_record(four), rules_fingerprint(four), "base") == four
+    True
+    >>> read_rules_record({**rules_record(four), "players": 10**9}, rules_fingerprint(four), "base")
+    Traceback (most recent call last):
+    ...
+    ValueError: base: players: expected a whole number from 2 to 52, not 1000000000.
+    >>> read_rules_record(rules_record(four), "0" * 16, "house")
+    Traceback (most recent call last):
+    ...
+    ValueError: house: the rules do not match the fingerprint recorded beside them (edited?).
+    """
+    from ..errors import RecordError, RulesError
+    from ..records import load_json
+
+    if not isinstance(data, dict):
+        raise ValueError(f"{name}: an object of rule fields, not {type(data).__name__}.")
+    try:
+        text = json.dumps(data, ensure_ascii=False)  # once more as text: the limits of every record apply
+    except (ValueError, TypeError, RecursionError):
+        raise ValueError(f"{name}: not plain data (nested too deep?).") from None
+    try:
+        rules = Rules.from_dict(load_json(text, "rules record", MAX_RULES_RECORD))  # type: ignore[arg-type]
+    except (RecordError, RulesError) as error:
+        raise ValueError(f"{name}: {error}") from None
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name}: not a rules record ({type(error).__name__}).") from None
+    if not isinstance(fingerprint, str) or rules_fingerprint(rules) != fingerprint:
+        raise ValueError(f"{name}: the rules do not match the fingerprint recorded beside them (edited?).")
+    return rules
+
+
 #: The size fields of a result: a dealing's deals, a sampling's worlds, a simulation's hands.
 SIZES = ("deals", "worlds", "hands")
 

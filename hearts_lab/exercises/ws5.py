@@ -41,7 +41,7 @@ from ..arguments import shown as _shown
 from ..bots.registry import bot_names
 from ..rules import PRESETS, Rules
 from ..stats import RateDifference, rate_difference, wilson_interval
-from .checks import Wrong, hint as _hint, made_of, question, read_estimate, read_text, results
+from .checks import Wrong, hint as _hint, made_of, question, read_estimate, read_text, results, rules_record
 from .variants import Ws5Variant, check_seed, ws5_variant
 
 __all__ = [
@@ -58,6 +58,9 @@ __all__ = [
     "MAX_SEED",
     "metric_count",
     "metric_value",
+    "engine_plays",
+    "judge_effect",
+    "judge_interval",
     "TEXTS",
     "hint",
     "use_variant",
@@ -231,6 +234,20 @@ def metric_value(result: Any, metric: str) -> float:
     """The share of ``result``'s hands counted by ``metric`` (one of :data:`METRICS`)."""
     share: float = METRICS[metric](result) / result.hands
     return share
+
+
+def engine_plays(rules: Rules, bots: str, method: str = "auto") -> bool:
+    """Whether :func:`~hearts_lab.simulate.simulate` plays ``rules`` with ``bots`` through the engine (seconds per
+    thousand hands: :data:`HEURISTIC_SECONDS`) rather than the numpy batch path (a fraction of a second per
+    10,000), with ``method`` as a result records it (``"batch"``, ``"engine"``) or ``"auto"``.
+
+    >>> four = Rules.preset("standard", players=4)
+    >>> engine_plays(four, "random"), engine_plays(four, "heuristic"), engine_plays(four, "random", "engine")
+    (False, True, True)
+    """
+    from ..simulate.run import _choose_method
+
+    return _choose_method(rules, bots, method) == "engine"
 
 
 def _read_rules(value: object, name: str) -> Rules:
@@ -550,10 +567,37 @@ def _both_runs(base_result: object, house_result: object, *context: object) -> d
     house_seed = getattr(house_result, "seed", None)
     if made is None or not isinstance(house_seed, int) or isinstance(house_seed, bool):
         return made
-    return {**made, "house_seed": int(house_seed)}
+    made = {**made, "house_seed": int(house_seed)}
+    house = made_of(house_result) or {}
+    for name, key in (("rules", "house_rules"), ("method", "house_method")):
+        if name in house:
+            made[key] = house[name]
+    return made
 
 
-@question(WS, "Q3", "Simulate both rule sets", made=_both_runs, hints=(
+def _runs_and_rules(base_result: object, house_result: object, *context: object) -> dict[str, Any] | None:
+    """Q3's stored record: the runs (:func:`_both_runs`) and the two rule sets themselves, ``rules_records``
+    (``{"base": ..., "house": ...}``, each :func:`~hearts_lab.exercises.checks.rules_record`, or ``None`` for rules
+    too long to keep), so that the teacher's side can simulate the plan again (its re-run row) and check them
+    against the fingerprints beside them (``rules``, ``house_rules``).
+
+    >>> from hearts_lab.simulate import simulate
+    >>> four = Rules.preset("standard", players=4)
+    >>> made = _runs_and_rules(simulate(four, 2, bots="random", seed=3), simulate(four, 2, bots="random", seed=4))
+    >>> Rules.from_dict(made["rules_records"]["house"]) == four, made["house_rules"] == made["rules"]
+    (True, True)
+    """
+    made = _both_runs(base_result, house_result)
+    if made is None:
+        return None
+    records = {}
+    for label, run in (("base", base_result), ("house", house_result)):
+        rules = getattr(run, "rules", None)
+        records[label] = rules_record(rules) if isinstance(rules, Rules) else None
+    return {**made, "rules_records": records}
+
+
+@question(WS, "Q3", "Simulate both rule sets", made=_runs_and_rules, hints=(
     "Two simulations: one with base, one with house, as Q2 planned them (its seeds, hands and bots).",
     "simulate(base, hands, bots=bots, seed=seeds[0]) and simulate(house, hands, bots=bots, seed=seeds[1]), with the "
     "hands, bots and seeds of Q2's plan.",
@@ -617,6 +661,18 @@ def _runs_given(answer: object, base_result: object, house_result: object, metri
     """Q4's and Q5's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as
     Q3's, and the metric given."""
     return _with_metric(_both_runs(base_result, house_result), metric)
+
+
+def _effect_given(effect: object, base_result: object, house_result: object, metric: object = None,
+                  *context: object) -> dict[str, Any] | None:
+    """Q4's stored record: :func:`_runs_given`, and the effect given (``effect``, a float: the stored answer keeps no
+    float), which the teacher's re-run row compares with the effect of its own runs (:func:`judge_effect`)."""
+    made = _runs_given(effect, base_result, house_result, metric)
+    try:
+        value = read_estimate(effect)
+    except Wrong:
+        return made
+    return made if made is None else {**made, "effect": value}
 
 
 def _runs_given_q6(conclusion: object, interval: object, base_result: object, house_result: object,
@@ -722,16 +778,20 @@ def _effect(base_result: Any, house_result: Any, metric: str) -> float:
     return metric_value(house_result, metric) - metric_value(base_result, metric)
 
 
-@question(WS, "Q4", "The effect", made=_runs_given, hints=(
-    "The effect compares two rates, not two counts.",
-    "Rate = count / hands for each run (metric_value does it); the effect is house minus base.",
-    "effect = ws5.metric_value(house_result, metric) - ws5.metric_value(base_result, metric).",
-))
-def check_q4(effect: object, base_result: object, house_result: object, metric: object) -> None:
-    """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results Q3 accepted
-    (:func:`q3_runs`)."""
-    metric = read_text(metric, METRICS)
-    base_result, house_result = q3_runs(base_result, house_result, metric)
+def judge_effect(effect: object, base_result: Any, house_result: Any, metric: str) -> None:
+    """Whether ``effect`` is ``metric`` under the house run minus under the base run: returns, or raises
+    :class:`~hearts_lab.exercises.checks.Wrong` naming the slip. Q4's check and the teacher's re-run row
+    (:mod:`~hearts_lab.exercises.classroom`) both judge with it, on the student's runs and the teacher's own.
+
+    >>> from hearts_lab.simulate import simulate
+    >>> four = Rules.preset("standard", players=4)
+    >>> b, h = simulate(four, 2_000, seed=1), simulate(four, 2_000, seed=2)
+    >>> judge_effect(metric_value(h, "moon rate") - metric_value(b, "moon rate"), b, h, "moon rate")
+    >>> judge_effect(metric_value(b, "moon rate") - metric_value(h, "moon rate") + 0.5, b, h, "moon rate")
+    Traceback (most recent call last):
+    ...
+    hearts_lab.exercises.checks.Wrong
+    """
     value = read_estimate(effect)
     want = _effect(base_result, house_result, metric)
     if math.isclose(value, want, abs_tol=1e-9):
@@ -746,6 +806,19 @@ def check_q4(effect: object, base_result: object, house_result: object, metric: 
     if math.isclose(value, metric_value(house_result, metric), abs_tol=1e-9) or math.isclose(value, metric_value(base_result, metric), abs_tol=1e-9):
         raise Wrong("That is one run's rate. The effect is the difference: house minus base.")
     raise Wrong()
+
+
+@question(WS, "Q4", "The effect", made=_effect_given, hints=(
+    "The effect compares two rates, not two counts.",
+    "Rate = count / hands for each run (metric_value does it); the effect is house minus base.",
+    "effect = ws5.metric_value(house_result, metric) - ws5.metric_value(base_result, metric).",
+))
+def check_q4(effect: object, base_result: object, house_result: object, metric: object) -> None:
+    """``effect`` = the metric under ``house`` minus the metric under ``base``, from the two results Q3 accepted
+    (:func:`q3_runs`)."""
+    metric = read_text(metric, METRICS)
+    base_result, house_result = q3_runs(base_result, house_result, metric)
+    judge_effect(effect, base_result, house_result, metric)
 
 
 def _interval(base_result: Any, house_result: Any, metric: str) -> tuple[float, float]:
@@ -763,7 +836,18 @@ def _close(got: tuple[float, float], want: tuple[float, float], centre: float) -
     return abs(low - want_low) <= tol_low and abs(high - want_high) <= tol_high
 
 
-def _judge_interval(interval: object, base_result: Any, house_result: Any, metric: str) -> tuple[float, float]:
+def judge_interval(interval: object, base_result: Any, house_result: Any, metric: str) -> tuple[float, float]:
+    """``interval`` as ``(low, high)`` if each end lies within :data:`INTERVAL_TOLERANCE` of the half-width of
+    :func:`hearts_lab.stats.rate_difference`'s interval for house minus base (:func:`_close`), else
+    :class:`~hearts_lab.exercises.checks.Wrong` naming the slip. Q5's and Q6's checks and the teacher's re-run row
+    (:mod:`~hearts_lab.exercises.classroom`) all judge with it.
+
+    >>> from hearts_lab.simulate import simulate
+    >>> four = Rules.preset("standard", players=4)
+    >>> b, h = simulate(four, 2_000, seed=1), simulate(four, 2_000, seed=2)
+    >>> judge_interval(_interval(b, h, "moon rate"), b, h, "moon rate") == _interval(b, h, "moon rate")
+    True
+    """
     low, high = _read_pair(interval)
     effect = _effect(base_result, house_result, metric)
     want = _interval(base_result, house_result, metric)
@@ -801,7 +885,7 @@ def check_q5(interval: object, base_result: object, house_result: object, metric
     results Q3 accepted (:func:`q3_runs`)."""
     metric = read_text(metric, METRICS)
     base_result, house_result = q3_runs(base_result, house_result, metric)
-    _judge_interval(interval, base_result, house_result, metric)
+    judge_interval(interval, base_result, house_result, metric)
 
 
 @question(WS, "Q6", "What do you conclude?", made=_runs_given_q6, hints=(
@@ -816,7 +900,7 @@ def check_q6(conclusion: object, interval: object, base_result: object, house_re
     metric = read_text(metric, METRICS)
     base_result, house_result = q3_runs(base_result, house_result, metric)
     try:
-        low, high = _judge_interval(interval, base_result, house_result, metric)
+        low, high = judge_interval(interval, base_result, house_result, metric)
     except Wrong:
         raise Wrong("First get your interval right (Q5): a conclusion can only be as good as the interval it reads.") from None
     want = "increase" if low > 0 else "decrease" if high < 0 else "no clear effect"
