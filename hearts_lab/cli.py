@@ -383,6 +383,9 @@ def build_parser() -> argparse.ArgumentParser:
     klass.add_argument("--roster", type=Path, default=None, help="a file with one student name a line (required for copies)")
     klass.add_argument("--worksheets", nargs="+", default=None, help="copies, key: which worksheets (default: ws1 to ws6)")
     klass.add_argument("--csv", type=Path, default=None, help="grade: also write the class table to this CSV file")
+    klass.add_argument("--rerun", choices=("fast", "all"), default="fast",
+                       help="grade: which capstone plans to simulate again: 'fast' (bots 'random' or 'lowest', the default) "
+                            "or 'all' (also 'heuristic', 10 to 40 s of CPU a student)")
     return parser
 
 

@@ -59,6 +59,7 @@ import hashlib
 import hmac
 import html
 import json
+import math
 import operator
 import os
 import re
@@ -233,9 +234,9 @@ class Class:
         name = names[_normal(student)]
         return student_key(worksheet, self.seed(name, worksheet), name, questions)
 
-    def grade(self, folder: str | Path) -> Grades:
-        """Grade the notebooks in ``folder`` (see :func:`grade`), flagging names not on the roster."""
-        return grade(folder, self._secret, roster=self.roster)
+    def grade(self, folder: str | Path, *, rerun: str = "fast") -> Grades:
+        """Grade the notebooks in ``folder`` (see :func:`grade`, and its ``rerun``), flagging names not on the roster."""
+        return grade(folder, self._secret, roster=self.roster, rerun=rerun)
 
 
 def _lines(text: str) -> list[str]:
@@ -904,6 +905,18 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
      r"stored output says \1, the answer is \2"),
     (r"the stored output checked a different answer than the cell holds", "stored output checked another answer"),
     (r"not read: the notebook's answers used up the reading budget .*", "not read: reading budget used up"),
+    (r"a capstone of a student not on the roster: its plan is not re-run", "plan not re-run (not on the roster)"),
+    (r"no stored output of Q3's check records its runs, so there are no rules to re-run", "not re-run: no Q3 record"),
+    (r"Q3's stored output records the rules' fingerprint but not the rules \(checked with an older hearts_lab\?\): .*",
+     "not re-run: Q3 records no rules (older hearts_lab?)"),
+    (r"Q3's stored rules could not be read \(.*\): not re-run", "not re-run: Q3's rules could not be read"),
+    (r"Q3's stored .* rules do not match the fingerprint recorded beside them \(edited\?\): not re-run",
+     "not re-run: rules and fingerprint differ (edited?)"),
+    (r"no stored output of Q2's check records a plan, .*", "not re-run: no Q2 plan"),
+    (r"Q2's stored plan is not one its check records \(edited\?\): .*", "not re-run: Q2's plan unreadable (edited?)"),
+    (r"its plan's bots \(.*\) play through the engine, .*: not re-run by default; .*",
+     "slow bots: not re-run by default (rerun=\"all\")"),
+    (r"the re-run could not be made \(.*\)", "the re-run could not be made"),
 )
 _NOTE_PATTERNS = tuple((re.compile(pattern, re.DOTALL), short) for pattern, short in _NOTE_KINDS)
 #: At most this many characters of a note not of :data:`_NOTE_KINDS` are shown unopened.
@@ -961,9 +974,12 @@ def _marks(sub: Submission) -> str:
     """A submission's line in the class table's text: its marks, or for the capstone what was read instead."""
     if sub.worksheet != CAPSTONE:
         return f"{sub.correct} of {len(sub.answers)} correct"
-    seeds, *questions = sub.answers
+    rows = {a.question: a for a in sub.answers}
+    seeds, rerun = rows[SEEDS_ROW], rows.get(RERUN_ROW)
+    questions = [a for a in sub.answers if a.question not in (SEEDS_ROW, RERUN_ROW)]
     said = sum(a.status == "recorded correct" for a in questions)
     return (f"capstone, not marked (its rubric marks it): seeds {seeds.status}" + (f" ({seeds.why})" if seeds.why else "")
+            + (f"; re-run {rerun.status}" if rerun is not None else "")
             + f"; {said} of {len(questions)} checks recorded correct")
 
 
@@ -2003,9 +2019,12 @@ _WS5_INNER = _WS5_VARIANT | _WS5_KEPT
 
 
 def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, secret: str | bytes,
-              code: list[tuple[ast.Module, str]], flags: list[str], seed_name: str | None = None) -> Submission:
+              code: list[tuple[ast.Module, str]], flags: list[str], seed_name: str | None = None,
+              reruns: _Reruns | None = None) -> Submission:
     """Worksheet 5 read without marks (its rubric marks it): a :data:`SEEDS_ROW` row saying whether the notebook's
-    seeds are the class copy's own, and each question's stored verdict, labelled as recorded.
+    seeds are the class copy's own, a :data:`RERUN_ROW` row with the effect and interval of the student's plan
+    simulated again on the teacher's side beside those Q4 and Q5 recorded (:func:`_rerun_row`), and each question's
+    stored verdict, labelled as recorded.
 
     The class copy's only protection of its seeds is its ``ws5.use_variant(N)`` line: a student who edits N gets
     other seeds from ``my_seeds()`` and can try pairs until one shows an "effect". The seeds are the copy's own if
@@ -2097,7 +2116,9 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     if cleared is not None:  # on Q2's row, not the seeds row: a reset changes neither the copy's seeds nor the runs Q3 takes
         notes_of.setdefault("Q2", []).append(cleared)
     verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
-    answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure))]
+    answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure)),
+               _rerun_row(stored, _every_output(nb, CAPSTONE, "Q2"), own_seeds, "student not on the roster" in flags,
+                          reruns or _Reruns())]
     for key in checks.QUESTIONS[CAPSTONE]:
         out = stored.get(key)
         status = out.get("status") if out else None
@@ -2108,6 +2129,185 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         notes += notes_of.get(key, [])
         answers.append(Answer(key, shown, "recorded" if out else "", attempt, None, hints.get(key, 0), notes))
     return Submission(name, student, CAPSTONE, answers, flags)
+
+
+#: The capstone's row with the teacher's own re-run of the student's plan (:func:`_rerun_row`).
+RERUN_ROW = "re-run"
+#: ``grade(..., rerun=...)``: which capstone plans the teacher's side simulates again. ``"fast"`` (the default): those
+#: the numpy batch path plays (bots 'random' or 'lowest': a fraction of a second a student); ``"all"``: also those the
+#: engine plays (bots 'heuristic': 10 to 40 s of CPU a student, :data:`~hearts_lab.exercises.ws5.HEURISTIC_SECONDS`).
+RERUN_CHOICES = ("fast", "all")
+
+
+class _Reruns:
+    """The capstone re-runs of one :func:`grade` call: which plans to simulate (``mode``, one of
+    :data:`RERUN_CHOICES`) and the runs made so far, by (rules, hands, bots, seed, method), so that two notebooks of
+    one student (or two students' identical plans) are simulated once.
+
+    >>> from hearts_lab import Rules
+    >>> reruns = _Reruns()
+    >>> four = Rules.preset("standard", players=4)
+    >>> reruns.run(four, 100, "random", 1, "auto") is reruns.run(four, 100, "random", 1, "auto"), len(reruns.runs)
+    (True, 1)
+    """
+
+    def __init__(self, mode: str = "fast") -> None:
+        if mode not in RERUN_CHOICES:
+            raise ValueError(f"rerun: one of {', '.join(repr(c) for c in RERUN_CHOICES)}, not {_shown(mode)[:40]}.")
+        self.mode = mode
+        self.runs: dict[tuple[Any, ...], Any] = {}
+
+    def run(self, rules: Any, hands: int, bots: str, seed: int, method: str) -> Any:
+        """``simulate(rules, hands, bots=bots, seed=seed, method=method)``, once per call's arguments."""
+        from ..simulate import simulate
+
+        key = (rules, hands, bots, seed, method)
+        if key not in self.runs:
+            self.runs[key] = simulate(rules, hands, bots=bots, seed=seed, method=method)  # type: ignore[arg-type]
+        return self.runs[key]
+
+
+def _latest_plan(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Q2's stored plan as :func:`_plan_notes` reads it: the last Q2 output's if correct, else the last correct one's.
+
+    >>> _latest_plan({}, [{"status": "correct", "made": {"hands": 10000}}, {"status": "incorrect"}])
+    {'hands': 10000}
+    """
+    q2 = stored.get("Q2")
+    if not q2 or q2.get("status") != "correct" or not isinstance(q2.get("made"), dict):
+        q2 = next((o for o in reversed(q2_outputs) if o.get("status") == "correct" and isinstance(o.get("made"), dict)), None)
+    return q2.get("made") if q2 else None
+
+
+def _method(value: Any) -> str:
+    """The method a stored record names for a run (``"batch"``, ``"engine"``), else ``"auto"`` (what the worksheet's
+    ``simulate`` call uses, and what an older record without it ran)."""
+    return value if value in ("batch", "engine") else "auto"
+
+
+def _signed(value: float) -> str:
+    """A share of hands as the re-run row shows it: ``+0.0123``."""
+    return f"{value:+.4f}"
+
+
+def _compared(label: str, given: str, judge: Callable[[], Any]) -> tuple[bool, str]:
+    """Whether the value a stored output recorded (``given``, as shown) agrees with the teacher's re-run by the
+    worksheet's own rule (``judge`` raises :class:`~hearts_lab.exercises.checks.Wrong` otherwise), and how the row
+    says so."""
+    try:
+        judge()
+    except checks.Wrong as wrong:
+        slip = " ".join((wrong.hint or NO_KNOWN_SLIP).split())[:WHY_LENGTH]
+        return False, f"{label} {given} does NOT agree ({slip})"
+    return True, f"{label} {given} agrees"
+
+
+def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any]], own_seeds: tuple[int, int],
+               off_roster: bool, reruns: _Reruns) -> Answer:
+    """The capstone's :data:`RERUN_ROW`: the student's plan simulated again on the teacher's side, and whether the
+    effect and interval Q4 and Q5 recorded agree with it.
+
+    The base and house rules are read from Q3's stored output (``rules_records``, as hostile input:
+    :func:`~hearts_lab.exercises.checks.read_rules_record`, then the fingerprints recorded beside them must match);
+    the metric, hands and bots from Q2's stored plan, within worksheet 5's own limits (its checks' readers:
+    :data:`~hearts_lab.exercises.ws5.METRICS`, :data:`~hearts_lab.exercises.ws5.PLAN_BOTS`,
+    :data:`~hearts_lab.exercises.ws5.MAX_HANDS` and :data:`~hearts_lab.exercises.ws5.MAX_ENGINE_HANDS`); the seeds
+    from the class secret (``own_seeds``), never from the notebook; the method each run recorded. Then
+    ``simulate(base, hands, bots=bots, seed=seeds[0])`` and ``simulate(house, ..., seed=seeds[1])`` (cached in
+    ``reruns``), the effect (:func:`~hearts_lab.exercises.ws5.metric_value`) and the interval
+    (:func:`~hearts_lab.stats.rate_difference` of :func:`~hearts_lab.exercises.ws5.metric_count`), and Q4's recorded
+    effect and Q5's recorded interval judged against them by worksheet 5's own rules
+    (:func:`~hearts_lab.exercises.ws5.judge_effect`, :func:`~hearts_lab.exercises.ws5.judge_interval`). A plan the
+    engine plays (bots 'heuristic') is re-run only with ``reruns.mode == "all"``.
+
+    Its status: *agrees* (both agree), *does NOT agree* (either does not, why in *why*), *not verified* (re-run, but
+    Q4 or Q5 recorded no value to compare) or *not re-run* (the note says why).
+    """
+    from ..stats import rate_difference
+    from . import ws5
+
+    notes: list[str] = []
+
+    def row(status: str, why: str = "") -> Answer:
+        return Answer(RERUN_ROW, status, "", None, None, 0, notes, why)
+
+    if off_roster:
+        notes.append("a capstone of a student not on the roster: its plan is not re-run")
+        return row("not re-run")
+    q3 = stored.get("Q3")
+    made = q3.get("made") if q3 else None
+    if not isinstance(made, dict):
+        notes.append("no stored output of Q3's check records its runs, so there are no rules to re-run")
+        return row("not re-run")
+    records = made.get("rules_records")
+    if records is None:
+        notes.append("Q3's stored output records the rules' fingerprint but not the rules (checked with an older "
+                     "hearts_lab?): not re-run; the capstone rubric says how to re-run the plan by hand")
+        return row("not re-run")
+    rules: list[Any] = []
+    for label, fingerprint in (("base", made.get("rules")), ("house", made.get("house_rules"))):
+        try:
+            read = checks.read_rules_record(records.get(label) if isinstance(records, dict) else records, label)
+        except ValueError as error:
+            notes.append(f"Q3's stored rules could not be read ({_printable(str(error))[:WHY_LENGTH]}): not re-run")
+            return row("not re-run")
+        if not isinstance(fingerprint, str) or checks.rules_fingerprint(read) != fingerprint:
+            notes.append(f"Q3's stored {label} rules do not match the fingerprint recorded beside them (edited?): not re-run")
+            return row("not re-run")
+        rules.append(read)
+    base, house = rules
+    plan = _latest_plan(stored, q2_outputs)
+    if plan is None:
+        notes.append("no stored output of Q2's check records a plan, so the metric, hands and bots are not known: not re-run")
+        return row("not re-run")
+    try:
+        metric = checks.read_text(plan.get("metric"), ws5.METRICS)
+        bots = ws5._read_bots(plan.get("policy"))
+        hands = ws5._read_hands(plan.get("hands"), bots)
+    except checks.Wrong as wrong:
+        notes.append(f"Q2's stored plan is not one its check records (edited?): {_printable(wrong.hint or '')[:WHY_LENGTH]}: not re-run")
+        return row("not re-run")
+    methods = (_method(made.get("method")), _method(made.get("house_method")))
+    try:
+        slow = any(ws5.engine_plays(r, bots, m) for r, m in zip(rules, methods))
+        if slow and reruns.mode != "all":
+            notes.append(f"its plan's bots ({bots}) play through the engine, 10 to 40 s of CPU for the two runs: not "
+                         "re-run by default; grade(folder, secret, rerun=\"all\") (or hearts-lab class grade --rerun all) "
+                         "re-runs it")
+            return row("not re-run")
+        b = reruns.run(base, hands, bots, own_seeds[0], methods[0])
+        h = reruns.run(house, hands, bots, own_seeds[1], methods[1])
+    except Exception as error:  # a run the simulator refuses never stops the class table
+        notes.append(f"the re-run could not be made ({type(error).__name__})")
+        return row("not re-run")
+    effect = ws5.metric_value(h, metric) - ws5.metric_value(b, metric)
+    d = rate_difference(ws5.metric_count(h, metric), h.hands, ws5.metric_count(b, metric), b.hands)
+    said = [f"effect {_signed(effect)}, interval [{_signed(d.low)}, {_signed(d.high)}]"]
+    verdicts: list[bool | None] = []
+    q4 = stored.get("Q4")
+    q4_made = q4.get("made") if q4 else None
+    given = q4_made.get("effect") if isinstance(q4_made, dict) else None
+    if isinstance(given, (int, float)) and not isinstance(given, bool) and math.isfinite(given):
+        agrees, text = _compared("Q4", _signed(given), lambda: ws5.judge_effect(given, b, h, metric))
+        verdicts.append(agrees)
+        said.append(text)
+    else:
+        verdicts.append(None)
+        said.append("Q4 records no effect")
+    q5 = stored.get("Q5")
+    pair = q5.get("answer") if q5 else None
+    if (isinstance(pair, list) and len(pair) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in pair)):
+        shown = f"[{_signed(pair[0])}, {_signed(pair[1])}]"
+        agrees, text = _compared("Q5", shown, lambda: ws5.judge_interval((pair[0], pair[1]), b, h, metric))
+        verdicts.append(agrees)
+        said.append(text)
+    else:
+        verdicts.append(None)
+        said.append("Q5 records no interval")
+    said.append(f"re-run: {metric}, {hands:,} hands a run, bots {bots}, seeds {own_seeds[0]} and {own_seeds[1]}")
+    status = ("does NOT agree" if False in verdicts else "not verified" if None in verdicts else "agrees")
+    return row(status, "; ".join(said))
 
 
 def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None:
@@ -2529,15 +2729,16 @@ def _unfollowed_use_variant(code: list[tuple[ast.Module, str]], worksheet: str) 
     return _dynamic(code)
 
 
-def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: Mapping[str, str] | None) -> Submission:
+def _grade_one(nb: dict[str, Any], name: str, secret: str | bytes, roster: Mapping[str, str] | None,
+               reruns: _Reruns | None = None) -> Submission:
     # Every reading of this notebook's answers draws from one budget too (sandbox.budget): a notebook of answers
     # that each spend a reading's whole budget costs about one such reading, not one per answer.
     with sandbox.budget(nodes=NOTEBOOK_READING, work=sandbox.MAX_WORK_BITS) as reading:
-        return _grade_budgeted(nb, name, secret, roster, reading)
+        return _grade_budgeted(nb, name, secret, roster, reading, reruns)
 
 
 def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: Mapping[str, str] | None,
-                    reading: sandbox.Budget) -> Submission:
+                    reading: sandbox.Budget, reruns: _Reruns | None = None) -> Submission:
     import importlib
 
     label, student, seed = _which(nb)
@@ -2560,7 +2761,7 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
     if not on_roster:
         flags.append("student not on the roster")
     if worksheet == CAPSTONE:
-        return _capstone(nb, name, student, seed, secret, code, flags, seed_name)
+        return _capstone(nb, name, student, seed, secret, code, flags, seed_name, reruns)
     if worksheet not in GRADED:
         raise _Skip(f"{worksheet} is not graded here" + (f" ({'; '.join(flags)})" if flags else ""))
     module = importlib.import_module(f"hearts_lab.exercises.{worksheet}")
@@ -2766,7 +2967,7 @@ def _handed_in(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[str, str]
     return found, skipped
 
 
-def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None = None) -> Grades:
+def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None = None, *, rerun: str = "fast") -> Grades:
     """Grade every handed-in notebook (``*.ipynb``, also in subfolders) of ``folder`` on the teacher's side.
 
     Each notebook is read as JSON, never run. For each question the answer is
@@ -2784,8 +2985,17 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     ``roster`` only for the names on it. Worksheet 6's Q3 is sampled again
     (a fraction of a second) once per student's variant that a notebook
     answers, on the roster or not (the last 64 samplings are kept).
+
+    Each capstone (worksheet 5) has its plan simulated again, with the student's own seeds from ``secret``: its
+    *re-run* row shows the effect and interval of the teacher's runs and whether Q4's and Q5's recorded ones agree
+    (:func:`_rerun_row`). ``rerun="fast"`` (the default) re-runs the plans the numpy batch path plays (bots
+    'random' or 'lowest': 2 x 20,000 hands take about 0.1 s); ``rerun="all"`` also those the engine plays (bots
+    'heuristic': 10 to 40 s of CPU a student). Measured (``benchmarks/capstone_rerun.py``, a class of 30 with
+    typical plans, 2-core machine shared with other work): see that script's docstring for the figures. Identical
+    runs are simulated once per call.
     """
     _check_secret(secret)
+    reruns = _Reruns(rerun)
     if not isinstance(folder, (str, PathLike)):
         raise ValueError(f"folder: a path to the folder of handed-in notebooks, not {type(folder).__name__}.")
     root = Path(folder)
@@ -2800,7 +3010,7 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
         skipped += [(name, f"not graded: more than {MAX_NOTEBOOKS:,} notebooks in the folder") for _, name in found[MAX_NOTEBOOKS:]]
         for path, name in found[:MAX_NOTEBOOKS]:
             try:
-                submissions.append(_grade_one(_read_notebook(path), name, secret, names))
+                submissions.append(_grade_one(_read_notebook(path), name, secret, names, reruns))
             except _Skip as why:
                 skipped.append((name, str(why)))
             except Exception as error:  # a hostile file must not stop the class table
@@ -2867,7 +3077,7 @@ def command(args: Any) -> int:
             return 0
         if args.action == "key":
             return _print_keys(secret, roster, str(args.folder), args.worksheets or list(GENERATORS))
-        grades = grade(args.folder, secret, roster=roster)
+        grades = grade(args.folder, secret, roster=roster, rerun=getattr(args, "rerun", "fast"))
         print(grades)
         if args.csv:
             grades.to_csv(args.csv)
