@@ -1,0 +1,177 @@
+"""The capstone's re-run row: the teacher's side simulates each student's plan again and compares the effect and
+interval Q4 and Q5 recorded with its own.
+
+Before, grade() showed only each capstone check's recorded verdict and a seeds row, and the rubric told the teacher
+to re-run the plan by hand: Q3's stored record held the rules' fingerprint, not the rules. Now Q3 records the rules
+themselves, and the grader reads them (as hostile input), the plan's metric, hands and bots from Q2's record, the
+seeds from the class secret, simulates both runs, and judges Q4's and Q5's recorded values with worksheet 5's own
+rules (ws5.judge_effect, ws5.judge_interval). Hostile records are in tests/test_hostile_files.py.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Callable
+
+import pytest
+from test_exercises_classroom import ROSTER, SECRET, _capstone_copy, _rows, _save
+
+from hearts_lab import Rules
+from hearts_lab.exercises import checks, classroom, ws5
+from hearts_lab.exercises.classroom import Class, grade
+from hearts_lab.simulate import simulate
+from hearts_lab.stats import rate_difference
+
+pytestmark = pytest.mark.usefixtures("exercise_session")  # tests/conftest.py
+
+METRIC = "moon rate"
+BASE = Rules.preset("standard", players=4)
+HOUSE = dataclasses.replace(BASE, first_trick_points=True)
+
+
+@pytest.fixture
+def klass():
+    return Class(SECRET, ROSTER)
+
+
+def honest_capstone(klass: Class, student: str, *, bots: str = "random", hands: int | None = None,
+                    variant: int | None = None, edit: Callable[[dict[str, dict[str, Any]]], None] | None = None) -> dict:
+    """``student``'s worksheet 5 copy answered honestly, every check run in this process (as the student's kernel
+    runs it) and its output stored in the check's cell. ``variant``: the checks run with another variant's seeds
+    (the student's runs are then other runs than their own); ``edit``: changes the stored data of each question
+    (``{"Q4": data, ...}``) after the checks ran, as a student editing the file would."""
+    hands = ws5.MIN_HANDS if hands is None else hands
+    nb = klass.copy(student, "ws5")
+    ws5.use_variant(klass.seed(student, "ws5") if variant is None else variant)
+    checks.reset("ws5")
+    seeds = ws5.my_seeds()
+    b = simulate(BASE, hands, bots=bots, seed=seeds[0])
+    h = simulate(HOUSE, hands, bots=bots, seed=seeds[1])
+    effect = ws5.metric_value(h, METRIC) - ws5.metric_value(b, METRIC)
+    d = rate_difference(ws5.metric_count(h, METRIC), h.hands, ws5.metric_count(b, METRIC), b.hands)
+    conclusion = "increase" if d.low > 0 else "decrease" if d.high < 0 else "no clear effect"
+    results = {
+        "Q1": ws5.check_q1(BASE, HOUSE),
+        "Q2": ws5.check_q2(METRIC, "increase", seeds, hands, bots),
+        "Q3": ws5.check_q3(b, h, BASE, HOUSE, seeds),
+        "Q4": ws5.check_q4(effect, b, h, METRIC),
+        "Q5": ws5.check_q5((d.low, d.high), b, h, METRIC),
+        "Q6": ws5.check_q6(conclusion, (d.low, d.high), b, h, METRIC),
+    }
+    assert all(r.correct for r in results.values()), results
+    data = {key: r._repr_mimebundle_() for key, r in results.items()}
+    if edit is not None:
+        edit({key: bundle[checks.MIME_TYPE] for key, bundle in data.items()})
+    ws5.use_variant(None)
+    for cell in nb["cells"]:
+        text = "".join(cell["source"])
+        for key, bundle in data.items():
+            if cell["cell_type"] == "code" and text.startswith(f"ws5.check_{key.lower()}("):
+                cell["outputs"] = [{"output_type": "execute_result", "data": json.loads(json.dumps(bundle)),
+                                    "metadata": {}, "execution_count": 1}]
+        if "seeds = ...  # your answer here" in text:
+            cell["source"] = text.replace("seeds = ...  # your answer here", "seeds = ws5.my_seeds()")
+    return nb
+
+
+def _rerun(grades, student: str) -> dict[str, str]:
+    return _rows(grades, student, "ws5")[classroom.RERUN_ROW]
+
+
+def test_an_honest_capstone_is_re_run_on_the_teachers_side_and_agrees(klass, tmp_path):
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    row = _rerun(grades, "Ada Lovelace")
+    assert row["correct"] == "agrees", row
+    seeds = klass.variant("Ada Lovelace", "ws5").seeds  # from the secret, never from the notebook
+    b = simulate(BASE, ws5.MIN_HANDS, bots="random", seed=seeds[0])
+    h = simulate(HOUSE, ws5.MIN_HANDS, bots="random", seed=seeds[1])
+    d = rate_difference(ws5.metric_count(h, METRIC), h.hands, ws5.metric_count(b, METRIC), b.hands)
+    assert row["why"].startswith(f"effect {d.difference:+.4f}, interval [{d.low:+.4f}, {d.high:+.4f}]; Q4 "), row["why"]
+    assert "Q4 " in row["why"] and "Q5 " in row["why"] and row["why"].count(" agrees") == 2, row["why"]
+    assert f"seeds {seeds[0]} and {seeds[1]}" in row["why"] and "10,000 hands a run, bots random" in row["why"]
+    assert row["flags"] == ""
+    assert "re-run agrees" in repr(grades)
+    assert [r["question"] for r in grades.rows()][:3] == ["seeds", "re-run", "Q1"]
+
+
+def test_hand_edited_or_other_runs_numbers_do_not_agree(klass, tmp_path):
+    """A student who edits Q4's and Q5's stored numbers, or whose runs are another variant's (its use_variant line
+    changed, so its own checks accepted other runs), is shown as disagreeing with the teacher's re-run."""
+    def edited(data: dict[str, dict[str, Any]]) -> None:
+        data["Q4"]["made"]["effect"] += 0.01
+        low, high = data["Q5"]["answer"]
+        data["Q5"]["answer"] = [low + 0.01, high + 0.01]
+
+    def only_q5(data: dict[str, dict[str, Any]]) -> None:
+        data["Q5"]["answer"] = [v * 100 for v in data["Q5"]["answer"]]  # in percentage points
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=edited))
+    _save(tmp_path, "alan.ipynb", honest_capstone(klass, "Alan Turing", variant=klass.seed("Grace Hopper", "ws5")))
+    _save(tmp_path, "grace.ipynb", honest_capstone(klass, "Grace Hopper", edit=only_q5))
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    ada, alan, grace = (_rerun(grades, n) for n in ROSTER)
+    assert ada["correct"] == "does NOT agree" and ada["why"].count("does NOT agree") == 2, ada
+    assert alan["correct"] == "does NOT agree", alan
+    assert grace["correct"] == "does NOT agree" and "Q4 " in grace["why"] and "agrees" in grace["why"], grace
+    assert "Q5 [" in grace["why"] and "not in percentage points" in grace["why"], grace  # ws5's own slip message
+
+
+def test_an_older_record_without_rules_and_a_missing_q3_say_why_they_are_not_re_run(klass, tmp_path):
+    _save(tmp_path / "old", "ada.ipynb", _capstone_copy(klass, "Ada Lovelace"))  # Q3 records a fingerprint only
+    _save(tmp_path / "none", "ada.ipynb", _capstone_copy(klass, "Ada Lovelace", q3=False))
+    old = _rerun(grade(tmp_path / "old", SECRET, roster=ROSTER), "Ada Lovelace")
+    none = _rerun(grade(tmp_path / "none", SECRET, roster=ROSTER), "Ada Lovelace")
+    assert old["correct"] == "not re-run" and "older hearts_lab" in old["flags"], old
+    assert none["correct"] == "not re-run" and "no stored output of Q3's check" in none["flags"], none
+
+
+def test_q4_or_q5_without_a_recorded_value_is_not_verified(klass, tmp_path):
+    def dropped(data: dict[str, dict[str, Any]]) -> None:
+        del data["Q4"]["made"]["effect"]  # as an older hearts_lab recorded Q4
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=dropped))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == "not verified" and "Q4 records no effect" in row["why"] and "Q5 [" in row["why"], row
+
+
+def test_a_heuristic_plan_is_re_run_only_when_asked(klass, tmp_path, monkeypatch):
+    """The heuristic bot plays through the engine, 10 to 40 s of CPU for a plan's two runs: grade() re-runs it only
+    with rerun="all", and its note says how. (A tiny plan here: ws5.MIN_HANDS lowered for both sides.)"""
+    monkeypatch.setattr(ws5, "MIN_HANDS", 40)
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", bots="heuristic", hands=40))
+    runs = []
+    real = classroom._Reruns.run
+    monkeypatch.setattr(classroom._Reruns, "run", lambda self, *args: runs.append(args) or real(self, *args))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == "not re-run" and 'rerun="all"' in row["flags"] and runs == [], row
+    assert classroom._short_note(row["flags"]) == 'slow bots: not re-run by default (rerun="all")'
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER, rerun="all"), "Ada Lovelace")
+    assert row["correct"] == "agrees" and len(runs) == 2 and "bots heuristic" in row["why"], row
+    with pytest.raises(ValueError, match="rerun: one of 'fast', 'all'"):
+        grade(tmp_path, SECRET, rerun="slow")
+
+
+def test_identical_runs_are_simulated_once_per_grade_call(klass, tmp_path, monkeypatch):
+    nb = honest_capstone(klass, "Ada Lovelace")
+    _save(tmp_path, "ada.ipynb", nb)
+    _save(tmp_path, "ada_again.ipynb", nb)
+    made = []
+    real = classroom._Reruns.run
+
+    def counted(self, *args):
+        if args not in [m[1] for m in made if m[0] is self]:
+            made.append((self, args))
+        return real(self, *args)
+
+    monkeypatch.setattr(classroom._Reruns, "run", counted)
+    grades = grade(tmp_path, SECRET, roster=ROSTER)
+    assert [r["correct"] for r in grades.rows() if r["question"] == classroom.RERUN_ROW] == ["agrees", "agrees"]
+    reruns = {id(m[0]) for m in made}
+    assert len(reruns) == 1 and len(next(iter(m[0] for m in made)).runs) == 2
+
+
+def test_a_student_not_on_the_roster_is_not_re_run(klass, tmp_path):
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
+    row = _rerun(grade(tmp_path, SECRET, roster=["Alan Turing"]), "Ada Lovelace")
+    assert row["correct"] == "not re-run" and "not on the roster" in row["flags"], row
