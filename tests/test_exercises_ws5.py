@@ -491,3 +491,35 @@ def test_seeds_without_an_order_are_refused_naming_seeds(seeds):
     assert ws5.check_q2(METRIC, "increase", (11, 12), ws5.MIN_HANDS, "random").status == "correct"
     refused = ws5.check_q3(*_runs(11, 12), BASE, HOUSE, seeds)
     assert refused.status == "incorrect" and refused.message == said.message, refused.message
+
+
+def test_q3_records_both_rule_sets_for_the_teachers_re_run_and_q4_the_effect():
+    """The teacher's side re-runs the plan (tests/test_exercises_classroom_rerun.py): Q3's stored output holds the
+    base and house rules themselves, which read back (as hostile input) to the rules simulated and match the
+    fingerprints beside them; Q4's holds the effect given (its answer, a float, is not recorded)."""
+    b, h = _planned_and_simulated()
+    made = _made(ws5.check_q3(b, h, BASE, HOUSE, (1, 2)))
+    records = made["rules_records"]
+    assert checks.read_rules_record(records["base"], "base") == BASE
+    assert checks.read_rules_record(records["house"], "house") == HOUSE
+    assert (made["rules"], made["house_rules"]) == (checks.rules_fingerprint(BASE), checks.rules_fingerprint(HOUSE))
+    assert made["house_method"] == h.method
+    effect = ws5.metric_value(h, METRIC) - ws5.metric_value(b, METRIC)
+    assert _made(ws5.check_q4(effect, b, h, METRIC))["effect"] == effect
+
+
+def test_q3s_stored_output_stays_small_whatever_the_rules_name():
+    """A house rule named with a megabyte of text is simulated and checked as any other, but its stored output keeps
+    the fingerprint alone (checks.MAX_RULES_RECORD), not the megabyte."""
+    import json
+
+    house = dataclasses.replace(HOUSE, name="x" * 1_000_000)
+    checks.reset("ws5")
+    ws5.use_variant(None)
+    ws5.check_q2(METRIC, "increase", (11, 12), ws5.MIN_HANDS, "random")
+    b = simulate(BASE, ws5.MIN_HANDS, bots="random", seed=11)
+    h = simulate(house, ws5.MIN_HANDS, bots="random", seed=12)
+    result = ws5.check_q3(b, h, BASE, house, (11, 12))
+    assert result.correct, result.message
+    assert result.made["rules_records"]["house"] is None and result.made["rules_records"]["base"] is not None
+    assert len(json.dumps(result._repr_mimebundle_()[checks.MIME_TYPE])) < 3 * checks.MAX_RULES_RECORD

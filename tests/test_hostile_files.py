@@ -414,3 +414,62 @@ def test_a_huge_answer_expression_is_read_as_computed_in_one_pass(tmp_path, monk
         assert q1["correct"] == "incorrect" and TOO_LARGE in q1["flags"], q1  # the recorded 7, with the note
     assert MAX_ANSWER_NODES < 48_000 and counted["big literal_eval"] == 0, counted
     assert counted["children"] < 10 * (2 * 48_000 + 4 * 11_500) and counted["sandbox steps"] < 10_000, counted
+
+
+def _deep(levels: int) -> object:
+    value: object = 4
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def _set(path: tuple[str, ...], value: object):
+    """An edit of the stored data of the question ``path[0]``: the field at ``path[1:]`` set to ``value``."""
+    def edit(data):
+        where = data[path[0]]
+        for key in path[1:-1]:
+            where = where[key]
+        where[path[-1]] = value(where.get(path[-1])) if callable(value) else value
+    return edit
+
+
+#: Stored records a student (or a stranger) could write into a capstone's Q2 and Q3 outputs, and what the re-run
+#: row's note says of each: the rules are read as hostile input, the plan within worksheet 5's own limits.
+HOSTILE_RERUN_RECORDS = {
+    "rules records not an object": (_set(("Q3", "made", "rules_records"), "standard"), "an object of rule fields, not str"),
+    "base rules missing": (_set(("Q3", "made", "rules_records"), {"house": None}), "base: an object of rule fields, not NoneType"),
+    "a field of the wrong type": (_set(("Q3", "made", "rules_records", "base", "players"), "four"), "base: players: expected a whole number"),
+    "a huge value": (_set(("Q3", "made", "rules_records", "house", "target"), 10**100), "house: The rules record is not valid JSON: a number of 101 digits is too long"),
+    "a value out of range": (_set(("Q3", "made", "rules_records", "base", "decks"), 10**6), "base: decks: expected a whole number from 1 to 2"),
+    "an unknown field": (_set(("Q3", "made", "rules_records", "house", "jokers"), 2), "house: jokers: not a rule field"),
+    "NaN": (_set(("Q3", "made", "rules_records", "base", "moon_reward"), float("nan")), "NaN is not a number a record may hold"),
+    "a megabyte of name": (_set(("Q3", "made", "rules_records", "base", "name"), "x" * 1_000_000), "the limit is 4,096"),
+    "deeply nested": (_set(("Q3", "made", "rules_records", "base", "removed"), _deep(600)), "nests deeper than 8 levels"),
+    "other rules under the same fingerprint": (_set(("Q3", "made", "rules_records", "house", "first_trick_points"), False),
+                                               "house rules do not match the fingerprint recorded beside them (edited?)"),
+    "a fingerprint that does not match": (_set(("Q3", "made", "rules"), "0123456789abcdef"),
+                                          "base rules do not match the fingerprint recorded beside them (edited?)"),
+    "a plan of a billion hands": (_set(("Q2", "made", "hands"), 10**9), "Q2's stored plan is not one its check records (edited?)"),
+    "a plan with the sampling bots": (_set(("Q2", "made", "policy"), "expert"), "Q2's stored plan is not one its check records (edited?)"),
+    "a plan with a metric of no kind": (_set(("Q2", "made", "metric"), ["moon rate"] * 3), "Q2's stored plan is not one its check records (edited?)"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_RERUN_RECORDS))
+def test_hostile_capstone_records_give_a_note_on_the_re_run_row_and_never_crash_or_hang(case, tmp_path):
+    """The capstone's re-run row reads Q3's stored rules and Q2's stored plan from the handed-in file: wrong types, huge
+    values, unknown fields, a fingerprint that does not match, deep nesting or an absurd plan give a note naming what is
+    wrong (its own short form), never a crash, a skipped notebook or a run nobody asked for."""
+    from test_exercises_classroom import ROSTER, SECRET, _save
+    from test_exercises_classroom_rerun import honest_capstone
+
+    from hearts_lab.exercises import classroom
+    from hearts_lab.exercises.classroom import Class, grade
+
+    edit, said = HOSTILE_RERUN_RECORDS[case]
+    _save(tmp_path, "ada.ipynb", honest_capstone(Class(SECRET, ROSTER), "Ada Lovelace", edit=edit))
+    grades = _within(HANG, lambda: grade(tmp_path, SECRET, roster=ROSTER))
+    assert grades.skipped == []
+    row = next(r for r in grades.rows() if r["question"] == classroom.RERUN_ROW)
+    assert row["correct"] == "not re-run" and said in row["flags"], row
+    assert classroom._short_note(row["flags"]).startswith("not re-run: "), row["flags"]
