@@ -385,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     klass.add_argument("--csv", type=Path, default=None, help="grade: also write the class table to this CSV file")
     klass.add_argument("--rerun", choices=("fast", "all"), default="fast",
                        help="grade: which capstone plans to simulate again: 'fast' (bots 'random' or 'lowest', the default) "
-                            "or 'all' (also 'heuristic', 10 to 40 s of CPU a student)")
+                            "or 'all' (also 'heuristic', 10 to 70 s of CPU a student)")
     return parser
 
 

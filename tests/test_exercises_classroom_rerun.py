@@ -136,7 +136,7 @@ def test_q4_or_q5_without_a_recorded_value_is_not_verified(klass, tmp_path):
 
 
 def test_a_heuristic_plan_is_re_run_only_when_asked(klass, tmp_path, monkeypatch):
-    """The heuristic bot plays through the engine, 10 to 40 s of CPU for a plan's two runs: grade() re-runs it only
+    """The heuristic bot plays through the engine, 10 to 70 s of CPU for a plan's two runs: grade() re-runs it only
     with rerun="all", and its note says how. (A tiny plan here: ws5.MIN_HANDS lowered for both sides.)"""
     monkeypatch.setattr(ws5, "MIN_HANDS", 40)
     _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", bots="heuristic", hands=40))

@@ -2135,7 +2135,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
 RERUN_ROW = "re-run"
 #: ``grade(..., rerun=...)``: which capstone plans the teacher's side simulates again. ``"fast"`` (the default): those
 #: the numpy batch path plays (bots 'random' or 'lowest': a fraction of a second a student); ``"all"``: also those the
-#: engine plays (bots 'heuristic': 10 to 40 s of CPU a student, :data:`~hearts_lab.exercises.ws5.HEURISTIC_SECONDS`).
+#: engine plays (bots 'heuristic': 10 to 70 s of CPU a student, :data:`~hearts_lab.exercises.ws5.HEURISTIC_SECONDS`).
 RERUN_CHOICES = ("fast", "all")
 
 
@@ -2271,7 +2271,7 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     try:
         slow = any(ws5.engine_plays(r, bots, m) for r, m in zip(rules, methods))
         if slow and reruns.mode != "all":
-            notes.append(f"its plan's bots ({bots}) play through the engine, 10 to 40 s of CPU for the two runs: not "
+            notes.append(f"its plan's bots ({bots}) play through the engine, 10 to 70 s of CPU for the two runs: not "
                          "re-run by default; grade(folder, secret, rerun=\"all\") (or hearts-lab class grade --rerun all) "
                          "re-runs it")
             return row("not re-run")
@@ -2990,9 +2990,10 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     *re-run* row shows the effect and interval of the teacher's runs and whether Q4's and Q5's recorded ones agree
     (:func:`_rerun_row`). ``rerun="fast"`` (the default) re-runs the plans the numpy batch path plays (bots
     'random' or 'lowest': 2 x 20,000 hands take about 0.1 s); ``rerun="all"`` also those the engine plays (bots
-    'heuristic': 10 to 40 s of CPU a student). Measured (``benchmarks/capstone_rerun.py``, a class of 30 with
-    typical plans, 2-core machine shared with other work): see that script's docstring for the figures. Identical
-    runs are simulated once per call.
+    'heuristic': 10 to 70 s of CPU a student). Identical runs are simulated once per call. Measured with
+    ``benchmarks/capstone_rerun.py`` (a class of 30 with typical plans, 3 of them heuristic, 2-core machine at load
+    0.3 to 1.0): the whole class in 2.8 s of CPU by default (the re-runs 0.1 s a student), 46 s with
+    ``rerun="all"`` (about 14.5 s for each heuristic plan).
     """
     _check_secret(secret)
     reruns = _Reruns(rerun)
