@@ -455,6 +455,30 @@ HOSTILE_RERUN_RECORDS = {
 }
 
 
+#: Recorded values of Q4 and Q5 that are not numbers a check records: compared as missing, never a crash.
+HOSTILE_REPORTED = {
+    "an effect of thousands of digits": _set(("Q4", "made", "effect"), 10**4000),
+    "an effect that is text": _set(("Q4", "made", "effect"), "0.01"),
+    "an interval of text and a truth value": _set(("Q5", "answer"), ["low", True]),
+    "an interval of three numbers": _set(("Q5", "answer"), [0.1, 0.2, 0.3]),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_REPORTED))
+def test_hostile_recorded_effects_and_intervals_are_not_compared_and_never_crash(case, tmp_path):
+    from test_exercises_classroom import ROSTER, SECRET, _save
+    from test_exercises_classroom_rerun import honest_capstone
+
+    from hearts_lab.exercises import classroom
+    from hearts_lab.exercises.classroom import Class, grade
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(Class(SECRET, ROSTER), "Ada Lovelace", edit=HOSTILE_REPORTED[case]))
+    grades = _within(HANG, lambda: grade(tmp_path, SECRET, roster=ROSTER))
+    assert grades.skipped == []
+    row = next(r for r in grades.rows() if r["question"] == classroom.RERUN_ROW)
+    assert row["correct"] == "not verified" and ("Q4 records no effect" in row["why"]) != ("Q5 records no interval" in row["why"]), row
+
+
 @pytest.mark.parametrize("case", list(HOSTILE_RERUN_RECORDS))
 def test_hostile_capstone_records_give_a_note_on_the_re_run_row_and_never_crash_or_hang(case, tmp_path):
     """The capstone's re-run row reads Q3's stored rules and Q2's stored plan from the handed-in file: wrong types, huge

@@ -2116,9 +2116,12 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
     if cleared is not None:  # on Q2's row, not the seeds row: a reset changes neither the copy's seeds nor the runs Q3 takes
         notes_of.setdefault("Q2", []).append(cleared)
     verdict = "NOT the class copy's own" if why else "not verified" if unsure else "the class copy's own"
-    answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure)),
-               _rerun_row(stored, _every_output(nb, CAPSTONE, "Q2"), own_seeds, "student not on the roster" in flags,
-                          reruns or _Reruns())]
+    try:
+        rerun = _rerun_row(stored, _every_output(nb, CAPSTONE, "Q2"), own_seeds, "student not on the roster" in flags,
+                           reruns or _Reruns())
+    except Exception as error:  # a stored output the re-run cannot take never loses the notebook's other rows
+        rerun = Answer(RERUN_ROW, "not re-run", "", None, None, 0, [f"the re-run could not be made ({type(error).__name__})"])
+    answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure)), rerun]
     for key in checks.QUESTIONS[CAPSTONE]:
         out = stored.get(key)
         status = out.get("status") if out else None
@@ -2183,6 +2186,22 @@ def _method(value: Any) -> str:
     """The method a stored record names for a run (``"batch"``, ``"engine"``), else ``"auto"`` (what the worksheet's
     ``simulate`` call uses, and what an older record without it ran)."""
     return value if value in ("batch", "engine") else "auto"
+
+
+def _finite(value: Any) -> float | None:
+    """A number a stored output records (a JSON number: from a handed-in file) as a float, or ``None`` for anything
+    else: a truth value, text, NaN, or a whole number too large for a float.
+
+    >>> _finite(0.25), _finite(3), _finite(True), _finite(10**400), _finite("0.25")
+    (0.25, 3.0, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _signed(value: float) -> str:
@@ -2286,8 +2305,8 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     verdicts: list[bool | None] = []
     q4 = stored.get("Q4")
     q4_made = q4.get("made") if q4 else None
-    given = q4_made.get("effect") if isinstance(q4_made, dict) else None
-    if isinstance(given, (int, float)) and not isinstance(given, bool) and math.isfinite(given):
+    given = _finite(q4_made.get("effect")) if isinstance(q4_made, dict) else None
+    if given is not None:
         agrees, text = _compared("Q4", _signed(given), lambda: ws5.judge_effect(given, b, h, metric))
         verdicts.append(agrees)
         said.append(text)
@@ -2295,11 +2314,12 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         verdicts.append(None)
         said.append("Q4 records no effect")
     q5 = stored.get("Q5")
-    pair = q5.get("answer") if q5 else None
-    if (isinstance(pair, list) and len(pair) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in pair)):
-        shown = f"[{_signed(pair[0])}, {_signed(pair[1])}]"
-        agrees, text = _compared("Q5", shown, lambda: ws5.judge_interval((pair[0], pair[1]), b, h, metric))
+    answer = q5.get("answer") if q5 else None
+    pair = [_finite(v) for v in answer] if isinstance(answer, list) and len(answer) == 2 else None
+    if pair is not None and None not in pair:
+        low, high = pair[0] or 0.0, pair[1] or 0.0
+        shown = f"[{_signed(low)}, {_signed(high)}]"
+        agrees, text = _compared("Q5", shown, lambda: ws5.judge_interval((low, high), b, h, metric))
         verdicts.append(agrees)
         said.append(text)
     else:
