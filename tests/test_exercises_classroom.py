@@ -1481,14 +1481,16 @@ def test_the_teacher_texts_say_what_the_seeds_row_cannot_see():
     """rev-cap should-fix 2 (kernel_runs.py rng_alias, rng_mock, attrgetter; reach_variants.py): runs faked through an
     alias or a patch in the kernel pass every check and read "the class copy's own"; the texts said the seeds could
     not be tried without an edited use_variant line or a reach into ws5. They now say what the row cannot see and how
-    the teacher runs a student's plan again."""
+    the teacher runs a student's plan again; since the re-run row (tests/test_exercises_classroom_rerun.py), that the
+    teacher's side re-runs it, when it does not, and how to ask for the slow plans."""
     texts = _capstone_teacher_texts()
     for name, text in texts.items():
         assert "unittest.mock.patch" in text and "deleted" in text, name
         assert "is impossible without" not in text and "each of which records both runs' seeds" not in text, name
-        assert "run the student's plan again" in text or "runs the student's plan again" in text, name
+        assert "*re-run* row" in text and "simulates the student's plan again" in text, name
+        assert "*not re-run*" in text and 'rerun="all"' in text and "never from the notebook" in text, name
     rubric = texts["rubric"]
-    assert "`b = simulate(base, hands, bots=bots, seed=seeds[0])`" in rubric
+    assert "re-run it by hand with `simulate`" in rubric  # an older hearts_lab's record holds no rules
     assert "*the class copy's own* means that the file shows nothing against it" in rubric
 
 
