@@ -2065,8 +2065,7 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
         why.append(f"its use_variant line was changed (this student's own variant is {own}; the notebook's: {shown})")
     resolved = {id(call.func) for _, _, call in _worksheet_calls(code)}
     for number, (tree, text) in enumerate(code, 1):
-        hidden = [n for n in _walk(tree) if (isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute)
-                                                 and n.attr == "use_variant") and id(n) not in resolved]
+        hidden = _unresolved_use_variant(tree, resolved)
         stores = [n for n in _walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del))
                   and names.module(n.value) == CAPSTONE]
         named = {part for n in _walk(tree) if isinstance(n, (ast.Name, ast.Attribute, ast.alias))
@@ -2722,6 +2721,13 @@ def _other_variant_line(code: list[tuple[ast.Module, str]], worksheet: str, own:
     return None
 
 
+def _unresolved_use_variant(tree: ast.Module, resolved: set[int]) -> bool:
+    """Whether a cell names ``use_variant`` (a name or an attribute) anywhere but as the function of a call the reader
+    resolved to a worksheet (``resolved``: the ids of :func:`_worksheet_calls`' call functions)."""
+    return any((isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute) and n.attr == "use_variant")
+               and id(n) not in resolved for n in _walk(tree))
+
+
 def _unfollowed_use_variant(code: list[tuple[ast.Module, str]], worksheet: str) -> str | None:
     """Where a cell may run a worksheet's ``use_variant`` in a way the reader does not follow: a cell it cannot
     parse that names it (a magic such as ``%matplotlib``, a syntax error), a ``use_variant`` reached otherwise than
@@ -2743,8 +2749,7 @@ def _unfollowed_use_variant(code: list[tuple[ast.Module, str]], worksheet: str) 
                 return (f"code cell {number} names use_variant but is not plain Python (a magic such as %matplotlib, a "
                         "syntax error, or a number too long to read)")
             continue
-        if any((isinstance(n, ast.Name) and n.id == "use_variant" or isinstance(n, ast.Attribute) and n.attr == "use_variant")
-               and id(n) not in resolved for n in _walk(tree)):
+        if _unresolved_use_variant(tree, resolved):
             return f"code cell {number} reaches use_variant otherwise than as {worksheet}.use_variant(N)"
     return _dynamic(code)
 
