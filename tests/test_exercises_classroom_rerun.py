@@ -82,16 +82,17 @@ def test_an_honest_capstone_is_re_run_on_the_teachers_side_and_agrees(klass, tmp
     _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
     grades = grade(tmp_path, SECRET, roster=ROSTER)
     row = _rerun(grades, "Ada Lovelace")
-    assert row["correct"] == "agrees", row
+    assert row["correct"] == classroom.RERUN_AGREES, row
     seeds = klass.variant("Ada Lovelace", "ws5").seeds  # from the secret, never from the notebook
     b = simulate(BASE, ws5.MIN_HANDS, bots="random", seed=seeds[0])
     h = simulate(HOUSE, ws5.MIN_HANDS, bots="random", seed=seeds[1])
     d = rate_difference(ws5.metric_count(h, METRIC), h.hands, ws5.metric_count(b, METRIC), b.hands)
-    assert row["why"].startswith(f"effect {d.difference:+.4f}, interval [{d.low:+.4f}, {d.high:+.4f}]; Q4 "), row["why"]
-    assert "Q4 " in row["why"] and "Q5 " in row["why"] and row["why"].count(" agrees") == 2, row["why"]
+    assert row["why"].startswith(f"teacher's re-run: effect {d.difference:+.4f}, interval [{d.low:+.4f}, {d.high:+.4f}]; "
+                                 "recorded Q4 "), row["why"]
+    assert "recorded Q4 " in row["why"] and "recorded Q5 " in row["why"] and row["why"].count(" agrees") == 2, row["why"]
     assert f"seeds {seeds[0]} and {seeds[1]}" in row["why"] and "10,000 hands a run, bots random" in row["why"]
     assert row["flags"] == ""
-    assert "re-run agrees" in repr(grades)
+    assert "re-run recorded values agree" in repr(grades)
     assert [r["question"] for r in grades.rows()][:3] == ["seeds", "re-run", "Q1"]
 
 
@@ -111,9 +112,9 @@ def test_hand_edited_or_other_runs_numbers_do_not_agree(klass, tmp_path):
     _save(tmp_path, "grace.ipynb", honest_capstone(klass, "Grace Hopper", edit=only_q5))
     grades = grade(tmp_path, SECRET, roster=ROSTER)
     ada, alan, grace = (_rerun(grades, n) for n in ROSTER)
-    assert ada["correct"] == "does NOT agree" and ada["why"].count("does NOT agree") == 2, ada
-    assert alan["correct"] == "does NOT agree", alan
-    assert grace["correct"] == "does NOT agree" and "Q4 " in grace["why"] and "agrees" in grace["why"], grace
+    assert ada["correct"] == classroom.RERUN_DISAGREES and ada["why"].count("does NOT agree") == 2, ada
+    assert alan["correct"] == classroom.RERUN_DISAGREES, alan
+    assert grace["correct"] == classroom.RERUN_DISAGREES and "Q4 " in grace["why"] and "agrees" in grace["why"], grace
     assert "Q5 [" in grace["why"] and "not in percentage points" in grace["why"], grace  # ws5's own slip message
 
 
@@ -147,7 +148,7 @@ def test_a_heuristic_plan_is_re_run_only_when_asked(klass, tmp_path, monkeypatch
     assert row["correct"] == "not re-run" and 'rerun="all"' in row["flags"] and runs == [], row
     assert classroom._short_note(row["flags"]) == 'slow bots: not re-run by default (rerun="all")'
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER, rerun="all"), "Ada Lovelace")
-    assert row["correct"] == "agrees" and len(runs) == 2 and "bots heuristic" in row["why"], row
+    assert row["correct"] == classroom.RERUN_AGREES and len(runs) == 2 and "bots heuristic" in row["why"], row
     with pytest.raises(ValueError, match="rerun: one of 'fast', 'all'"):
         grade(tmp_path, SECRET, rerun="slow")
 
@@ -166,7 +167,7 @@ def test_identical_runs_are_simulated_once_per_grade_call(klass, tmp_path, monke
 
     monkeypatch.setattr(classroom._Reruns, "run", counted)
     grades = grade(tmp_path, SECRET, roster=ROSTER)
-    assert [r["correct"] for r in grades.rows() if r["question"] == classroom.RERUN_ROW] == ["agrees", "agrees"]
+    assert [r["correct"] for r in grades.rows() if r["question"] == classroom.RERUN_ROW] == [classroom.RERUN_AGREES] * 2
     reruns = {id(m[0]) for m in made}
     assert len(reruns) == 1 and len(next(iter(m[0] for m in made)).runs) == 2
 
@@ -175,3 +176,25 @@ def test_a_student_not_on_the_roster_is_not_re_run(klass, tmp_path):
     _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
     row = _rerun(grade(tmp_path, SECRET, roster=["Alan Turing"]), "Ada Lovelace")
     assert row["correct"] == "not re-run" and "not on the roster" in row["flags"], row
+
+
+def test_an_answer_cell_edited_after_its_check_is_flagged_on_the_re_run_row(klass, tmp_path):
+    """rerun-2 #1: the row vouches for the values Q4's and Q5's checks recorded; a student who edits the effect and
+    interval cells after checking (the write-up follows them) got "agrees" with no flag. The verdict now says what it
+    vouches for, and a cell holding another value than its check recorded is flagged, on the row and on Q4's/Q5's."""
+    nb = honest_capstone(klass, "Ada Lovelace")
+    nb["cells"].append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                        "source": "effect = 0.05  # edited after checking\ninterval = (0.03, 0.07)"})
+    _save(tmp_path / "edited", "ada.ipynb", nb)
+    _save(tmp_path / "honest", "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
+    rows = _rows(grade(tmp_path / "edited", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
+    row = rows[classroom.RERUN_ROW]
+    assert row["correct"] == classroom.RERUN_AGREES == "recorded values agree", row
+    assert "its effect = ... line holds +0.0500, not the value Q4's check recorded" in row["flags"], row
+    assert "its interval = ... line holds (+0.0300, +0.0700), not the value Q5's check recorded" in row["flags"], row
+    assert {classroom._short_note(n) for n in row["flags"].split("; ") if n} >= {
+        "Q4's cell holds another effect than recorded", "Q5's cell holds another interval than recorded"}, row["flags"]
+    for key in ("Q4", "Q5"):
+        assert "the stored output checked a different answer than the cell holds" in rows[key]["flags"], rows[key]
+    honest = _rows(grade(tmp_path / "honest", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
+    assert honest[classroom.RERUN_ROW]["flags"] == "" and "different answer" not in honest["Q4"]["flags"], honest

@@ -60,6 +60,7 @@ import hmac
 import html
 import json
 import math
+import numbers
 import operator
 import os
 import re
@@ -917,6 +918,8 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
     (r"its plan's bots \(.*\) play through the engine, .*: not re-run by default; .*",
      "slow bots: not re-run by default (rerun=\"all\")"),
     (r"the re-run could not be made \(.*\)", "the re-run could not be made"),
+    (r"its (effect|interval) = \.\.\. line holds .*, not the value Q(4|5)'s check recorded: the re-run row vouches .*",
+     r"Q\2's cell holds another \1 than recorded"),
 )
 _NOTE_PATTERNS = tuple((re.compile(pattern, re.DOTALL), short) for pattern, short in _NOTE_KINDS)
 #: At most this many characters of a note not of :data:`_NOTE_KINDS` are shown unopened.
@@ -2120,6 +2123,9 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
                            reruns or _Reruns())
     except Exception as error:  # a stored output the re-run cannot take never loses the notebook's other rows
         rerun = Answer(RERUN_ROW, "not re-run", "", None, None, 0, [f"the re-run could not be made ({type(error).__name__})"])
+    for key, note in _cells_not_recorded(code, stored).items():
+        notes_of.setdefault(key, []).append("the stored output checked a different answer than the cell holds")
+        rerun.flags.append(note)
     answers = [Answer(SEEDS_ROW, verdict, "", None, None, 0, [], "; ".join(why or unsure)), rerun]
     for key in checks.QUESTIONS[CAPSTONE]:
         out = stored.get(key)
@@ -2135,6 +2141,11 @@ def _capstone(nb: dict[str, Any], name: str, student: str, seed: int | None, sec
 
 #: The capstone's row with the teacher's own re-run of the student's plan (:func:`_rerun_row`).
 RERUN_ROW = "re-run"
+#: The re-run row's verdicts where both Q4's and Q5's checks recorded a value: they vouch for those recorded values
+#: only (what the checks were given when they ran), not for what the notebook's cells, its printed lines or its
+#: write-up say now (an answer cell edited after its check gets the note :data:`CELL_NOT_RECORDED`).
+RERUN_AGREES = "recorded values agree"
+RERUN_DISAGREES = "recorded values do NOT agree"
 #: ``grade(..., rerun=...)``: which capstone plans the teacher's side simulates again. ``"fast"`` (the default): those
 #: the numpy batch path plays (bots 'random' or 'lowest': a fraction of a second a student); ``"all"``: also those the
 #: engine plays (bots 'heuristic': 10 to 70 s of CPU a student, :data:`~hearts_lab.exercises.ws5.HEURISTIC_SECONDS`).
@@ -2238,8 +2249,12 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     (:func:`~hearts_lab.exercises.ws5.judge_effect`, :func:`~hearts_lab.exercises.ws5.judge_interval`). A plan the
     engine plays (bots 'heuristic') is re-run only with ``reruns.mode == "all"``.
 
-    Its status: *agrees* (both agree), *does NOT agree* (either does not, why in *why*), *not verified* (re-run, but
-    Q4 or Q5 recorded no value to compare) or *not re-run* (the note says why).
+    Its status: *recorded values agree* (both recorded values agree), *recorded values do NOT agree* (either does
+    not, why in *why*), *not verified* (re-run, but Q4 or Q5 recorded no value to compare) or *not re-run* (the note
+    says why). Its *why* starts with the teacher's own numbers ("teacher's re-run: effect ..., interval ..."), then
+    each recorded value and its verdict. It vouches only for the values the checks recorded: whether the notebook's
+    ``effect = ...`` and ``interval = ...`` lines still hold them is :func:`_cells_not_recorded`'s note, and the
+    write-up's numbers are the teacher's to compare with the row.
     """
     from ..stats import rate_difference
     from . import ws5
@@ -2300,13 +2315,13 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         return row("not re-run")
     effect = ws5.metric_value(h, metric) - ws5.metric_value(b, metric)
     d = rate_difference(ws5.metric_count(h, metric), h.hands, ws5.metric_count(b, metric), b.hands)
-    said = [f"effect {_signed(effect)}, interval [{_signed(d.low)}, {_signed(d.high)}]"]
+    said = [f"teacher's re-run: effect {_signed(effect)}, interval [{_signed(d.low)}, {_signed(d.high)}]"]
     verdicts: list[bool | None] = []
     q4 = stored.get("Q4")
     q4_made = q4.get("made") if q4 else None
     given = _finite(q4_made.get("effect")) if isinstance(q4_made, dict) else None
     if given is not None:
-        agrees, text = _compared("Q4", _signed(given), lambda: ws5.judge_effect(given, b, h, metric))
+        agrees, text = _compared("recorded Q4", _signed(given), lambda: ws5.judge_effect(given, b, h, metric))
         verdicts.append(agrees)
         said.append(text)
     else:
@@ -2318,15 +2333,108 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     if pair is not None and None not in pair:
         low, high = pair[0] or 0.0, pair[1] or 0.0
         shown = f"[{_signed(low)}, {_signed(high)}]"
-        agrees, text = _compared("Q5", shown, lambda: ws5.judge_interval((low, high), b, h, metric))
+        agrees, text = _compared("recorded Q5", shown, lambda: ws5.judge_interval((low, high), b, h, metric))
         verdicts.append(agrees)
         said.append(text)
     else:
         verdicts.append(None)
         said.append("Q5 records no interval")
     said.append(f"re-run: {metric}, {hands:,} hands a run, bots {bots}, seeds {own_seeds[0]} and {own_seeds[1]}")
-    status = ("does NOT agree" if False in verdicts else "not verified" if None in verdicts else "agrees")
+    status = (RERUN_DISAGREES if False in verdicts else "not verified" if None in verdicts else RERUN_AGREES)
     return row(status, "; ".join(said))
+
+
+#: Worksheet 5's answer lines, by the question whose check is given the value: ``effect = ...`` (Q4),
+#: ``interval = ...`` (Q5).
+_WS5_ANSWER_NAMES = {"effect": "Q4", "interval": "Q5"}
+#: The note on the re-run row (and the question's own row gets the other worksheets' note) where the notebook's answer
+#: line holds a value its check did not record: the row vouches for the recorded value, not the cell's.
+CELL_NOT_RECORDED = ("its {name} = ... line holds {held}, not the value {key}'s check recorded: the re-run row vouches "
+                     "for the recorded value only")
+
+
+def _numbers(value: Any) -> tuple[float, ...] | None:
+    """A number, or a pair of numbers, as floats (``None`` for anything else, or one that is not finite)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, numbers.Real):
+        try:
+            number = float(value)
+        except (OverflowError, TypeError, ValueError):
+            return None
+        return (number,) if math.isfinite(number) else None
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        pair = [_numbers(v) for v in value]
+        return None if None in pair else tuple(v[0] for v in pair if v is not None)
+    return None
+
+
+def _bounded(value: float) -> str:
+    """A number a student's file holds, shown with a bounded width (never 310 digits of 1e308)."""
+    return f"{value:+.4f}" if abs(value) < 1e6 else f"{value:+.4g}"
+
+
+def _cells_not_recorded(code: list[tuple[ast.Module, str]], stored: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """For Q4 and Q5 of the capstone: where the notebook's last ``effect = <value>`` or ``interval = <value>`` line
+    (at top level of a code cell, read as the other worksheets' answer lines are: :func:`_literal`) holds a number
+    other than the one its check recorded (Q4's ``made["effect"]``, Q5's ``made["interval"]`` or its stored answer),
+    the note :data:`CELL_NOT_RECORDED`. A line computed in the notebook, rebound later in any other way, or a notebook
+    the reader cannot follow (:func:`_dynamic`) gives no note: the recorded value is then the only one known.
+
+    >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
+    >>> stored = {"Q4": {"made": {"effect": 0.0123}}, "Q5": {"answer": [0.01, 0.02]}}
+    >>> _cells_not_recorded(cells("effect = h - b", "effect = 0.05", "interval = (0.01, 0.02)"), stored)
+    {'Q4': "its effect = ... line holds +0.0500, not the value Q4's check recorded: the re-run row vouches for the recorded value only"}
+    >>> _cells_not_recorded(cells("effect = 0.05", "effect += 0"), stored)
+    {}
+    """
+    if _dynamic(code):
+        return {}
+    last: dict[str, tuple[ast.expr, list[str]] | None] = {}
+    for tree, text in code:
+        if isinstance(tree, _Unparsed):
+            for name in _WS5_ANSWER_NAMES:
+                if re.search(rf"(?<![\w.]){name}(?!\w)", text):
+                    last[name] = None
+            continue
+        for stmt in tree.body:
+            simple = (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                      and stmt.targets[0].id in _WS5_ANSWER_NAMES)
+            target = stmt.targets[0] if simple else None  # type: ignore[attr-defined]
+            for node in _walk(stmt):
+                if (isinstance(node, ast.Name) and node is not target and node.id in _WS5_ANSWER_NAMES
+                        and isinstance(node.ctx, (ast.Store, ast.Del))):
+                    last[node.id] = None
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import,
+                                       ast.ImportFrom, ast.Global)):
+                    for name in _WS5_ANSWER_NAMES:
+                        if name in ast.dump(node):
+                            last[name] = None
+            if simple and target is not None and not any(isinstance(n, ast.NamedExpr) for n in _walk(stmt.value)):  # type: ignore[attr-defined]
+                last[target.id] = (stmt.value, re.findall(r"[^\r\n]*(?:\r\n|\r|\n|$)", text))  # type: ignore[attr-defined]
+    notes = {}
+    for name, key in _WS5_ANSWER_NAMES.items():
+        line = last.get(name)
+        out = stored.get(key)
+        if line is None or not out:
+            continue
+        try:
+            readable, held = _literal(*line)
+        except Exception:  # never one line's reading losing the notebook
+            continue
+        numbers_held = _numbers(held) if readable else None
+        if numbers_held is None or len(numbers_held) != (1 if key == "Q4" else 2):
+            continue
+        made = out.get("made")
+        recorded = (made.get("effect") if key == "Q4" else made.get("interval")) if isinstance(made, dict) else None
+        if recorded is None:
+            recorded = out.get("answer")
+        numbers_recorded = _numbers(recorded)
+        if numbers_recorded is not None and numbers_recorded == numbers_held:
+            continue
+        shown = _bounded(numbers_held[0]) if key == "Q4" else f"({', '.join(_bounded(v) for v in numbers_held)})"
+        notes[key] = CELL_NOT_RECORDED.format(name=name, held=shown, key=key)
+    return notes
 
 
 def _resets_ws5(code: list[tuple[ast.Module, str]], names: _Names) -> str | None:
