@@ -198,3 +198,14 @@ def test_an_answer_cell_edited_after_its_check_is_flagged_on_the_re_run_row(klas
         assert "the stored output checked a different answer than the cell holds" in rows[key]["flags"], rows[key]
     honest = _rows(grade(tmp_path / "honest", SECRET, roster=ROSTER), "Ada Lovelace", "ws5")
     assert honest[classroom.RERUN_ROW]["flags"] == "" and "different answer" not in honest["Q4"]["flags"], honest
+
+
+def test_the_row_names_the_rules_it_re_ran(klass, tmp_path):
+    """rerun-2 #2: a student can redefine house before Q3, so the effect is of another rule than Q1's; the row never
+    said which rules it re-ran. Its why now names them, as the engine's own difference of house from base."""
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert "rules: base standard, 4 players; house = base with first_trick_points=True" in row["why"], row
+    many = dataclasses.replace(BASE, first_trick_points=True, target=50, card_points=tuple((c, v * 10**15) for c, v in BASE.card_points))
+    shown = classroom._rules_shown(BASE, many)
+    assert len(shown) < 300 and "target=50" in shown and "…" in shown, shown

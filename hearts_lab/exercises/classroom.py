@@ -2219,6 +2219,35 @@ def _signed(value: float) -> str:
     return f"{value:+.4f}"
 
 
+#: The re-run row's *why* shows at most this many characters of one rule field's value, and this many changed fields.
+RULE_VALUE_SHOWN = 40
+RULE_FIELDS_SHOWN = 6
+
+
+def _rules_shown(base: Any, house: Any) -> str:
+    """The rules the re-run simulated, as the row's *why* names them, for the teacher to compare with Q1 and the
+    write-up (a student can redefine ``house`` before Q3, so the effect is of another rule than Q1's): the base's
+    name and players, and the house as the engine's own difference (:meth:`~hearts_lab.Rules.changes_from`).
+
+    >>> import dataclasses
+    >>> from hearts_lab import Rules
+    >>> four = Rules.preset("standard", players=4)
+    >>> _rules_shown(four, dataclasses.replace(four, first_trick_points=True))
+    'rules: base standard, 4 players; house = base with first_trick_points=True'
+    """
+    changes = house.changes_from(base)
+
+    def value(v: Any) -> str:
+        text = _printable(repr(v))
+        return text if len(text) <= RULE_VALUE_SHOWN else text[:RULE_VALUE_SHOWN - 1] + "…"
+
+    shown = [f"{name}={value(new)}" for name, (_, new) in list(changes.items())[:RULE_FIELDS_SHOWN]]
+    more = f" and {len(changes) - RULE_FIELDS_SHOWN} more" if len(changes) > RULE_FIELDS_SHOWN else ""
+    name = _printable(str(base.name))[:RULE_VALUE_SHOWN]
+    return (f"rules: base {name}, {base.players} players; house = base with {', '.join(shown)}{more}" if changes
+            else f"rules: base {name}, {base.players} players; house = base (no field differs)")
+
+
 def _compared(label: str, given: str, judge: Callable[[], Any]) -> tuple[bool, str]:
     """Whether the value a stored output recorded (``given``, as shown) agrees with the teacher's re-run by the
     worksheet's own rule (``judge`` raises :class:`~hearts_lab.exercises.checks.Wrong` otherwise), and how the row
@@ -2340,6 +2369,7 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         verdicts.append(None)
         said.append("Q5 records no interval")
     said.append(f"re-run: {metric}, {hands:,} hands a run, bots {bots}, seeds {own_seeds[0]} and {own_seeds[1]}")
+    said.append(_rules_shown(base, house))
     status = (RERUN_DISAGREES if False in verdicts else "not verified" if None in verdicts else RERUN_AGREES)
     return row(status, "; ".join(said))
 
