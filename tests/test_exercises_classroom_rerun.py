@@ -137,7 +137,7 @@ def test_q4_or_q5_without_a_recorded_value_is_not_verified(klass, tmp_path):
 
 
 def test_a_heuristic_plan_is_re_run_only_when_asked(klass, tmp_path, monkeypatch):
-    """The heuristic bot plays through the engine, 10 to 70 s of CPU for a plan's two runs: grade() re-runs it only
+    """The heuristic bot plays through the engine (about 15 s of CPU for 2 x 10,000 hands, 4 players): grade() re-runs it only
     with rerun="all", and its note says how. (A tiny plan here: ws5.MIN_HANDS lowered for both sides.)"""
     monkeypatch.setattr(ws5, "MIN_HANDS", 40)
     _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", bots="heuristic", hands=40))
@@ -146,7 +146,7 @@ def test_a_heuristic_plan_is_re_run_only_when_asked(klass, tmp_path, monkeypatch
     monkeypatch.setattr(classroom._Reruns, "run", lambda self, *args: runs.append(args) or real(self, *args))
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
     assert row["correct"] == "not re-run" and 'rerun="all"' in row["flags"] and runs == [], row
-    assert classroom._short_note(row["flags"]) == 'slow bots: not re-run by default (rerun="all")'
+    assert classroom._short_note(row["flags"]) == 'engine plan: not re-run by default (rerun="all")'
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER, rerun="all"), "Ada Lovelace")
     assert row["correct"] == classroom.RERUN_AGREES and len(runs) == 2 and "bots heuristic" in row["why"], row
     with pytest.raises(ValueError, match="rerun: one of 'fast', 'all'"):
@@ -209,3 +209,27 @@ def test_the_row_names_the_rules_it_re_ran(klass, tmp_path):
     many = dataclasses.replace(BASE, first_trick_points=True, target=50, card_points=tuple((c, v * 10**15) for c, v in BASE.card_points))
     shown = classroom._rules_shown(BASE, many)
     assert len(shown) < 300 and "target=50" in shown and "…" in shown, shown
+
+
+def test_an_engine_plan_names_why_and_is_estimated_and_bounded_before_it_runs(klass, tmp_path, monkeypatch):
+    """rerun-2 #3: the note said "10 to 70 s" (a 2-player two-pack heuristic plan took 89 s) and blamed "the bots" for
+    random-bot plans the batch path cannot take (a recorded method 'engine', large card values), which went through
+    the engine unbounded with rerun="all" (up to 200,000 hands, ~72 s a run). Each engine re-run is now estimated
+    first, its note names the real reason, and one estimated above the limit is not re-run even with rerun="all"."""
+    def engine(data: dict[str, dict[str, Any]]) -> None:
+        data["Q3"]["made"]["method"] = data["Q3"]["made"]["house_method"] = "engine"
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=engine))
+    runs = []
+    real = classroom._Reruns.run
+    monkeypatch.setattr(classroom._Reruns, "run", lambda self, *args: runs.append(args) or real(self, *args))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == "not re-run" and "Q3's record names method 'engine'" in row["flags"], row
+    assert "bots (random)" not in row["flags"] and "about 8 s of CPU estimated" in row["flags"] and runs == [], row
+    monkeypatch.setattr(classroom, "ENGINE_RERUN_LIMIT", 1.0)
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER, rerun="all"), "Ada Lovelace")
+    seeds = klass.variant("Ada Lovelace", "ws5").seeds
+    assert row["correct"] == "not re-run" and runs == [] and 'even with rerun="all"' in row["flags"], row
+    assert f"simulate(base, 10000, bots='random', seed={seeds[0]}, method='engine')" in row["flags"], row
+    assert classroom._short_note(row["flags"]) == "engine plan over the re-run limit: not re-run"
+    assert classroom._engine_seconds(dataclasses.replace(Rules.preset("lowest-clubs", players=2), decks=2), 20_000, "heuristic") > 60

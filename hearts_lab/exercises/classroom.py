@@ -915,8 +915,10 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
      "not re-run: rules and fingerprint differ (edited?)"),
     (r"no stored output of Q2's check records a plan, .*", "not re-run: no Q2 plan"),
     (r"Q2's stored plan is not one its check records \(edited\?\): .*", "not re-run: Q2's plan unreadable (edited?)"),
-    (r"its plan's bots \(.*\) play through the engine, .*: not re-run by default; .*",
-     "slow bots: not re-run by default (rerun=\"all\")"),
+    (r"its plan plays through the engine \(.*\): about .* s of CPU estimated for the two runs: not re-run by default; .*",
+     "engine plan: not re-run by default (rerun=\"all\")"),
+    (r"its plan plays through the engine \(.*\): about .* s of CPU estimated for the two runs, over the .*: not re-run, "
+     r"even with rerun=\"all\"; .*", "engine plan over the re-run limit: not re-run"),
     (r"the re-run could not be made \(.*\)", "the re-run could not be made"),
     (r"its (effect|interval) = \.\.\. line holds .*, not the value Q(4|5)'s check recorded: the re-run row vouches .*",
      r"Q\2's cell holds another \1 than recorded"),
@@ -2147,9 +2149,21 @@ RERUN_ROW = "re-run"
 RERUN_AGREES = "recorded values agree"
 RERUN_DISAGREES = "recorded values do NOT agree"
 #: ``grade(..., rerun=...)``: which capstone plans the teacher's side simulates again. ``"fast"`` (the default): those
-#: the numpy batch path plays (bots 'random' or 'lowest': a fraction of a second a student); ``"all"``: also those the
-#: engine plays (bots 'heuristic': 10 to 70 s of CPU a student, :data:`~hearts_lab.exercises.ws5.HEURISTIC_SECONDS`).
+#: the numpy batch path plays (bots 'random' or 'lowest' and rules it takes: a fraction of a second a student);
+#: ``"all"``: also those the engine plays (bots 'heuristic', or rules or a recorded method the batch path does not
+#: take), each estimated first (:func:`_engine_seconds`) and refused above :data:`ENGINE_RERUN_LIMIT`.
 RERUN_CHOICES = ("fast", "all")
+#: Estimated CPU seconds per card played of a run through the engine, by bots: measured with CPython 3.11 on the 2-core
+#: development machine at load 0.5 to 0.9 (1.4e-5 s a card with 4 heuristic players and one pack, 2.0e-5 with 2, 3.3e-5
+#: with 2 players and two packs; 4.6e-6 to 4.9e-6 for 'random' and 'lowest' through the engine, 4 and 7 players), with
+#: a margin: an estimate, never a promise (a slower computer takes longer).
+ENGINE_SECONDS_PER_CARD = {"heuristic": 3.5e-5, "other": 8e-6}
+#: A capstone plan whose two engine runs are estimated above this many CPU seconds is not re-run, even with
+#: ``rerun="all"``: the note gives the estimate and the code to re-run it by hand. The largest heuristic plan worksheet 5
+#: accepts (2 x 20,000 hands, 2 players, two packs) is estimated at about 146 s (measured: 89 s with one run of one
+#: pack and one of two); random players through the engine, up to 200,000 hands a run, are estimated at up to about
+#: 170 s (measured: about 72 s a run of 200,000 hands, 7 players).
+ENGINE_RERUN_LIMIT = 150.0
 
 
 class _Reruns:
@@ -2190,6 +2204,29 @@ def _latest_plan(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, A
     if not q2 or q2.get("status") != "correct" or not isinstance(q2.get("made"), dict):
         q2 = next((o for o in reversed(q2_outputs) if o.get("status") == "correct" and isinstance(o.get("made"), dict)), None)
     return q2.get("made") if q2 else None
+
+
+def _engine_seconds(rules: Any, hands: int, bots: str) -> float:
+    """The estimated CPU seconds of one run of ``hands`` hands through the engine: the cards played (each seat's hand,
+    every hand) times :data:`ENGINE_SECONDS_PER_CARD`.
+
+    >>> from hearts_lab import Rules
+    >>> round(_engine_seconds(Rules.preset("standard", players=4), 10_000, "heuristic"), 1)
+    18.2
+    """
+    rate = ENGINE_SECONDS_PER_CARD["heuristic" if bots == "heuristic" else "other"]
+    return float(hands * rules.hand_size * rules.players * rate)
+
+
+def _engine_reason(bots: str, methods: tuple[str, str]) -> str:
+    """Why a plan plays through the engine, as the re-run row's note says it."""
+    from ..simulate.run import BATCH_POLICIES
+
+    if bots not in BATCH_POLICIES:
+        return f"bots {bots!r}, which only the engine plays"
+    if "engine" in methods:
+        return "Q3's record names method 'engine'"
+    return "rules the fast batch path does not take"
 
 
 def _method(value: Any) -> str:
@@ -2331,12 +2368,24 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         return row("not re-run")
     methods = (_method(made.get("method")), _method(made.get("house_method")))
     try:
-        slow = any(ws5.engine_plays(r, bots, m) for r, m in zip(rules, methods))
-        if slow and reruns.mode != "all":
-            notes.append(f"its plan's bots ({bots}) play through the engine, 10 to 70 s of CPU for the two runs: not "
-                         "re-run by default; grade(folder, secret, rerun=\"all\") (or hearts-lab class grade --rerun all) "
-                         "re-runs it")
-            return row("not re-run")
+        engine = [ws5.engine_plays(r, bots, m) for r, m in zip(rules, methods)]
+        if any(engine):
+            seconds = sum(_engine_seconds(r, hands, bots) for r, slow in zip(rules, engine) if slow)
+            reason = _engine_reason(bots, methods)
+            if seconds > ENGINE_RERUN_LIMIT:
+                notes.append(
+                    f"its plan plays through the engine ({reason}): about {seconds:,.0f} s of CPU estimated for the two "
+                    f"runs, over the {ENGINE_RERUN_LIMIT:.0f} s a notebook's re-run may take: not re-run, even with "
+                    f"rerun=\"all\"; to re-run it yourself: base, house = (Rules.from_dict(r) for r in (Q3's stored "
+                    f"rules_records['base'], ...['house'])), then simulate(base, {hands}, bots={bots!r}, "
+                    f"seed={own_seeds[0]}, method={methods[0]!r}) and simulate(house, {hands}, bots={bots!r}, "
+                    f"seed={own_seeds[1]}, method={methods[1]!r})")
+                return row("not re-run")
+            if reruns.mode != "all":
+                notes.append(f"its plan plays through the engine ({reason}): about {seconds:,.0f} s of CPU estimated for "
+                             "the two runs: not re-run by default; grade(folder, secret, rerun=\"all\") (or hearts-lab "
+                             "class grade --rerun all) re-runs it")
+                return row("not re-run")
         b = reruns.run(base, hands, bots, own_seeds[0], methods[0])
         h = reruns.run(house, hands, bots, own_seeds[1], methods[1])
     except Exception as error:  # a run the simulator refuses never stops the class table
@@ -3153,7 +3202,11 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     *re-run* row shows the effect and interval of the teacher's runs and whether Q4's and Q5's recorded ones agree
     (:func:`_rerun_row`). ``rerun="fast"`` (the default) re-runs the plans the numpy batch path plays (bots
     'random' or 'lowest': 2 x 20,000 hands take about 0.1 s); ``rerun="all"`` also those the engine plays (bots
-    'heuristic': 10 to 70 s of CPU a student). Identical runs are simulated once per call. Measured with
+    'heuristic', or rules or a recorded method the batch path does not take), each estimated first (cards played x a
+    measured rate, :data:`ENGINE_SECONDS_PER_CARD`) and not re-run above :data:`ENGINE_RERUN_LIMIT` (150 s) a notebook;
+    measured on the 2-core development machine, a heuristic plan of 2 x 10,000 hands takes about 15 s of CPU (4
+    players, one pack) and up to about 90 s for 2 x 20,000 hands with 2 players and two packs; random players through
+    the engine about 72 s a run of 200,000 hands. Identical runs are simulated once per call. Measured with
     ``benchmarks/capstone_rerun.py`` (a class of 30 with typical plans, 3 of them heuristic, 2-core machine at load
     0.3 to 1.0): the whole class in 2.8 s of CPU by default (the re-runs 0.1 s a student), 46 s with
     ``rerun="all"`` (about 14.5 s for each heuristic plan).
