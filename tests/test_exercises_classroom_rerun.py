@@ -233,3 +233,17 @@ def test_an_engine_plan_names_why_and_is_estimated_and_bounded_before_it_runs(kl
     assert f"simulate(base, 10000, bots='random', seed={seeds[0]}, method='engine')" in row["flags"], row
     assert classroom._short_note(row["flags"]) == "engine plan over the re-run limit: not re-run"
     assert classroom._engine_seconds(dataclasses.replace(Rules.preset("lowest-clubs", players=2), decks=2), 20_000, "heuristic") > 60
+
+
+def test_a_plan_recorded_again_after_q5_does_not_change_the_runs_re_run(klass, tmp_path):
+    """rerun-2 #5: the row re-ran Q2's latest plan, not the runs Q3 accepted: an honest student who re-checked Q2 with a
+    new plan after Q3-Q5 got "does NOT agree". The row now re-runs Q3's recorded runs (hands, bots, method) with the
+    metric Q4/Q5 recorded."""
+    def replanned(data: dict[str, dict[str, Any]]) -> None:
+        data["Q2"]["made"]["hands"] = 2 * ws5.MIN_HANDS
+        data["Q2"]["made"]["metric"] = "unclaimed rate"
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=replanned))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == classroom.RERUN_AGREES, row
+    assert f"re-run: {METRIC}, {ws5.MIN_HANDS:,} hands a run, bots random" in row["why"], row

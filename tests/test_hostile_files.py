@@ -449,9 +449,9 @@ HOSTILE_RERUN_RECORDS = {
                                                "house rules do not match the fingerprint recorded beside them (edited?)"),
     "a fingerprint that does not match": (_set(("Q3", "made", "rules"), "0123456789abcdef"),
                                           "base rules do not match the fingerprint recorded beside them (edited?)"),
-    "a plan of a billion hands": (_set(("Q2", "made", "hands"), 10**9), "Q2's stored plan is not one its check records (edited?)"),
-    "a plan with the sampling bots": (_set(("Q2", "made", "policy"), "expert"), "Q2's stored plan is not one its check records (edited?)"),
-    "a plan with a metric of no kind": (_set(("Q2", "made", "metric"), ["moon rate"] * 3), "Q2's stored plan is not one its check records (edited?)"),
+    "runs of a billion hands": (_set(("Q3", "made", "hands"), 10**9), "the stored runs (Q3's record) or plan (Q2's) are not ones the checks record (edited?)"),
+    "runs with the sampling bots": (_set(("Q3", "made", "policy"), "expert"), "the stored runs (Q3's record) or plan (Q2's) are not ones the checks record (edited?)"),
+    "runs of hands as text": (_set(("Q3", "made", "hands"), "10000"), "the stored runs (Q3's record) or plan (Q2's) are not ones the checks record (edited?)"),
 }
 
 

@@ -830,7 +830,7 @@ def class_results_notebook():
             "through a name built at run time), a deleted cell or a kernel restart, and the stored outputs are the student's to edit. "
             "Its *re-run* row checks the values Q4's and Q5's checks recorded against your own re-run (not the notebook's "
             "cells, printed lines or write-up): it simulates the student's plan again on your side (the rules Q3's "
-            "stored output records, checked against their fingerprints; the metric, hands and bots of Q2's stored plan; "
+            "stored output records, checked against their fingerprints; the hands and bots of the runs Q3's check accepted and the metric Q4's recorded; "
             "the seeds from your secret, never from the notebook), shows your effect and 95% interval first, and says "
             "*recorded values agree* or *recorded values do NOT agree* for the effect Q4 and the interval Q5 recorded, by "
             "the checks' own tolerance (*not verified* where either recorded none; an `effect = ...` or `interval = ...` "

@@ -914,7 +914,8 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
     (r"Q3's stored .* rules do not match the fingerprint recorded beside them \(edited\?\): not re-run",
      "not re-run: rules and fingerprint differ (edited?)"),
     (r"no stored output of Q2's check records a plan, .*", "not re-run: no Q2 plan"),
-    (r"Q2's stored plan is not one its check records \(edited\?\): .*", "not re-run: Q2's plan unreadable (edited?)"),
+    (r"the stored runs \(Q3's record\) or plan \(Q2's\) are not ones the checks record \(edited\?\): .*",
+     "not re-run: runs or plan unreadable (edited?)"),
     (r"its plan plays through the engine \(.*\): about .* s of CPU estimated for the two runs: not re-run by default; .*",
      "engine plan: not re-run by default (rerun=\"all\")"),
     (r"its plan plays through the engine \(.*\): about .* s of CPU estimated for the two runs, over the .*: not re-run, "
@@ -2304,7 +2305,8 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
 
     The base and house rules are read from Q3's stored output (``rules_records``, as hostile input:
     :func:`~hearts_lab.exercises.checks.read_rules_record`, then the fingerprints recorded beside them must match);
-    the metric, hands and bots from Q2's stored plan, within worksheet 5's own limits (its checks' readers:
+    the hands and bots of the runs Q3's check accepted (its record; Q2's stored plan only where it records none) and
+    the metric Q4's or Q5's check recorded (else Q2's plan's), within worksheet 5's own limits (its checks' readers:
     :data:`~hearts_lab.exercises.ws5.METRICS`, :data:`~hearts_lab.exercises.ws5.PLAN_BOTS`,
     :data:`~hearts_lab.exercises.ws5.MAX_HANDS` and :data:`~hearts_lab.exercises.ws5.MAX_ENGINE_HANDS`); the seeds
     from the class secret (``own_seeds``), never from the notebook; the method each run recorded. Then
@@ -2359,12 +2361,18 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     if plan is None:
         notes.append("no stored output of Q2's check records a plan, so the metric, hands and bots are not known: not re-run")
         return row("not re-run")
+    # The runs Q3's check accepted (its record's hands and bots), not Q2's latest plan: a plan recorded again after
+    # Q3-Q5 (Q3's row notes it) leaves the runs Q4 and Q5 judged unchanged. Q2's plan only where Q3 records none.
+    runs = made if "hands" in made and "policy" in made else plan
+    recorded_metric = next((m.get("metric") for m in (stored.get(k, {}).get("made") for k in ("Q4", "Q5"))
+                            if isinstance(m, dict) and m.get("metric") in ws5.METRICS), None)
     try:
-        metric = checks.read_text(plan.get("metric"), ws5.METRICS)
-        bots = ws5._read_bots(plan.get("policy"))
-        hands = ws5._read_hands(plan.get("hands"), bots)
+        metric = checks.read_text(recorded_metric if recorded_metric is not None else plan.get("metric"), ws5.METRICS)
+        bots = ws5._read_bots(runs.get("policy"))
+        hands = ws5._read_hands(runs.get("hands"), bots)
     except checks.Wrong as wrong:
-        notes.append(f"Q2's stored plan is not one its check records (edited?): {_printable(wrong.hint or '')[:WHY_LENGTH]}: not re-run")
+        notes.append(f"the stored runs (Q3's record) or plan (Q2's) are not ones the checks record (edited?): "
+                     f"{_printable(wrong.hint or '')[:WHY_LENGTH]}: not re-run")
         return row("not re-run")
     methods = (_method(made.get("method")), _method(made.get("house_method")))
     try:
