@@ -35,7 +35,8 @@ def klass():
 
 
 def honest_capstone(klass: Class, student: str, *, bots: str = "random", hands: int | None = None,
-                    variant: int | None = None, edit: Callable[[dict[str, dict[str, Any]]], None] | None = None) -> dict:
+                    variant: int | None = None, edit: Callable[[dict[str, dict[str, Any]]], None] | None = None,
+                    interval: Callable[[float, float], Any] = lambda low, high: (low, high)) -> dict:
     """``student``'s worksheet 5 copy answered honestly, every check run in this process (as the student's kernel
     runs it) and its output stored in the check's cell. ``variant``: the checks run with another variant's seeds
     (the student's runs are then other runs than their own); ``edit``: changes the stored data of each question
@@ -55,7 +56,7 @@ def honest_capstone(klass: Class, student: str, *, bots: str = "random", hands: 
         "Q2": ws5.check_q2(METRIC, "increase", seeds, hands, bots),
         "Q3": ws5.check_q3(b, h, BASE, HOUSE, seeds),
         "Q4": ws5.check_q4(effect, b, h, METRIC),
-        "Q5": ws5.check_q5((d.low, d.high), b, h, METRIC),
+        "Q5": ws5.check_q5(interval(d.low, d.high), b, h, METRIC),
         "Q6": ws5.check_q6(conclusion, (d.low, d.high), b, h, METRIC),
     }
     assert all(r.correct for r in results.values()), results
@@ -101,11 +102,11 @@ def test_hand_edited_or_other_runs_numbers_do_not_agree(klass, tmp_path):
     changed, so its own checks accepted other runs), is shown as disagreeing with the teacher's re-run."""
     def edited(data: dict[str, dict[str, Any]]) -> None:
         data["Q4"]["made"]["effect"] += 0.01
-        low, high = data["Q5"]["answer"]
-        data["Q5"]["answer"] = [low + 0.01, high + 0.01]
+        low, high = data["Q5"]["made"]["interval"]
+        data["Q5"]["made"]["interval"] = [low + 0.01, high + 0.01]
 
     def only_q5(data: dict[str, dict[str, Any]]) -> None:
-        data["Q5"]["answer"] = [v * 100 for v in data["Q5"]["answer"]]  # in percentage points
+        data["Q5"]["made"]["interval"] = [v * 100 for v in data["Q5"]["made"]["interval"]]  # in percentage points
 
     _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=edited))
     _save(tmp_path, "alan.ipynb", honest_capstone(klass, "Alan Turing", variant=klass.seed("Grace Hopper", "ws5")))
@@ -247,3 +248,24 @@ def test_a_plan_recorded_again_after_q5_does_not_change_the_runs_re_run(klass, t
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
     assert row["correct"] == classroom.RERUN_AGREES, row
     assert f"re-run: {METRIC}, {ws5.MIN_HANDS:,} hands a run, bots random" in row["why"], row
+
+
+def test_an_interval_the_stored_answer_cannot_keep_is_still_compared(klass, tmp_path):
+    """rerun-2 #6: Q5's stored answer keeps a pair only when both ends are non-integral floats, so a numpy array gave
+    "not verified". Q5 now records the interval it read in its made, as Q4 its effect."""
+    import numpy
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", interval=lambda low, high: numpy.array([low, high])))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == classroom.RERUN_AGREES and "recorded Q5 [" in row["why"], row
+
+
+def test_huge_recorded_numbers_are_shown_with_a_bounded_width(klass, tmp_path):
+    """rerun-2 #8: an edited Q5 of +-1e308 printed 310-digit numbers in the why."""
+    def huge(data: dict[str, dict[str, Any]]) -> None:
+        data["Q5"]["made"]["interval"] = [-1e308, 1e308]
+        data["Q4"]["made"]["effect"] = 1e308
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=huge))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == classroom.RERUN_DISAGREES and "+1e+308" in row["why"] and len(row["why"]) < 1500, row

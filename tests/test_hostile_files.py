@@ -459,8 +459,8 @@ HOSTILE_RERUN_RECORDS = {
 HOSTILE_REPORTED = {
     "an effect of thousands of digits": _set(("Q4", "made", "effect"), 10**4000),
     "an effect that is text": _set(("Q4", "made", "effect"), "0.01"),
-    "an interval of text and a truth value": _set(("Q5", "answer"), ["low", True]),
-    "an interval of three numbers": _set(("Q5", "answer"), [0.1, 0.2, 0.3]),
+    "an interval of text and a truth value": _set(("Q5", "made", "interval"), ["low", True]),
+    "an interval of three numbers": _set(("Q5", "made", "interval"), [0.1, 0.2, 0.3]),
 }
 
 

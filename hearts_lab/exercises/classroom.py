@@ -2407,18 +2407,19 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     q4_made = q4.get("made") if q4 else None
     given = _finite(q4_made.get("effect")) if isinstance(q4_made, dict) else None
     if given is not None:
-        agrees, text = _compared("recorded Q4", _signed(given), lambda: ws5.judge_effect(given, b, h, metric))
+        agrees, text = _compared("recorded Q4", _bounded(given), lambda: ws5.judge_effect(given, b, h, metric))
         verdicts.append(agrees)
         said.append(text)
     else:
         verdicts.append(None)
         said.append("Q4 records no effect")
     q5 = stored.get("Q5")
-    answer = q5.get("answer") if q5 else None
+    q5_made = q5.get("made") if q5 else None
+    answer = q5_made.get("interval") if isinstance(q5_made, dict) and "interval" in q5_made else q5.get("answer") if q5 else None
     pair = [_finite(v) for v in answer] if isinstance(answer, list) and len(answer) == 2 else None
-    if pair is not None and None not in pair:
-        low, high = pair[0] or 0.0, pair[1] or 0.0
-        shown = f"[{_signed(low)}, {_signed(high)}]"
+    if pair is not None and pair[0] is not None and pair[1] is not None:
+        low, high = pair[0], pair[1]
+        shown = f"[{_bounded(low)}, {_bounded(high)}]"
         agrees, text = _compared("recorded Q5", shown, lambda: ws5.judge_interval((low, high), b, h, metric))
         verdicts.append(agrees)
         said.append(text)

@@ -675,6 +675,27 @@ def _effect_given(effect: object, base_result: object, house_result: object, met
     return made if made is None else {**made, "effect": value}
 
 
+def _interval_given(interval: object, base_result: object, house_result: object, metric: object = None,
+                    *context: object) -> dict[str, Any] | None:
+    """Q5's stored record: :func:`_runs_given`, and the interval given as the check reads it (``interval``: two
+    floats, ``[low, high]``), which the teacher's re-run row compares with its own runs' (:func:`judge_interval`). The
+    stored answer keeps a pair only when both ends are non-integral floats: a numpy array, an end ``0`` or a text
+    ``"1/4"`` would leave the row nothing to compare.
+
+    >>> from hearts_lab.simulate import simulate
+    >>> four = Rules.preset("standard", players=4)
+    >>> b, h = simulate(four, 2, bots="random", seed=3), simulate(four, 2, bots="random", seed=4)
+    >>> _interval_given((0, "1/4"), b, h, "moon rate")["interval"]
+    [0.0, 0.25]
+    """
+    made = _runs_given(interval, base_result, house_result, metric)
+    try:
+        low, high = _read_pair(interval)
+    except Wrong:
+        return made
+    return made if made is None else {**made, "interval": [low, high]}
+
+
 def _runs_given_q6(conclusion: object, interval: object, base_result: object, house_result: object,
                    metric: object = None, *context: object) -> dict[str, Any] | None:
     """Q6's stored record: the runs given (:func:`_both_runs`), which the teacher's seeds row checks as Q3's, and
@@ -875,7 +896,7 @@ def judge_interval(interval: object, base_result: Any, house_result: Any, metric
     raise Wrong()
 
 
-@question(WS, "Q5", "A 95% interval for the effect", made=_runs_given, note=f"each end within {INTERVAL_TOLERANCE:.0%} of the half-width of rate_difference's interval", hints=(
+@question(WS, "Q5", "A 95% interval for the effect", made=_interval_given, note=f"each end within {INTERVAL_TOLERANCE:.0%} of the half-width of rate_difference's interval", hints=(
     "Both rates are estimates, so their difference is uncertain too - more than either rate alone.",
     "rate_difference(successes_a, trials_a, successes_b, trials_b) gives a - b with a 95% interval for two independent samples; a is house, b is base.",
     "d = rate_difference(ws5.metric_count(house_result, metric), house_result.hands, ws5.metric_count(base_result, metric), base_result.hands); interval = (d.low, d.high).",
