@@ -269,3 +269,14 @@ def test_huge_recorded_numbers_are_shown_with_a_bounded_width(klass, tmp_path):
     _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=huge))
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
     assert row["correct"] == classroom.RERUN_DISAGREES and "+1e+308" in row["why"] and len(row["why"]) < 1500, row
+
+
+def test_the_default_re_runs_of_one_grade_call_have_a_budget(klass, tmp_path, monkeypatch):
+    """rerun-2 #4: rerun="fast" had no overall bound (a class of large batch plans, each a few seconds). Once a call's
+    re-runs have taken RERUN_BUDGET seconds of CPU, the rest say so; rerun="all" re-runs them."""
+    monkeypatch.setattr(classroom, "RERUN_BUDGET", 0.0)
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == "not re-run" and "re-run budget (0 s of CPU) is used up" in row["flags"], row
+    assert classroom._short_note(row["flags"]) == "not re-run: this call's re-run budget is used up"
+    assert _rerun(grade(tmp_path, SECRET, roster=ROSTER, rerun="all"), "Ada Lovelace")["correct"] == classroom.RERUN_AGREES

@@ -842,7 +842,7 @@ def class_results_notebook():
             "fast batch path does not take: about 15 s of CPU for 2 x 10,000 hands of 4 heuristic players, up to about "
             "90 s for 2 x 20,000 hands with two packs, on a 2-core machine: `grade(folder, secret, rerun=\"all\")` or "
             "`--rerun all` re-runs those too, unless estimated over 150 s of CPU, when the note gives the estimate and "
-            "the code to run yourself; "
+            "the code to run yourself; by default a call's re-runs stop after 60 s of CPU, the rest saying so; "
             "[capstone_rubric.md](capstone_rubric.md) says more). The question rows note a plan changed after Q3 had accepted "
             "runs of an earlier one, else any plan after the first (Q2, from the kernel's counts, which `reset` does not "
             "clear and a restart does), a cell resetting ws5's recorded checks by name (Q2: it can shorten Q2's stored "

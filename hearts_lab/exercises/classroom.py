@@ -921,6 +921,7 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
     (r"its plan plays through the engine \(.*\): about .* s of CPU estimated for the two runs, over the .*: not re-run, "
      r"even with rerun=\"all\"; .*", "engine plan over the re-run limit: not re-run"),
     (r"the re-run could not be made \(.*\)", "the re-run could not be made"),
+    (r"not re-run: this grade\(\) call's re-run budget \(.*\) is used up; .*", "not re-run: this call's re-run budget is used up"),
     (r"its (effect|interval) = \.\.\. line holds .*, not the value Q(4|5)'s check recorded: the re-run row vouches .*",
      r"Q\2's cell holds another \1 than recorded"),
 )
@@ -2165,6 +2166,10 @@ ENGINE_SECONDS_PER_CARD = {"heuristic": 3.5e-5, "other": 8e-6}
 #: pack and one of two); random players through the engine, up to 200,000 hands a run, are estimated at up to about
 #: 170 s (measured: about 72 s a run of 200,000 hands, 7 players).
 ENGINE_RERUN_LIMIT = 150.0
+#: With ``rerun="fast"`` (the default), one :func:`grade` call's capstone re-runs stop once they have taken this many
+#: CPU seconds: the rest say so (``rerun="all"`` re-runs them). Worst case of a call's re-runs: this budget plus one
+#: notebook's two batch runs (at most 2 x 200,000 hands, a few seconds).
+RERUN_BUDGET = 60.0
 
 
 class _Reruns:
@@ -2184,14 +2189,29 @@ class _Reruns:
             raise ValueError(f"rerun: one of {', '.join(repr(c) for c in RERUN_CHOICES)}, not {_shown(mode)[:40]}.")
         self.mode = mode
         self.runs: dict[tuple[Any, ...], Any] = {}
+        self.spent = 0.0  # CPU seconds of the runs made so far
+
+    def made(self, rules: Any, hands: int, bots: str, seed: int, method: str) -> bool:
+        """Whether this run was already made (so it costs nothing)."""
+        return (rules, hands, bots, seed, method) in self.runs
+
+    def spent_up(self) -> bool:
+        """Whether ``rerun="fast"``'s budget of this call (:data:`RERUN_BUDGET`) is used up."""
+        return self.mode == "fast" and self.spent >= RERUN_BUDGET
 
     def run(self, rules: Any, hands: int, bots: str, seed: int, method: str) -> Any:
         """``simulate(rules, hands, bots=bots, seed=seed, method=method)``, once per call's arguments."""
+        import time
+
         from ..simulate import simulate
 
         key = (rules, hands, bots, seed, method)
         if key not in self.runs:
-            self.runs[key] = simulate(rules, hands, bots=bots, seed=seed, method=method)  # type: ignore[arg-type]
+            start = time.process_time()
+            try:
+                self.runs[key] = simulate(rules, hands, bots=bots, seed=seed, method=method)  # type: ignore[arg-type]
+            finally:
+                self.spent += time.process_time() - start
         return self.runs[key]
 
 
@@ -2394,6 +2414,11 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
                              "the two runs: not re-run by default; grade(folder, secret, rerun=\"all\") (or hearts-lab "
                              "class grade --rerun all) re-runs it")
                 return row("not re-run")
+        new = [not reruns.made(r, hands, bots, s, m) for r, s, m in zip(rules, own_seeds, methods)]
+        if any(new) and reruns.spent_up():
+            notes.append(f"not re-run: this grade() call's re-run budget ({RERUN_BUDGET:.0f} s of CPU) is used up; "
+                         "grade(folder, secret, rerun=\"all\") (or hearts-lab class grade --rerun all) re-runs every plan")
+            return row("not re-run")
         b = reruns.run(base, hands, bots, own_seeds[0], methods[0])
         h = reruns.run(house, hands, bots, own_seeds[1], methods[1])
     except Exception as error:  # a run the simulator refuses never stops the class table
@@ -3215,7 +3240,10 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     measured rate, :data:`ENGINE_SECONDS_PER_CARD`) and not re-run above :data:`ENGINE_RERUN_LIMIT` (150 s) a notebook;
     measured on the 2-core development machine, a heuristic plan of 2 x 10,000 hands takes about 15 s of CPU (4
     players, one pack) and up to about 90 s for 2 x 20,000 hands with 2 players and two packs; random players through
-    the engine about 72 s a run of 200,000 hands. Identical runs are simulated once per call. Measured with
+    the engine about 72 s a run of 200,000 hands. Identical runs are simulated once per call. With ``rerun="fast"``
+    a call's re-runs stop after :data:`RERUN_BUDGET` (60 s) of CPU (the rest say so): the worst case is that plus one
+    notebook's two batch runs, a few seconds. ``rerun="all"`` has no overall bound: each engine plan is bounded by
+    :data:`ENGINE_RERUN_LIMIT`, so a class of N such plans takes at most about N x 150 s. Measured with
     ``benchmarks/capstone_rerun.py`` (a class of 30 with typical plans, 3 of them heuristic, 2-core machine at load
     0.3 to 1.0): the whole class in 2.8 s of CPU by default (the re-runs 0.1 s a student), 46 s with
     ``rerun="all"`` (about 14.5 s for each heuristic plan).
