@@ -280,3 +280,16 @@ def test_the_default_re_runs_of_one_grade_call_have_a_budget(klass, tmp_path, mo
     assert row["correct"] == "not re-run" and "re-run budget (0 s of CPU) is used up" in row["flags"], row
     assert classroom._short_note(row["flags"]) == "not re-run: this call's re-run budget is used up"
     assert _rerun(grade(tmp_path, SECRET, roster=ROSTER, rerun="all"), "Ada Lovelace")["correct"] == classroom.RERUN_AGREES
+
+
+def test_rules_too_long_to_record_say_so(klass, tmp_path):
+    """rerun-2 #7: a house rule whose name is too long to record (Q3 records None for it) read "could not be read
+    (house: an object of rule fields, not NoneType.)"."""
+    def too_long(data: dict[str, dict[str, Any]]) -> None:
+        data["Q3"]["made"]["rules_records"]["house"] = None  # what checks.rules_record records for a long name
+
+    assert checks.rules_record(dataclasses.replace(HOUSE, name="x" * 5_000)) is None
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace", edit=too_long))
+    row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
+    assert row["correct"] == "not re-run" and "house rules, too long to record" in row["flags"], row
+    assert "NoneType" not in row["flags"] and classroom._short_note(row["flags"]) == "not re-run: rules too long to record"

@@ -911,6 +911,7 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
     (r"Q3's stored output records the rules' fingerprint but not the rules \(checked with an older hearts_lab\?\): .*",
      "not re-run: Q3 records no rules (older hearts_lab?)"),
     (r"Q3's stored rules could not be read \(.*\): not re-run", "not re-run: Q3's rules could not be read"),
+    (r"Q3's check did not record the .* rules, too long to record .*: not re-run; .*", "not re-run: rules too long to record"),
     (r"Q3's stored .* rules do not match the fingerprint recorded beside them \(edited\?\): not re-run",
      "not re-run: rules and fingerprint differ (edited?)"),
     (r"no stored output of Q2's check records a plan, .*", "not re-run: no Q2 plan"),
@@ -2367,6 +2368,11 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         return row("not re-run")
     rules: list[Any] = []
     for label, fingerprint in (("base", made.get("rules")), ("house", made.get("house_rules"))):
+        if isinstance(records, dict) and label in records and records[label] is None:  # checks.rules_record's None
+            notes.append(f"Q3's check did not record the {label} rules, too long to record (more than "
+                         f"{checks.MAX_RULES_RECORD:,} characters, a long name?): not re-run; the capstone rubric says how "
+                         "to re-run the plan by hand")
+            return row("not re-run")
         try:
             read = checks.read_rules_record(records.get(label) if isinstance(records, dict) else records, label)
         except ValueError as error:
