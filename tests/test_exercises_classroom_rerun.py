@@ -233,6 +233,8 @@ def test_an_engine_plan_names_why_and_is_estimated_and_bounded_before_it_runs(kl
     assert row["correct"] == "not re-run" and runs == [] and 'even with rerun="all"' in row["flags"], row
     assert f"simulate(base, 10000, bots='random', seed={seeds[0]}, method='engine')" in row["flags"], row
     assert classroom._short_note(row["flags"]) == "engine plan over the re-run limit: not re-run"
+    big = dataclasses.replace(BASE, card_points=tuple((c, v * 10**15) for c, v in BASE.card_points))
+    assert classroom._engine_reason([BASE, big], "random", ("batch", "engine")) == "rules the fast batch path does not take"
     assert classroom._engine_seconds(dataclasses.replace(Rules.preset("lowest-clubs", players=2), decks=2), 20_000, "heuristic") > 60
 
 

@@ -2240,15 +2240,18 @@ def _engine_seconds(rules: Any, hands: int, bots: str) -> float:
     return float(hands * rules.hand_size * rules.players * rate)
 
 
-def _engine_reason(bots: str, methods: tuple[str, str]) -> str:
-    """Why a plan plays through the engine, as the re-run row's note says it."""
+def _engine_reason(rules: list[Any], bots: str, methods: tuple[str, str]) -> str:
+    """Why a plan plays through the engine, as the re-run row's note says it: its bots, its rules (a run records the
+    method it used, so ``simulate``'s own choice of the engine for such rules is recorded as ``"engine"`` too), or a
+    method ``"engine"`` asked for."""
     from ..simulate.run import BATCH_POLICIES
+    from . import ws5
 
     if bots not in BATCH_POLICIES:
         return f"bots {bots!r}, which only the engine plays"
-    if "engine" in methods:
-        return "Q3's record names method 'engine'"
-    return "rules the fast batch path does not take"
+    if any(ws5.engine_plays(r, bots) for r in rules):
+        return "rules the fast batch path does not take"
+    return "Q3's record names method 'engine'"
 
 
 def _method(value: Any) -> str:
@@ -2405,7 +2408,7 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         engine = [ws5.engine_plays(r, bots, m) for r, m in zip(rules, methods)]
         if any(engine):
             seconds = sum(_engine_seconds(r, hands, bots) for r, slow in zip(rules, engine) if slow)
-            reason = _engine_reason(bots, methods)
+            reason = _engine_reason(rules, bots, methods)
             if seconds > ENGINE_RERUN_LIMIT:
                 notes.append(
                     f"its plan plays through the engine ({reason}): about {seconds:,.0f} s of CPU estimated for the two "
