@@ -386,7 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
     klass.add_argument("--rerun", choices=("fast", "all"), default="fast",
                        help="grade: which capstone plans to simulate again: 'fast' (bots 'random' or 'lowest', the default) "
                             "or 'all' (also plans the engine plays, e.g. 'heuristic': about 15 s of CPU for 2 x 10,000 hands "
-                            "of 4 players, up to about 90 s with two packs; a plan estimated above 150 s is not re-run)")
+                            "of 4 players, about 140 s for 2 x 20,000 hands of 2 players with two packs; a plan estimated above 150 s is not re-run)")
     return parser
 
 

@@ -726,8 +726,9 @@ def test_capstone_prose_says_what_is_counted_and_gives_the_checks_caps():
     one, two = ws5.HEURISTIC_SECONDS[1], ws5.HEURISTIC_SECONDS[2]
     assert "half a minute" not in text
     assert (f"`\"heuristic\"` plays through the engine, slower: 10,000 hands take {one[0]} to {one[1]} seconds of computing "
-            f"with one pack of cards and {two[0]} to {two[1]} with two packs (Cancellation Hearts) on a fast computer, twice "
-            f"that or more in JupyterLite or on a slow one; the check accepts up to {ws5.MAX_ENGINE_HANDS:,} hands with it") in text
+            f"with one pack of cards and {two[0]} to {two[1]} with two packs (Cancellation Hearts) at the rulebooks' tables on "
+            f"a fast computer (other tables can take longer), twice that or more in JupyterLite or on a slow one; the check "
+            f"accepts up to {ws5.MAX_ENGINE_HANDS:,} hands with it") in text
     tables = {Rules.preset(preset, players=n).decks for preset, allowed in PRESET_PLAYERS.items() for n in allowed}
     assert tables == set(ws5.HEURISTIC_SECONDS), tables
 

@@ -209,7 +209,19 @@ def test_the_row_names_the_rules_it_re_ran(klass, tmp_path):
     assert "rules: base standard, 4 players; house = base with first_trick_points=True" in row["why"], row
     many = dataclasses.replace(BASE, first_trick_points=True, target=50, card_points=tuple((c, v * 10**15) for c, v in BASE.card_points))
     shown = classroom._rules_shown(BASE, many)
-    assert len(shown) < 300 and "target=50" in shown and "…" in shown, shown
+    assert len(shown) < 300 and "target=50" in shown and "card points 2♥ 1→1000000000000000" in shown, shown
+    assert shown.count("→") == classroom.CARDS_SHOWN and "and 6 more" in shown, shown  # 14 cards changed, 8 named
+
+
+def test_a_changed_card_value_is_named_card_by_card():
+    """Review helper-28, must-fix 2: card_points were shown as a tuple cut at 40 characters, so a house whose Q♠ is worth
+    0 and one whose Q♠ is worth 26 (a house redefined before Q3) read alike on the re-run row."""
+    queen = next(c for c, _ in BASE.card_points if str(c) == "Q♠")
+    worth = {v: dataclasses.replace(BASE, card_points=tuple((c, v if c == queen else p) for c, p in BASE.card_points))
+             for v in (0, 26)}
+    zero, twenty_six = (classroom._rules_shown(BASE, worth[v]) for v in (0, 26))
+    assert zero != twenty_six
+    assert zero.endswith("house = base with card points Q♠ 13→0") and twenty_six.endswith("card points Q♠ 13→26")
 
 
 def test_an_engine_plan_names_why_and_is_estimated_and_bounded_before_it_runs(klass, tmp_path, monkeypatch):

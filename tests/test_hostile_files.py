@@ -497,3 +497,31 @@ def test_hostile_capstone_records_give_a_note_on_the_re_run_row_and_never_crash_
     row = next(r for r in grades.rows() if r["question"] == classroom.RERUN_ROW)
     assert row["correct"] == "not re-run" and said in row["flags"], row
     assert classroom._short_note(row["flags"]).startswith("not re-run: "), row["flags"]
+
+
+@pytest.mark.parametrize("metric", [["moon rate"], {"moon rate": 1}], ids=["a list", "an object"])
+def test_a_recorded_metric_that_is_not_text_is_passed_over_not_a_failed_re_run(metric, tmp_path):
+    """Review helper-28, should-fix 5: a Q4 metric edited into a list or an object made the whole re-run 'could not be
+    made (TypeError)'; it is passed over like any unreadable metric, and Q5's or Q2's is used."""
+    from test_exercises_classroom import ROSTER, SECRET, _save
+    from test_exercises_classroom_rerun import honest_capstone
+
+    from hearts_lab.exercises import classroom
+    from hearts_lab.exercises.classroom import Class, grade
+
+    _save(tmp_path, "ada.ipynb", honest_capstone(Class(SECRET, ROSTER), "Ada Lovelace", edit=_set(("Q4", "made", "metric"), metric)))
+    row = next(r for r in grade(tmp_path, SECRET, roster=ROSTER).rows() if r["question"] == classroom.RERUN_ROW)
+    assert "could not be made" not in row["flags"] and row["correct"] == "recorded values agree", row
+
+
+def test_an_answer_line_beside_a_check_that_recorded_nothing_is_not_called_edited():
+    """Review helper-28, should-fix 4: an older notebook whose Q5 stored no interval (an end 0 was not recorded then)
+    got 'its interval = ... line holds ..., not the value Q5's check recorded': nothing was recorded to differ from."""
+    import ast
+
+    from hearts_lab.exercises import classroom
+
+    cells = [(ast.parse(text), text) for text in ("interval = (-0.00225, 0)", "effect = 0.05")]
+    older = {"Q5": {"answer": None, "made": {"seed": 1}}, "Q4": {"answer": None}}
+    assert classroom._cells_not_recorded(cells, older) == {}
+    assert set(classroom._cells_not_recorded(cells, {"Q5": {"made": {"interval": [-0.1, 0.2]}}})) == {"Q5"}

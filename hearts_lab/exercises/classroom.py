@@ -923,7 +923,7 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
      r"even with rerun=\"all\"; .*", "engine plan over the re-run limit: not re-run"),
     (r"the re-run could not be made \(.*\)", "the re-run could not be made"),
     (r"not re-run: this grade\(\) call's re-run budget \(.*\) is used up; .*", "not re-run: this call's re-run budget is used up"),
-    (r"its (effect|interval) = \.\.\. line holds .*, not the value Q(4|5)'s check recorded: the re-run row vouches .*",
+    (r"its (effect|interval) = \.\.\. line holds .*, not the value Q(4|5)'s check recorded \(.*\): the re-run row vouches .*",
      r"Q\2's cell holds another \1 than recorded"),
 )
 _NOTE_PATTERNS = tuple((re.compile(pattern, re.DOTALL), short) for pattern, short in _NOTE_KINDS)
@@ -2152,7 +2152,7 @@ RERUN_ROW = "re-run"
 RERUN_AGREES = "recorded values agree"
 RERUN_DISAGREES = "recorded values do NOT agree"
 #: ``grade(..., rerun=...)``: which capstone plans the teacher's side simulates again. ``"fast"`` (the default): those
-#: the numpy batch path plays (bots 'random' or 'lowest' and rules it takes: a fraction of a second a student);
+#: the numpy batch path plays (bots 'random' or 'lowest' and rules it takes: about 0.1 s a student at the rulebooks' tables, a few seconds for a plan of 200,000 hands at a very large table);
 #: ``"all"``: also those the engine plays (bots 'heuristic', or rules or a recorded method the batch path does not
 #: take), each estimated first (:func:`_engine_seconds`) and refused above :data:`ENGINE_RERUN_LIMIT`.
 RERUN_CHOICES = ("fast", "all")
@@ -2283,6 +2283,8 @@ def _signed(value: float) -> str:
 
 #: The re-run row's *why* shows at most this many characters of one rule field's value, and this many changed fields.
 RULE_VALUE_SHOWN = 40
+#: At most this many cards are named in a changed card value or card list of the re-run's rules.
+CARDS_SHOWN = 8
 RULE_FIELDS_SHOWN = 6
 
 
@@ -2292,10 +2294,20 @@ def _rules_shown(base: Any, house: Any) -> str:
     name and players, and the house as the engine's own difference (:meth:`~hearts_lab.Rules.changes_from`).
 
     >>> import dataclasses
-    >>> from hearts_lab import Rules
+    >>> from hearts_lab import Card, Rules
     >>> four = Rules.preset("standard", players=4)
     >>> _rules_shown(four, dataclasses.replace(four, first_trick_points=True))
     'rules: base standard, 4 players; house = base with first_trick_points=True'
+
+    Card values and card lists are shown as what changed, card by card (a cut tuple would read alike for a Q♠ worth 0
+    and one worth 26):
+
+    >>> queen = dict(four.card_points)  # the Q♠ and the hearts
+    >>> queen.update({Card.parse("QS"): 26, Card.parse("JD"): -10})
+    >>> _rules_shown(four, dataclasses.replace(four, card_points=tuple(queen.items())))
+    'rules: base standard, 4 players; house = base with card points J♦ 0→-10, Q♠ 13→26'
+    >>> _rules_shown(four, dataclasses.replace(four, removed=("2C", "3C", "2D", "3D")))
+    'rules: base standard, 4 players; house = base with removed +2♣, +3♣, +2♦, +3♦'
     """
     changes = house.changes_from(base)
 
@@ -2303,7 +2315,21 @@ def _rules_shown(base: Any, house: Any) -> str:
         text = _printable(repr(v))
         return text if len(text) <= RULE_VALUE_SHOWN else text[:RULE_VALUE_SHOWN - 1] + "…"
 
-    shown = [f"{name}={value(new)}" for name, (_, new) in list(changes.items())[:RULE_FIELDS_SHOWN]]
+    def listed(items: list[str], label: str) -> str:
+        more = f" and {len(items) - CARDS_SHOWN} more" if len(items) > CARDS_SHOWN else ""
+        return f"{label} {', '.join(items[:CARDS_SHOWN])}{more}" if items else f"{label} unchanged"
+
+    def change(name: str, old: Any, new: Any) -> str:
+        if name == "card_points":
+            cards = dict.fromkeys(sorted({*base.deck(), *house.deck()}, key=lambda c: c.sort_key()))
+            return listed([f"{c} {base.points_of(c)}→{house.points_of(c)}" for c in cards
+                           if base.points_of(c) != house.points_of(c)], "card points")
+        if isinstance(old, tuple) and isinstance(new, tuple) and len(repr(new)) > RULE_VALUE_SHOWN or name == "removed":
+            return listed([f"+{_printable(str(x))[:12]}" for x in new if x not in old]
+                          + [f"−{_printable(str(x))[:12]}" for x in old if x not in new], name)
+        return f"{name}={value(new)}"
+
+    shown = [change(name, old, new) for name, (old, new) in list(changes.items())[:RULE_FIELDS_SHOWN]]
     more = f" and {len(changes) - RULE_FIELDS_SHOWN} more" if len(changes) > RULE_FIELDS_SHOWN else ""
     name = _printable(str(base.name))[:RULE_VALUE_SHOWN]
     return (f"rules: base {name}, {base.players} players; house = base with {', '.join(shown)}{more}" if changes
@@ -2394,7 +2420,7 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     # Q3-Q5 (Q3's row notes it) leaves the runs Q4 and Q5 judged unchanged. Q2's plan only where Q3 records none.
     runs = made if "hands" in made and "policy" in made else plan
     recorded_metric = next((m.get("metric") for m in (stored.get(k, {}).get("made") for k in ("Q4", "Q5"))
-                            if isinstance(m, dict) and m.get("metric") in ws5.METRICS), None)
+                            if isinstance(m, dict) and isinstance(m.get("metric"), str) and m["metric"] in ws5.METRICS), None)
     try:
         metric = checks.read_text(recorded_metric if recorded_metric is not None else plan.get("metric"), ws5.METRICS)
         bots = ws5._read_bots(runs.get("policy"))
@@ -2471,8 +2497,8 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
 _WS5_ANSWER_NAMES = {"effect": "Q4", "interval": "Q5"}
 #: The note on the re-run row (and the question's own row gets the other worksheets' note) where the notebook's answer
 #: line holds a value its check did not record: the row vouches for the recorded value, not the cell's.
-CELL_NOT_RECORDED = ("its {name} = ... line holds {held}, not the value {key}'s check recorded: the re-run row vouches "
-                     "for the recorded value only")
+CELL_NOT_RECORDED = ("its {name} = ... line holds {held}, not the value {key}'s check recorded ({recorded}): the re-run "
+                     "row vouches for the recorded value only")
 
 
 def _numbers(value: Any) -> tuple[float, ...] | None:
@@ -2506,7 +2532,7 @@ def _cells_not_recorded(code: list[tuple[ast.Module, str]], stored: dict[str, di
     >>> cells = lambda *texts: [(ast.parse(t), t) for t in texts]
     >>> stored = {"Q4": {"made": {"effect": 0.0123}}, "Q5": {"answer": [0.01, 0.02]}}
     >>> _cells_not_recorded(cells("effect = h - b", "effect = 0.05", "interval = (0.01, 0.02)"), stored)
-    {'Q4': "its effect = ... line holds +0.0500, not the value Q4's check recorded: the re-run row vouches for the recorded value only"}
+    {'Q4': "its effect = ... line holds +0.0500, not the value Q4's check recorded (+0.0123): the re-run row vouches for the recorded value only"}
     >>> _cells_not_recorded(cells("effect = 0.05", "effect += 0"), stored)
     {}
     """
@@ -2552,10 +2578,11 @@ def _cells_not_recorded(code: list[tuple[ast.Module, str]], stored: dict[str, di
         if recorded is None:
             recorded = out.get("answer")
         numbers_recorded = _numbers(recorded)
-        if numbers_recorded is not None and numbers_recorded == numbers_held:
-            continue
+        if numbers_recorded is None or numbers_recorded == numbers_held:
+            continue  # nothing recorded (an older record of an end 0, say) is no evidence of an edit
         shown = _bounded(numbers_held[0]) if key == "Q4" else f"({', '.join(_bounded(v) for v in numbers_held)})"
-        notes[key] = CELL_NOT_RECORDED.format(name=name, held=shown, key=key)
+        precise = ", ".join(f"{v:+.6g}" for v in numbers_recorded)
+        notes[key] = CELL_NOT_RECORDED.format(name=name, held=shown, key=key, recorded=precise)
     return notes
 
 
@@ -3248,7 +3275,7 @@ def grade(folder: str | Path, secret: str | bytes, roster: Iterable[str] | None 
     'heuristic', or rules or a recorded method the batch path does not take), each estimated first (cards played x a
     measured rate, :data:`ENGINE_SECONDS_PER_CARD`) and not re-run above :data:`ENGINE_RERUN_LIMIT` (150 s) a notebook;
     measured on the 2-core development machine, a heuristic plan of 2 x 10,000 hands takes about 15 s of CPU (4
-    players, one pack) and up to about 90 s for 2 x 20,000 hands with 2 players and two packs; random players through
+    players, one pack) and about 140 s for the largest, 2 x 20,000 hands with 2 players and two packs; random players through
     the engine about 72 s a run of 200,000 hands. Identical runs are simulated once per call. With ``rerun="fast"``
     a call's re-runs stop after :data:`RERUN_BUDGET` (60 s) of CPU (the rest say so): the worst case is that plus one
     notebook's two batch runs, a few seconds. ``rerun="all"`` has no overall bound: each engine plan is bounded by

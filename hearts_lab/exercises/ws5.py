@@ -91,7 +91,8 @@ MIN_HANDS = 10_000
 #: (200,000 hands: under 3 s of CPU for the batch path's random or lowest players, 4 to 6 players) ...
 MAX_HANDS = 20 * MIN_HANDS
 #: ... and at most twice that for players only the engine plays (the heuristic bot: :data:`HEURISTIC_SECONDS`, so
-#: under a minute a run; the sampling bots far more): a forged or needlessly large run is refused at once.
+#: under a minute a run at the rulebooks' tables, about 70 s for 2 players with two packs; the sampling bots far more):
+#: a forged or needlessly large run is refused at once.
 #: Figures: benchmarks/capstone_players.py.
 MAX_ENGINE_HANDS = 2 * MIN_HANDS
 #: Seconds of CPU per 10,000 hands of the heuristic players, (fewest, most) over every preset and player count, by the
@@ -125,8 +126,8 @@ _HANDS_AND_BOTS = (
     "The players, `bots`: `\"random\"` and `\"lowest\"` are fast (well under a second of computing per\n"
     "10,000 hands; the check accepts up to 200,000 hands with them), `\"heuristic\"` plays through the\n"
     "engine, slower: 10,000 hands take {one[0]} to {one[1]} seconds of computing with one pack of cards and {two[0]} to {two[1]}\n"
-    "with two packs (Cancellation Hearts) on a fast computer, twice that or more in JupyterLite or on a slow\n"
-    "one; the check accepts up to 20,000 hands with it. The check takes no other players: the sampling\n"
+    "with two packs (Cancellation Hearts) at the rulebooks' tables on a fast computer (other tables can take\n"
+    "longer), twice that or more in JupyterLite or on a slow one; the check accepts up to 20,000 hands with it. The check takes no other players: the sampling\n"
     "bots take seconds a hand, hours for a run.\n\n"
 ).format(one=HEURISTIC_SECONDS[1], two=HEURISTIC_SECONDS[2])
 #: Q2's stored output lists at most this many earlier plans of the session.
