@@ -2640,6 +2640,8 @@ OTHER_RUNS = "its stored output records other runs than Q3's"
 OTHER_WAY = "runs given the other way round (the house run as base_result): the check refused them"
 #: The fields of a stored record that name the runs (Q4-Q6 record the metric too, Q2 the plan).
 RUN_FIELDS = ("hands", "seed", "rules", "policy", "method", "house_seed")
+#: The house run's fields that records of this hearts_lab hold (an older record lacks them: compared only where both have them).
+HOUSE_RUN_FIELDS = ("house_rules", "house_method")
 #: The fields of Q2's stored plan that Q3's stored runs must match.
 PLAN_RUN_FIELDS = ("seed", "house_seed", "hands", "policy")
 #: A seed a stored record names in a form the reader cannot take (text, a truth value, a float, a list).
@@ -2682,6 +2684,13 @@ def _after_q3(stored: dict[str, dict[str, Any]], own_seeds: tuple[int, int], why
     ...           "Q5": {"status": "correct", "made": {**made, "house_seed": 42}}, "Q6": {"status": "correct"}}
     >>> _after_q3(stored, (5, 6), why, unsure), why, unsure
     ({'Q5': ["its stored output records other runs than Q3's"]}, ["Q5's stored output records a house run with seed 42, not the copy's own 6"], ["Q6's stored output records no seeds of its runs (checked with an older hearts_lab?)"])
+
+    A house run of other rules (its fingerprint) is other runs too, where both records name the house rules:
+
+    >>> q3 = {**made, "house_rules": "1" * 16}
+    >>> _after_q3({"Q3": {"status": "correct", "made": q3}, "Q4": {"status": "correct", "made": {**q3, "house_rules": "2" * 16}},
+    ...            "Q5": {"status": "correct", "made": made}}, (5, 6), [], [])
+    {'Q4': ["its stored output records other runs than Q3's"]}
     """
     wrong: dict[tuple[str, Any, int], list[str]] = {}
     unrecorded: list[str] = []
@@ -2711,7 +2720,9 @@ def _after_q3(stored: dict[str, dict[str, Any]], own_seeds: tuple[int, int], why
                 wrong.setdefault((run, seed_of, own_of), []).append(key)
         if None in seeds:
             partial.append(key)
-        if isinstance(made, dict) and isinstance(q3_made, dict) and any(made.get(k) != q3_made.get(k) for k in RUN_FIELDS):
+        if isinstance(made, dict) and isinstance(q3_made, dict) and (
+                any(made.get(k) != q3_made.get(k) for k in RUN_FIELDS)
+                or any(k in made and k in q3_made and made[k] != q3_made[k] for k in HOUSE_RUN_FIELDS)):
             notes.setdefault(key, []).append(OTHER_RUNS)
     for (run, seed_of, own_of), keys in wrong.items():
         said = f"{keys[0]}'s stored output records" if len(keys) == 1 else f"the stored outputs of {_listed(keys)} record"
