@@ -2260,27 +2260,6 @@ def _method(value: Any) -> str:
     return value if value in ("batch", "engine") else "auto"
 
 
-def _finite(value: Any) -> float | None:
-    """A number a stored output records (a JSON number: from a handed-in file) as a float, or ``None`` for anything
-    else: a truth value, text, NaN, or a whole number too large for a float.
-
-    >>> _finite(0.25), _finite(3), _finite(True), _finite(10**400), _finite("0.25")
-    (0.25, 3.0, None, None, None)
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    try:
-        number = float(value)
-    except OverflowError:
-        return None
-    return number if math.isfinite(number) else None
-
-
-def _signed(value: float) -> str:
-    """A share of hands as the re-run row shows it: ``+0.0123``."""
-    return f"{value:+.4f}"
-
-
 #: The re-run row's *why* shows at most this many characters of one rule field's value, and this many changed fields.
 RULE_VALUE_SHOWN = 40
 #: At most this many cards are named in a changed card value or card list of the re-run's rules.
@@ -2461,11 +2440,12 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         return row("not re-run")
     effect = ws5.metric_value(h, metric) - ws5.metric_value(b, metric)
     d = rate_difference(ws5.metric_count(h, metric), h.hands, ws5.metric_count(b, metric), b.hands)
-    said = [f"teacher's re-run: effect {_signed(effect)}, interval [{_signed(d.low)}, {_signed(d.high)}]"]
+    said = [f"teacher's re-run: effect {_bounded(effect)}, interval [{_bounded(d.low)}, {_bounded(d.high)}]"]
     verdicts: list[bool | None] = []
     q4 = stored.get("Q4")
     q4_made = q4.get("made") if q4 else None
-    given = _finite(q4_made.get("effect")) if isinstance(q4_made, dict) else None
+    effect_of = _numbers(q4_made.get("effect")) if isinstance(q4_made, dict) else None
+    given = effect_of[0] if effect_of is not None and len(effect_of) == 1 else None
     if given is not None:
         agrees, text = _compared("recorded Q4", _bounded(given), lambda: ws5.judge_effect(given, b, h, metric))
         verdicts.append(agrees)
@@ -2476,9 +2456,9 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
     q5 = stored.get("Q5")
     q5_made = q5.get("made") if q5 else None
     answer = q5_made.get("interval") if isinstance(q5_made, dict) and "interval" in q5_made else q5.get("answer") if q5 else None
-    pair = [_finite(v) for v in answer] if isinstance(answer, list) and len(answer) == 2 else None
-    if pair is not None and pair[0] is not None and pair[1] is not None:
-        low, high = pair[0], pair[1]
+    pair = _numbers(answer) if isinstance(answer, list) else None  # a stored pair is a JSON list
+    if pair is not None and len(pair) == 2:
+        low, high = pair
         shown = f"[{_bounded(low)}, {_bounded(high)}]"
         agrees, text = _compared("recorded Q5", shown, lambda: ws5.judge_interval((low, high), b, h, metric))
         verdicts.append(agrees)
@@ -2502,7 +2482,12 @@ CELL_NOT_RECORDED = ("its {name} = ... line holds {held}, not the value {key}'s 
 
 
 def _numbers(value: Any) -> tuple[float, ...] | None:
-    """A number, or a pair of numbers, as floats (``None`` for anything else, or one that is not finite)."""
+    """A number, or a pair of numbers, as floats (``None`` for anything else, or one that is not finite): a value a
+    stored output records (from a handed-in file) or an answer line holds.
+
+    >>> _numbers(0.25), _numbers(3), _numbers([0.1, 0]), _numbers(True), _numbers(10**400), _numbers("0.25")
+    ((0.25,), (3.0,), (0.1, 0.0), None, None, None)
+    """
     if isinstance(value, bool):
         return None
     if isinstance(value, numbers.Real):
