@@ -89,7 +89,7 @@ def test_an_honest_capstone_is_re_run_on_the_teachers_side_and_agrees(klass, tmp
     h = simulate(HOUSE, ws5.MIN_HANDS, bots="random", seed=seeds[1])
     d = rate_difference(ws5.metric_count(h, METRIC), h.hands, ws5.metric_count(b, METRIC), b.hands)
     assert row["why"].startswith(f"teacher's re-run: effect {d.difference:+.4f}, interval [{d.low:+.4f}, {d.high:+.4f}]; "
-                                 "recorded Q4 "), row["why"]
+                                 "rules: base standard, 4 players; house = base with first_trick_points=True; recorded Q4 "), row["why"]
     assert "recorded Q4 " in row["why"] and "recorded Q5 " in row["why"] and row["why"].count(" agrees") == 2, row["why"]
     assert f"seeds {seeds[0]} and {seeds[1]}" in row["why"] and "10,000 hands a run, bots random" in row["why"]
     assert row["flags"] == ""
@@ -238,7 +238,7 @@ def test_an_engine_plan_names_why_and_is_estimated_and_bounded_before_it_runs(kl
     monkeypatch.setattr(classroom._Reruns, "run", lambda self, *args: runs.append(args) or real(self, *args))
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
     assert row["correct"] == "not re-run" and "Q3's record names method 'engine'" in row["flags"], row
-    assert "bots (random)" not in row["flags"] and "about 8 s of CPU estimated" in row["flags"] and runs == [], row
+    assert "bots (random)" not in row["flags"] and "up to about 8 s of CPU estimated" in row["flags"] and runs == [], row
     monkeypatch.setattr(classroom, "ENGINE_RERUN_LIMIT", 1.0)
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER, rerun="all"), "Ada Lovelace")
     seeds = klass.variant("Ada Lovelace", "ws5").seeds
@@ -307,3 +307,33 @@ def test_rules_too_long_to_record_say_so(klass, tmp_path):
     row = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")
     assert row["correct"] == "not re-run" and "house rules, too long to record" in row["flags"], row
     assert "NoneType" not in row["flags"] and classroom._short_note(row["flags"]) == "not re-run: rules too long to record"
+
+
+def test_the_rules_come_right_after_the_teachers_numbers(klass, tmp_path):
+    """Review helper-29, should-fix 5: the projected table shows a why's first 200 characters, which cut the rules the
+    row re-ran (the part the docs tell the teacher to compare with Q1); they now come right after the teacher's numbers."""
+    _save(tmp_path, "ada.ipynb", honest_capstone(klass, "Ada Lovelace"))
+    why = _rerun(grade(tmp_path, SECRET, roster=ROSTER), "Ada Lovelace")["why"]
+    assert why.startswith("teacher's re-run: effect ") and why.index("rules: base standard") < 200, why
+
+
+def test_a_classmates_capstone_handed_in_as_ones_own_names_the_classmate(klass, tmp_path):
+    """Review helper-29, should-fix 4: as for worksheets 1-4 and 6, the capstone's use_variant line of a classmate's
+    variant names the classmate (the seeds row said only that the line was another variant)."""
+    nb = honest_capstone(klass, "Ada Lovelace")
+    nb["metadata"]["hearts_lab"].update(student="Grace Hopper", variant=klass.seed("Grace Hopper", "ws5"))
+    _save(tmp_path, "grace.ipynb", nb)
+    (sub,) = grade(tmp_path, SECRET, roster=ROSTER).submissions
+    assert ("its ws5.use_variant line names the variant of Ada Lovelace, not this student's (graded on the student's "
+            "own): another student's copy?") in sub.flags, sub.flags
+
+
+def test_a_results_file_beside_the_notebook_is_named_as_one(klass, tmp_path):
+    """Review helper-29, should-fix 7: the class copy's last cell writes ws5_<name>.json beside the notebook; the table
+    called it 'not a .ipynb file: handed in with the wrong name?'."""
+    _save(tmp_path, "Ada_Lovelace/05_capstone_house_rule.ipynb", honest_capstone(klass, "Ada Lovelace"))
+    (tmp_path / "Ada_Lovelace" / "ws5_Ada_Lovelace.json").write_text("[]", encoding="utf-8")
+    (tmp_path / "Ada_Lovelace" / "essay.docx").write_text("", encoding="utf-8")
+    skipped = dict(grade(tmp_path, SECRET, roster=ROSTER).skipped)
+    assert skipped["Ada_Lovelace/ws5_Ada_Lovelace.json"].startswith("a results file (export), not a notebook"), skipped
+    assert skipped["Ada_Lovelace/essay.docx"] == "not a .ipynb file: handed in with the wrong name?", skipped

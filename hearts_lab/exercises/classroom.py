@@ -917,9 +917,9 @@ _NOTE_KINDS: tuple[tuple[str, str], ...] = (
     (r"no stored output of Q2's check records a plan, .*", "not re-run: no Q2 plan"),
     (r"the stored runs \(Q3's record\) or plan \(Q2's\) are not ones the checks record \(edited\?\): .*",
      "not re-run: runs or plan unreadable (edited?)"),
-    (r"its plan plays through the engine \(.*\): about .* s of CPU estimated for the two runs: not re-run by default; .*",
+    (r"its plan plays through the engine \(.*\): up to about .* s of CPU estimated for the two runs: not re-run by default; .*",
      "engine plan: not re-run by default (rerun=\"all\")"),
-    (r"its plan plays through the engine \(.*\): about .* s of CPU estimated for the two runs, over the .*: not re-run, "
+    (r"its plan plays through the engine \(.*\): up to about .* s of CPU estimated for the two runs, over the .*: not re-run, "
      r"even with rerun=\"all\"; .*", "engine plan over the re-run limit: not re-run"),
     (r"the re-run could not be made \(.*\)", "the re-run could not be made"),
     (r"not re-run: this grade\(\) call's re-run budget \(.*\) is used up; .*", "not re-run: this call's re-run budget is used up"),
@@ -2416,7 +2416,7 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
             reason = _engine_reason(rules, bots, methods)
             if seconds > ENGINE_RERUN_LIMIT:
                 notes.append(
-                    f"its plan plays through the engine ({reason}): about {seconds:,.0f} s of CPU estimated for the two "
+                    f"its plan plays through the engine ({reason}): up to about {seconds:,.0f} s of CPU estimated for the two "
                     f"runs, over the {ENGINE_RERUN_LIMIT:.0f} s a notebook's re-run may take: not re-run, even with "
                     f"rerun=\"all\"; to re-run it yourself: base, house = (Rules.from_dict(r) for r in (Q3's stored "
                     f"rules_records['base'], ...['house'])), then simulate(base, {hands}, bots={bots!r}, "
@@ -2424,7 +2424,7 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
                     f"seed={own_seeds[1]}, method={methods[1]!r})")
                 return row("not re-run")
             if reruns.mode != "all":
-                notes.append(f"its plan plays through the engine ({reason}): about {seconds:,.0f} s of CPU estimated for "
+                notes.append(f"its plan plays through the engine ({reason}): up to about {seconds:,.0f} s of CPU estimated for "
                              "the two runs: not re-run by default; grade(folder, secret, rerun=\"all\") (or hearts-lab "
                              "class grade --rerun all) re-runs it")
                 return row("not re-run")
@@ -2440,7 +2440,9 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         return row("not re-run")
     effect = ws5.metric_value(h, metric) - ws5.metric_value(b, metric)
     d = rate_difference(ws5.metric_count(h, metric), h.hands, ws5.metric_count(b, metric), b.hands)
-    said = [f"teacher's re-run: effect {_bounded(effect)}, interval [{_bounded(d.low)}, {_bounded(d.high)}]"]
+    # the rules right after the teacher's numbers: the table shows a why's first 200 characters (the CSV all of it)
+    said = [f"teacher's re-run: effect {_bounded(effect)}, interval [{_bounded(d.low)}, {_bounded(d.high)}]",
+            _rules_shown(base, house)]
     verdicts: list[bool | None] = []
     q4 = stored.get("Q4")
     q4_made = q4.get("made") if q4 else None
@@ -2467,7 +2469,6 @@ def _rerun_row(stored: dict[str, dict[str, Any]], q2_outputs: list[dict[str, Any
         verdicts.append(None)
         said.append("Q5 records no interval")
     said.append(f"re-run: {metric}, {hands:,} hands a run, bots {bots}, seeds {own_seeds[0]} and {own_seeds[1]}")
-    said.append(_rules_shown(base, house))
     status = (RERUN_DISAGREES if False in verdicts else "not verified" if None in verdicts else RERUN_AGREES)
     return row(status, "; ".join(said))
 
@@ -3039,6 +3040,10 @@ def _grade_budgeted(nb: dict[str, Any], name: str, secret: str | bytes, roster: 
     if not on_roster:
         flags.append("student not on the roster")
     if worksheet == CAPSTONE:
+        # The seeds row says the line is another variant; the flag names whose, as for the other worksheets.
+        line = _other_variant_line(code, CAPSTONE, student_seed(secret, seed_name, CAPSTONE), secret, roster)
+        if line is not None and " names the variant of " in line:
+            flags.append(line)
         return _capstone(nb, name, student, seed, secret, code, flags, seed_name, reruns)
     if worksheet not in GRADED:
         raise _Skip(f"{worksheet} is not graded here" + (f" ({'; '.join(flags)})" if flags else ""))
@@ -3213,6 +3218,10 @@ def file_name(path: Path, root: Path) -> str:
     return _printable(os.fsencode(path.relative_to(root)).decode("utf-8", "backslashreplace"))
 
 
+#: The name of a results file :func:`~hearts_lab.exercises.results.export` writes (``ws1_<name>.json`` or ``.csv``).
+_RESULTS_FILE = re.compile(r"ws\d_.*\.(json|csv)", re.IGNORECASE | re.DOTALL)
+
+
 def _handed_in(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
     """The ``.ipynb`` files under ``root`` (any case of the suffix, not in ``.ipynb_checkpoints``, at most
     :data:`MAX_DEPTH` folders deep) with their printable names, and every other file or folder left out, named with why."""
@@ -3240,6 +3249,9 @@ def _handed_in(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[str, str]
                 skipped.append((file_name(path, root), "a link, not a regular file: a handed-in link is never followed"))
             elif f.lower().endswith(".ipynb"):
                 found.append((path, file_name(path, root)))
+            elif _RESULTS_FILE.fullmatch(f):  # export()'s own file, which a class copy's last cell writes beside it
+                skipped.append((file_name(path, root), "a results file (export), not a notebook: not graded here "
+                                "(merge_results reads results files)"))
             else:
                 skipped.append((file_name(path, root), "not a .ipynb file: handed in with the wrong name?"))
     return found, skipped
